@@ -1,0 +1,52 @@
+package dev.hudilayout.config;
+
+import org.apache.hudi.common.config.ConfigProperty;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The options of hudi-layout itself, all under {@link #PREFIX}. Hudi's own layout keys
+ * ({@code hoodie.clustering.plan.strategy.sort.columns}, {@code hoodie.layout.optimize.*}) are
+ * honoured as they are; these only add what Hudi has no key for.
+ */
+public final class LayoutOptions {
+
+  public static final String PREFIX = "hoodie.hudilayout.";
+
+  public static final ConfigProperty<Integer> KEY_BITS = ConfigProperty
+      .key(PREFIX + "key.bits")
+      .defaultValue(63)
+      .sinceVersion("0.1.0")
+      .withDocumentation("Bits of the curve key, shared equally by the sort columns (e.g. 63 bits over "
+          + "3 columns gives each column 21 bits, about 2 million distinct positions). Accepted: 1 to 63.");
+
+  public static final ConfigProperty<Long> SAMPLE_SEED = ConfigProperty
+      .key(PREFIX + "sample.seed")
+      .defaultValue(42L)
+      .sinceVersion("0.1.0")
+      .withDocumentation("Seed of the sample that places file boundaries (and, with the sample mapping, "
+          + "the quantile buckets). A fixed seed makes a re-executed clustering write the same files.");
+
+  public static final ConfigProperty<Double> WRITER_SIZE_FACTOR = ConfigProperty
+      .key(PREFIX + "writer.max.file.size.factor")
+      .defaultValue(4.0)
+      .sinceVersion("0.1.0")
+      .withDocumentation("The layout already sizes each output file (the plan gives a group "
+          + "ceil(bytes / target.file.max.bytes) files, and rows are cut into that many equal parts). Hudi "
+          + "caps the clustering writer at target.file.max.bytes, and its size estimate before the first "
+          + "row group is flushed counts unencoded bytes, so it would split a laid-out file into several. "
+          + "The cap is raised to this factor times the target. Accepted: 1.0 (Hudi's behaviour) or more.");
+
+  private static final List<ConfigProperty<?>> ALL =
+      Collections.unmodifiableList(Arrays.asList(KEY_BITS, SAMPLE_SEED, WRITER_SIZE_FACTOR));
+
+  private LayoutOptions() {
+  }
+
+  /** Every option of ours, in the order the documentation lists them. */
+  public static List<ConfigProperty<?>> all() {
+    return ALL;
+  }
+}

@@ -1,0 +1,171 @@
+package dev.hudilayout.config;
+
+import dev.hudilayout.curve.Curve;
+
+import org.apache.hudi.config.HoodieClusteringConfig;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * What a clustering asks of the layout, read once from Hudi's keys and ours and validated before
+ * any data is touched. Every error names the key, the value, and what would be accepted.
+ */
+public final class LayoutSpec implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  public static final String SORT_COLUMNS_KEY = HoodieClusteringConfig.PLAN_STRATEGY_SORT_COLUMNS.key();
+  public static final String CURVE_KEY = HoodieClusteringConfig.LAYOUT_OPTIMIZE_STRATEGY.key();
+  public static final String MAPPING_KEY = HoodieClusteringConfig.LAYOUT_OPTIMIZE_SPATIAL_CURVE_BUILD_METHOD.key();
+  public static final String SAMPLE_SIZE_KEY = HoodieClusteringConfig.LAYOUT_OPTIMIZE_BUILD_CURVE_SAMPLE_SIZE.key();
+
+  private final List<String> columns;
+  private final Curve curve;
+  private final Mapping mapping;
+  private final int sampleSize;
+  private final int keyBits;
+  private final long seed;
+
+  public LayoutSpec(List<String> columns, Curve curve, Mapping mapping, int sampleSize, int keyBits, long seed) {
+    this.columns = Collections.unmodifiableList(new ArrayList<>(columns));
+    this.curve = curve;
+    this.mapping = mapping;
+    this.sampleSize = sampleSize;
+    this.keyBits = keyBits;
+    this.seed = seed;
+  }
+
+  /**
+   * Reads the spec. The sort columns come from the clustering group's strategy parameters (where
+   * the plan recorded them) and otherwise from the write config; everything else from the write
+   * config of the client that executes the clustering.
+   */
+  public static LayoutSpec from(Map<String, String> strategyParams, Properties props) {
+    String cols = strategyParams == null ? null : strategyParams.get(SORT_COLUMNS_KEY);
+    if (cols == null || cols.trim().isEmpty()) {
+      cols = props.getProperty(SORT_COLUMNS_KEY);
+    }
+    List<String> columns = parseColumns(cols);
+    Curve curve = Curve.parse(CURVE_KEY, props.getProperty(CURVE_KEY,
+        HoodieClusteringConfig.LAYOUT_OPTIMIZE_STRATEGY.defaultValue()));
+    Mapping mapping = Mapping.parse(MAPPING_KEY, props.getProperty(MAPPING_KEY,
+        HoodieClusteringConfig.LAYOUT_OPTIMIZE_SPATIAL_CURVE_BUILD_METHOD.defaultValue()));
+    int sampleSize = parseInt(SAMPLE_SIZE_KEY, props.getProperty(SAMPLE_SIZE_KEY,
+        HoodieClusteringConfig.LAYOUT_OPTIMIZE_BUILD_CURVE_SAMPLE_SIZE.defaultValue()), 1, Integer.MAX_VALUE);
+    int keyBits = parseInt(LayoutOptions.KEY_BITS.key(), props.getProperty(LayoutOptions.KEY_BITS.key(),
+        String.valueOf(LayoutOptions.KEY_BITS.defaultValue())), 1, 63);
+    String seedRaw = props.getProperty(LayoutOptions.SAMPLE_SEED.key(),
+        String.valueOf(LayoutOptions.SAMPLE_SEED.defaultValue()));
+    long seed;
+    try {
+      seed = Long.parseLong(seedRaw.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(String.format(
+          "Invalid value for %s: '%s'. Accepted: a whole number", LayoutOptions.SAMPLE_SEED.key(), seedRaw), e);
+    }
+    if (columns.size() > keyBits) {
+      throw new IllegalArgumentException(String.format(
+          "Invalid value for %s: '%s' has %d columns but %s is %d; each column needs at least one bit",
+          SORT_COLUMNS_KEY, cols, columns.size(), LayoutOptions.KEY_BITS.key(), keyBits));
+    }
+    return new LayoutSpec(columns, curve, mapping, sampleSize, keyBits, seed);
+  }
+
+  /** {@link LayoutOptions#WRITER_SIZE_FACTOR}, validated. */
+  public static double writerSizeFactor(Properties props) {
+    String key = LayoutOptions.WRITER_SIZE_FACTOR.key();
+    String raw = props.getProperty(key, String.valueOf(LayoutOptions.WRITER_SIZE_FACTOR.defaultValue()));
+    double v;
+    try {
+      v = Double.parseDouble(raw.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(String.format(
+          "Invalid value for %s: '%s'. Accepted: a number of 1.0 or more", key, raw), e);
+    }
+    if (!(v >= 1.0) || Double.isInfinite(v)) {
+      throw new IllegalArgumentException(String.format(
+          "Invalid value for %s: '%s'. Accepted: a number of 1.0 or more", key, raw));
+    }
+    return v;
+  }
+
+  static List<String> parseColumns(String raw) {
+    if (raw == null || raw.trim().isEmpty()) {
+      throw new IllegalArgumentException(String.format(
+          "Missing value for %s: hudi-layout needs at least one sort column (e.g. 's_city,c_city,p_brand')",
+          SORT_COLUMNS_KEY));
+    }
+    List<String> out = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (String part : raw.split(",")) {
+      String c = part.trim();
+      if (c.isEmpty()) {
+        throw new IllegalArgumentException(String.format(
+            "Invalid value for %s: '%s' has an empty column name", SORT_COLUMNS_KEY, raw));
+      }
+      if (!seen.add(c)) {
+        throw new IllegalArgumentException(String.format(
+            "Invalid value for %s: '%s' names column '%s' twice", SORT_COLUMNS_KEY, raw, c));
+      }
+      out.add(c);
+    }
+    return out;
+  }
+
+  private static int parseInt(String key, String raw, int min, int max) {
+    long v;
+    try {
+      v = Long.parseLong(raw.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(String.format(
+          "Invalid value for %s: '%s'. Accepted: a whole number from %d to %d", key, raw, min, max), e);
+    }
+    if (v < min || v > max) {
+      throw new IllegalArgumentException(String.format(
+          "Invalid value for %s: '%s'. Accepted: a whole number from %d to %d", key, raw, min, max));
+    }
+    return (int) v;
+  }
+
+  public List<String> columns() {
+    return columns;
+  }
+
+  public Curve curve() {
+    return curve;
+  }
+
+  public Mapping mapping() {
+    return mapping;
+  }
+
+  public int sampleSize() {
+    return sampleSize;
+  }
+
+  public int keyBits() {
+    return keyBits;
+  }
+
+  public long seed() {
+    return seed;
+  }
+
+  /** Bits each column gets in the curve key. */
+  public int bitsPerColumn() {
+    return keyBits / columns.size();
+  }
+
+  @Override
+  public String toString() {
+    return String.format("curve=%s mapping=%s columns=%s sampleSize=%d keyBits=%d",
+        curve.name().toLowerCase(java.util.Locale.ROOT), mapping.value(), String.join(",", columns),
+        sampleSize, keyBits);
+  }
+}

@@ -1,0 +1,77 @@
+package dev.hudilayout.spark;
+
+import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.layout.BottomKSample;
+import dev.hudilayout.layout.CurveModel;
+import dev.hudilayout.layout.ValueEncoding;
+
+import org.apache.hudi.common.model.HoodieRecord;
+import org.apache.hudi.common.schema.HoodieSchema;
+import org.apache.hudi.table.BulkInsertPartitioner;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+
+import java.util.List;
+
+import scala.Tuple2;
+
+/**
+ * RDD path ({@code hoodie.datasource.write.row.writer.enable=false}): the same placement as
+ * {@link CurveRowPartitioner}, over Hudi records. Linear layout here sorts by the columns'
+ * sample buckets in column order.
+ */
+public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<JavaRDD<HoodieRecord<T>>> {
+  private static final long serialVersionUID = 1L;
+  private final LayoutSpec spec;
+  private final HoodieSchema schema;
+  private final boolean consistentLogicalTimestamp;
+  private final transient AppliedLayouts applied;
+
+  public CurveRecordPartitioner(LayoutSpec spec, HoodieSchema schema, boolean consistentLogicalTimestamp,
+                                AppliedLayouts applied) {
+    this.spec = spec;
+    this.schema = schema;
+    this.consistentLogicalTimestamp = consistentLogicalTimestamp;
+    this.applied = applied;
+  }
+
+  @Override
+  public JavaRDD<HoodieRecord<T>> repartitionRecords(JavaRDD<HoodieRecord<T>> records, int outputPartitions) {
+    int files = Math.max(1, outputPartitions);
+    SortColumns.validate(spec, schema);
+    String[] cols = spec.columns().toArray(new String[0]);
+    HoodieSchema s = schema;
+    boolean consistent = consistentLogicalTimestamp;
+    long seed = spec.seed();
+    List<byte[][]> sample = records
+        .treeAggregate(new BottomKSample(spec.sampleSize()),
+            (acc, r) -> acc.add(BottomKSample.priority(r.getRecordKey(), seed), encode(r, s, cols, consistent)),
+            BottomKSample::merge, 2)
+        .rows();
+    CurveModel model = CurveModel.build(spec, sample, files);
+    Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(records.context()).broadcast(model);
+    JavaRDD<HoodieRecord<T>> out = records
+        .mapToPair(r -> new Tuple2<>(bModel.value().key(encode(r, s, cols, consistent)), r))
+        .repartitionAndSortWithinPartitions(new FilePartitioner(bModel, files))
+        .values();
+    if (applied != null) {
+      applied.record(spec, files, model.bitsPerColumn());
+    }
+    return out;
+  }
+
+  static byte[][] encode(HoodieRecord<?> r, HoodieSchema schema, String[] cols, boolean consistent) {
+    Object[] values = r.getColumnValues(schema, cols, consistent);
+    byte[][] out = new byte[cols.length][];
+    for (int i = 0; i < cols.length; i++) {
+      out[i] = ValueEncoding.encode(values[i]);
+    }
+    return out;
+  }
+
+  @Override
+  public boolean arePartitionRecordsSorted() {
+    return true;
+  }
+}

@@ -1,0 +1,31 @@
+"""``python -m hudi_layout``: ``jars`` prints the jar paths; ``demo`` runs the demo."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .jars import JarNotFoundError, jars
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(prog="python -m hudi_layout")
+    sub = parser.add_subparsers(dest="command", required=True)
+    pj = sub.add_parser("jars", help="print the absolute paths of the plugin jar and the Hudi Spark bundle")
+    pj.add_argument("--sep", default="\n", help="separator between paths (use ',' for spark-submit --jars)")
+    sub.add_parser("demo", help="run the demo (see: python -m hudi_layout demo --help)", add_help=False)
+    if argv and argv[0] == "demo":
+        from . import demo
+        return demo.main(argv[1:])
+    args = parser.parse_args(argv)
+    if args.command == "jars":
+        try:
+            print(args.sep.join(jars()))
+        except JarNotFoundError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

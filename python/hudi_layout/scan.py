@@ -1,0 +1,51 @@
+"""How many files a query really read, from Spark's own scan metrics.
+
+``files_read`` runs the query and sums the ``numFiles`` metric of every file scan in the plan
+that ran, so it counts what data skipping left, not what the table holds.
+"""
+from __future__ import annotations
+
+from typing import List, Tuple
+
+SCAN_NODES = ("FileSourceScanExec",)
+
+
+def _children(node) -> List:
+    name = node.getClass().getSimpleName()
+    if name == "AdaptiveSparkPlanExec":
+        return [node.executedPlan()]
+    if name.endswith("QueryStageExec"):
+        return [node.plan()]
+    kids = node.children()
+    return [kids.apply(i) for i in range(kids.size())]
+
+
+def _scans(plan) -> List:
+    found, stack = [], [plan]
+    while stack:
+        node = stack.pop()
+        if node.getClass().getSimpleName() in SCAN_NODES:
+            found.append(node)
+        stack.extend(_children(node))
+    return found
+
+
+def files_read(df) -> Tuple[List, int]:
+    """Collect ``df`` and return ``(rows, files read)``."""
+    rows = df.collect()
+    plan = df._jdf.queryExecution().executedPlan()
+    scans = _scans(plan)
+    if not scans:
+        raise RuntimeError("No file scan found in the executed plan: " + plan.toString())
+    total = 0
+    for scan in scans:
+        total += int(scan.metrics().apply("numFiles").value())
+    return rows, total
+
+
+def skipping_reader(spark, path: str):
+    """A DataFrame over the Hudi table at ``path`` with the column-stats index used for skipping."""
+    return (spark.read.format("hudi")
+            .option("hoodie.metadata.enable", "true")
+            .option("hoodie.enable.data.skipping", "true")
+            .load(path))
