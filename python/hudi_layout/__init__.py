@@ -1,5 +1,5 @@
 """hudi-layout: multi-column layout optimisation for Apache Hudi clustering, from PySpark."""
-from .jars import JarNotFoundError, hudi_bundle_path, jar_path, jars
+from .jarpaths import JarNotFoundError, hudi_bundle_path, jar_path, jars
 from .spark import configure_spark
 
 __version__ = "0.1.0"

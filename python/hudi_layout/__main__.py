@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .jars import JarNotFoundError, jars
+from .jarpaths import JarNotFoundError, jars
 
 
 def main(argv=None) -> int:

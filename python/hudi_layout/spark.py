@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Iterable, List
 
-from .jars import jars as _plugin_jars
+from .jarpaths import jars as _plugin_jars
 
 KRYO = "org.apache.spark.serializer.KryoSerializer"
 HUDI_EXTENSION = "org.apache.spark.sql.hudi.HoodieSparkSessionExtension"

@@ -1,0 +1,40 @@
+# hudi-layout: the two commands a new checkout needs are `make demo` and `make test`.
+# Each sets up what is missing (Maven build and Hudi bundle, the .venv with pinned packages)
+# and is safe to run again.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+MVN    := mvn -B -ntp
+STAMP  := $(VENV)/.installed
+
+.PHONY: all venv build demo test test-java test-python options-table clean
+
+all: build
+
+venv: $(STAMP)
+
+$(STAMP): requirements-dev.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r requirements-dev.txt
+	$(PY) -m pip install -q --no-deps -e .
+	touch $@
+
+# The plugin jar (target/hudi-layout.jar) and the Hudi Spark bundle (target/deps/), through Maven.
+build: venv
+	$(MVN) -q package -DskipTests
+
+demo: build
+	$(PY) -m hudi_layout demo
+
+# JUnit (Maven Surefire) first, then pytest against a real local Spark + Hudi.
+test: venv
+	$(MVN) package
+	$(PY) -m pytest -q -p no:cacheprovider
+
+options-table: build
+	@java -cp target/hudi-layout.jar:target/deps/hudi-spark3.5-bundle_2.12-1.2.0.jar dev.hudilayout.config.OptionsTable
+
+clean:
+	rm -rf target demo-output

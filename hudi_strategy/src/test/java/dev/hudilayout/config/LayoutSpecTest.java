@@ -1,0 +1,95 @@
+package dev.hudilayout.config;
+
+import dev.hudilayout.curve.Curve;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Properties;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class LayoutSpecTest {
+
+  private static Properties props(String... kv) {
+    Properties p = new Properties();
+    for (int i = 0; i < kv.length; i += 2) {
+      p.setProperty(kv[i], kv[i + 1]);
+    }
+    return p;
+  }
+
+  private static String error(Map<String, String> params, Properties p) {
+    return assertThrows(IllegalArgumentException.class, () -> LayoutSpec.from(params, p)).getMessage();
+  }
+
+  @Test
+  void readsHudiKeysWithTheirSpellings() {
+    LayoutSpec spec = LayoutSpec.from(Collections.emptyMap(), props(
+        LayoutSpec.SORT_COLUMNS_KEY, " s_city, c_city ,p_brand",
+        LayoutSpec.CURVE_KEY, "Z-ORDER",
+        LayoutSpec.MAPPING_KEY, "SAMPLE",
+        LayoutSpec.SAMPLE_SIZE_KEY, "5000"));
+    assertEquals(Arrays.asList("s_city", "c_city", "p_brand"), spec.columns());
+    assertEquals(Curve.ZORDER, spec.curve());
+    assertEquals(Mapping.SAMPLE, spec.mapping());
+    assertEquals(5000, spec.sampleSize());
+    assertEquals(21, spec.bitsPerColumn()); // 63 key bits over 3 columns
+  }
+
+  @Test
+  void planParametersWinOverWriteConfigForColumns() {
+    LayoutSpec spec = LayoutSpec.from(Collections.singletonMap(LayoutSpec.SORT_COLUMNS_KEY, "a,b"),
+        props(LayoutSpec.SORT_COLUMNS_KEY, "x"));
+    assertEquals(Arrays.asList("a", "b"), spec.columns());
+  }
+
+  @Test
+  void defaultsAreHudis() {
+    LayoutSpec spec = LayoutSpec.from(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a"));
+    assertEquals(Curve.LINEAR, spec.curve());        // Hudi's default layout strategy
+    assertEquals(Mapping.DIRECT, spec.mapping());    // Hudi's default build method
+    assertEquals(200000, spec.sampleSize());
+  }
+
+  @Test
+  void errorsNameKeyValueAndWhatIsAccepted() {
+    String m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a", LayoutSpec.CURVE_KEY, "peano"));
+    assertTrue(m.contains(LayoutSpec.CURVE_KEY) && m.contains("'peano'") && m.contains("hilbert"), m);
+
+    m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a", LayoutSpec.MAPPING_KEY, "guess"));
+    assertTrue(m.contains(LayoutSpec.MAPPING_KEY) && m.contains("'guess'") && m.contains("direct, sample"), m);
+
+    m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a", LayoutSpec.SAMPLE_SIZE_KEY, "0"));
+    assertTrue(m.contains(LayoutSpec.SAMPLE_SIZE_KEY) && m.contains("'0'") && m.contains("from 1"), m);
+
+    m = error(Collections.emptyMap(), props());
+    assertTrue(m.contains(LayoutSpec.SORT_COLUMNS_KEY) && m.contains("at least one sort column"), m);
+
+    m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,,b"));
+    assertTrue(m.contains("empty column name"), m);
+
+    m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,a"));
+    assertTrue(m.contains("names column 'a' twice"), m);
+
+    m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,c", LayoutOptions.KEY_BITS.key(), "2"));
+    assertTrue(m.contains(LayoutOptions.KEY_BITS.key()) && m.contains("at least one bit"), m);
+
+    m = assertThrows(IllegalArgumentException.class, () -> LayoutSpec.writerSizeFactor(
+        props(LayoutOptions.WRITER_SIZE_FACTOR.key(), "0.5"))).getMessage();
+    assertTrue(m.contains(LayoutOptions.WRITER_SIZE_FACTOR.key()) && m.contains("'0.5'") && m.contains("1.0 or more"), m);
+  }
+
+  @Test
+  void optionsTableListsEveryOption() {
+    String table = OptionsTable.markdown();
+    for (org.apache.hudi.common.config.ConfigProperty<?> p : LayoutOptions.all()) {
+      assertTrue(p.key().startsWith(LayoutOptions.PREFIX));
+      assertTrue(table.contains("`" + p.key() + "`"), p.key());
+    }
+  }
+}

@@ -1,0 +1,58 @@
+"""Fast tests of the Python package's plumbing: finding jars, the ``jars`` command, and
+``configure_spark`` appending to (never replacing) a builder's settings. No Spark is started."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import hudi_layout
+from hudi_layout import jarpaths as jarmod
+from hudi_layout.__main__ import main
+from hudi_layout.spark import HUDI_EXTENSION, configure_spark
+
+
+def test_jar_paths_are_absolute_and_exist():
+    plugin, bundle = hudi_layout.jars()
+    assert os.path.isabs(plugin) and os.path.isfile(plugin) and plugin.endswith("hudi-layout.jar")
+    assert os.path.isfile(bundle) and os.path.basename(bundle) == "hudi-spark3.5-bundle_2.12-1.2.0.jar"
+
+
+def test_jars_command_prints_both_paths_with_separator():
+    out = subprocess.run([sys.executable, "-m", "hudi_layout", "jars", "--sep", ","],
+                         check=True, capture_output=True, text=True).stdout.strip()
+    assert out.split(",") == hudi_layout.jars()
+
+
+def test_missing_jar_error_names_the_build_command(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(jarmod, "search_dirs", lambda: [tmp_path])
+    with pytest.raises(hudi_layout.JarNotFoundError) as err:
+        hudi_layout.jar_path()
+    assert "hudi-layout.jar" in str(err.value) and "make build" in str(err.value)
+    assert str(tmp_path) in str(err.value)
+    assert main(["jars"]) == 2
+    assert "make build" in capsys.readouterr().err
+
+
+def test_env_folder_is_searched_first(monkeypatch, tmp_path):
+    (tmp_path / jarmod.PLUGIN_JAR).write_bytes(b"")
+    monkeypatch.setenv(jarmod.ENV_DIR, str(tmp_path))
+    assert hudi_layout.jar_path() == str((tmp_path / jarmod.PLUGIN_JAR).resolve())
+
+
+def test_configure_spark_appends_to_existing_settings():
+    from pyspark.sql import SparkSession
+    builder = (SparkSession.builder.config("spark.jars", "/opt/other.jar")
+               .config("spark.sql.extensions", "com.example.Ext"))
+    configure_spark(builder)
+    opts = builder._options
+    assert opts["spark.jars"].split(",") == ["/opt/other.jar"] + hudi_layout.jars()
+    assert opts["spark.sql.extensions"] == "com.example.Ext," + HUDI_EXTENSION
+    assert opts["spark.serializer"] == "org.apache.spark.serializer.KryoSerializer"
+    assert opts["spark.kryo.registrator"] == "org.apache.spark.HoodieSparkKryoRegistrar"
+    assert opts["spark.sql.catalog.spark_catalog"] == "org.apache.spark.sql.hudi.catalog.HoodieCatalog"
+    configure_spark(builder)  # idempotent: nothing is added twice
+    assert opts["spark.jars"].split(",") == ["/opt/other.jar"] + hudi_layout.jars()
+    assert opts["spark.sql.extensions"] == "com.example.Ext," + HUDI_EXTENSION
