@@ -2,16 +2,22 @@ package dev.hudilayout;
 
 import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.curve.Curve;
+import dev.hudilayout.layout.CurveSpace;
+import dev.hudilayout.layout.SampleRow;
 import dev.hudilayout.spark.AppliedLayouts;
 import dev.hudilayout.spark.CurveRecordPartitioner;
 import dev.hudilayout.spark.CurveRowPartitioner;
+import dev.hudilayout.spark.InstantLayout;
 import dev.hudilayout.spark.SortColumns;
 
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
 import org.apache.hudi.client.WriteStatus;
 import org.apache.hudi.client.clustering.run.strategy.SparkSortAndSizeExecutionStrategy;
+import org.apache.hudi.client.common.HoodieSparkEngineContext;
 import org.apache.hudi.common.data.HoodieData;
 import org.apache.hudi.common.engine.HoodieEngineContext;
+import org.apache.hudi.common.model.HoodieFileGroupId;
 import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.common.schema.HoodieSchema;
 import org.apache.hudi.config.HoodieClusteringConfig;
@@ -24,6 +30,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -33,10 +40,16 @@ import java.util.Map;
  * (linear, z-order, hilbert), {@code hoodie.layout.optimize.curve.build.method} (direct, sample)
  * and the sample size. Hudi's sort-and-size machinery reads the groups and writes the files; this
  * class decides where each row goes, and records that on the replacecommit.
+ *
+ * <p>Per clustering instant: the options are validated against the table schema before any group
+ * runs; one sample of the whole input (sort columns only) builds the curve space all groups share;
+ * each group's file cuts come from its part of that sample.
  */
 public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStrategy<T> {
 
   private final transient AppliedLayouts applied = new AppliedLayouts();
+  private final transient ThreadLocal<List<HoodieFileGroupId>> currentGroup = new ThreadLocal<>();
+  private transient volatile InstantLayout instantLayout;
   private transient HoodieWriteConfig writerConfig;
 
   public SpaceCurveExecutionStrategy(HoodieTable table, HoodieEngineContext engineContext,
@@ -47,24 +60,70 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
   @Override
   public HoodieWriteMetadata<HoodieData<WriteStatus>> performClustering(
       HoodieClusteringPlan plan, HoodieSchema schema, String instantTime) {
-    // Refuse bad options before a single group is read or written.
-    SortColumns.validate(specFor(strategyParams(plan)), schema);
+    LayoutSpec spec = specFor(strategyParams(plan));
+    SortColumns.validate(spec, schema);
     LayoutSpec.writerSizeFactor(getWriteConfig().getProps());
+    if (spec.curve() != Curve.LINEAR) {
+      instantLayout = InstantLayout.build(
+          ((HoodieSparkEngineContext) getEngineContext()).getSqlContext().sparkSession(),
+          getHoodieTable().getTableMetadata(), plan, spec, getWriteConfig().getBasePath());
+    }
     HoodieWriteMetadata<HoodieData<WriteStatus>> result = super.performClustering(plan, schema, instantTime);
     return LayoutWriteMetadata.wrap(result, applied.summary(getClass().getName()));
+  }
+
+  // Hudi runs each group through one of these two, on the thread that then asks for the
+  // partitioner; they are where the group's file groups are known.
+
+  @Override
+  public HoodieData<WriteStatus> performClusteringWithRecordsAsRow(
+      Dataset<Row> rows, int numOutputGroups, String instantTime, Map<String, String> strategyParams,
+      HoodieSchema schema, List<HoodieFileGroupId> fileGroupIdList, boolean shouldPreserveHoodieMetadata,
+      Map<String, String> extraMetadata) {
+    currentGroup.set(fileGroupIdList);
+    try {
+      return super.performClusteringWithRecordsAsRow(rows, numOutputGroups, instantTime, strategyParams, schema,
+          fileGroupIdList, shouldPreserveHoodieMetadata, extraMetadata);
+    } finally {
+      currentGroup.remove();
+    }
+  }
+
+  @Override
+  public HoodieData<WriteStatus> performClusteringWithRecordsRDD(
+      HoodieData<HoodieRecord<T>> records, int numOutputGroups, String instantTime,
+      Map<String, String> strategyParams, HoodieSchema schema, List<HoodieFileGroupId> fileGroupIdList,
+      boolean shouldPreserveHoodieMetadata, Map<String, String> extraMetadata) {
+    currentGroup.set(fileGroupIdList);
+    try {
+      return super.performClusteringWithRecordsRDD(records, numOutputGroups, instantTime, strategyParams, schema,
+          fileGroupIdList, shouldPreserveHoodieMetadata, extraMetadata);
+    } finally {
+      currentGroup.remove();
+    }
   }
 
   @Override
   protected BulkInsertPartitioner<Dataset<Row>> getRowPartitioner(Map<String, String> strategyParams,
                                                                   HoodieSchema schema) {
-    return new CurveRowPartitioner(specFor(strategyParams), applied);
+    return new CurveRowPartitioner(specFor(strategyParams), space(), groupSample(), applied);
   }
 
   @Override
   protected BulkInsertPartitioner<JavaRDD<HoodieRecord<T>>> getRDDPartitioner(Map<String, String> strategyParams,
                                                                               HoodieSchema schema) {
-    return new CurveRecordPartitioner<>(specFor(strategyParams), schema,
+    return new CurveRecordPartitioner<>(specFor(strategyParams), space(), groupSample(), schema,
         getWriteConfig().isConsistentLogicalTimestampEnabled(), applied);
+  }
+
+  private CurveSpace space() {
+    InstantLayout layout = instantLayout;
+    return layout == null ? null : layout.space();
+  }
+
+  private List<SampleRow> groupSample() {
+    InstantLayout layout = instantLayout;
+    return layout == null ? Collections.emptyList() : layout.sampleOf(currentGroup.get());
   }
 
   /**

@@ -15,12 +15,14 @@ public final class LayoutOptions {
 
   public static final String PREFIX = "hoodie.hudilayout.";
 
-  public static final ConfigProperty<Integer> KEY_BITS = ConfigProperty
-      .key(PREFIX + "key.bits")
-      .defaultValue(63)
+  public static final ConfigProperty<Integer> BITS_PER_COLUMN = ConfigProperty
+      .key(PREFIX + "bits.per.column")
+      .defaultValue(0)
       .sinceVersion("0.1.0")
-      .withDocumentation("Bits of the curve key, shared equally by the sort columns (e.g. 63 bits over "
-          + "3 columns gives each column 21 bits, about 2 million distinct positions). Accepted: 1 to 63.");
+      .withDocumentation("Bits each sort column gets in the curve key. 0 (auto) gives max(8, min(20, 63 / columns)): "
+          + "the key is a 64-bit number up to 7 columns and an unsigned byte string beyond. The sample "
+          + "mapping never uses more bits than its sample can tell apart (log2 of the sampled rows). "
+          + "Accepted: 0 to 63.");
 
   public static final ConfigProperty<Long> SAMPLE_SEED = ConfigProperty
       .key(PREFIX + "sample.seed")
@@ -40,7 +42,7 @@ public final class LayoutOptions {
           + "The cap is raised to this factor times the target. Accepted: 1.0 (Hudi's behaviour) or more.");
 
   private static final List<ConfigProperty<?>> ALL =
-      Collections.unmodifiableList(Arrays.asList(KEY_BITS, SAMPLE_SEED, WRITER_SIZE_FACTOR));
+      Collections.unmodifiableList(Arrays.asList(BITS_PER_COLUMN, SAMPLE_SEED, WRITER_SIZE_FACTOR));
 
   private LayoutOptions() {
   }

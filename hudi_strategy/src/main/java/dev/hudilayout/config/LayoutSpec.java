@@ -29,15 +29,16 @@ public final class LayoutSpec implements Serializable {
   private final Curve curve;
   private final Mapping mapping;
   private final int sampleSize;
-  private final int keyBits;
+  private final int bits;
   private final long seed;
 
-  public LayoutSpec(List<String> columns, Curve curve, Mapping mapping, int sampleSize, int keyBits, long seed) {
+  /** @param bits bits per column, 0 for auto */
+  public LayoutSpec(List<String> columns, Curve curve, Mapping mapping, int sampleSize, int bits, long seed) {
     this.columns = Collections.unmodifiableList(new ArrayList<>(columns));
     this.curve = curve;
     this.mapping = mapping;
     this.sampleSize = sampleSize;
-    this.keyBits = keyBits;
+    this.bits = bits;
     this.seed = seed;
   }
 
@@ -58,8 +59,8 @@ public final class LayoutSpec implements Serializable {
         HoodieClusteringConfig.LAYOUT_OPTIMIZE_SPATIAL_CURVE_BUILD_METHOD.defaultValue()));
     int sampleSize = parseInt(SAMPLE_SIZE_KEY, props.getProperty(SAMPLE_SIZE_KEY,
         HoodieClusteringConfig.LAYOUT_OPTIMIZE_BUILD_CURVE_SAMPLE_SIZE.defaultValue()), 1, Integer.MAX_VALUE);
-    int keyBits = parseInt(LayoutOptions.KEY_BITS.key(), props.getProperty(LayoutOptions.KEY_BITS.key(),
-        String.valueOf(LayoutOptions.KEY_BITS.defaultValue())), 1, 63);
+    int bits = parseInt(LayoutOptions.BITS_PER_COLUMN.key(), props.getProperty(LayoutOptions.BITS_PER_COLUMN.key(),
+        String.valueOf(LayoutOptions.BITS_PER_COLUMN.defaultValue())), 0, 63);
     String seedRaw = props.getProperty(LayoutOptions.SAMPLE_SEED.key(),
         String.valueOf(LayoutOptions.SAMPLE_SEED.defaultValue()));
     long seed;
@@ -69,12 +70,7 @@ public final class LayoutSpec implements Serializable {
       throw new IllegalArgumentException(String.format(
           "Invalid value for %s: '%s'. Accepted: a whole number", LayoutOptions.SAMPLE_SEED.key(), seedRaw), e);
     }
-    if (columns.size() > keyBits) {
-      throw new IllegalArgumentException(String.format(
-          "Invalid value for %s: '%s' has %d columns but %s is %d; each column needs at least one bit",
-          SORT_COLUMNS_KEY, cols, columns.size(), LayoutOptions.KEY_BITS.key(), keyBits));
-    }
-    return new LayoutSpec(columns, curve, mapping, sampleSize, keyBits, seed);
+    return new LayoutSpec(columns, curve, mapping, sampleSize, bits, seed);
   }
 
   /** {@link LayoutOptions#WRITER_SIZE_FACTOR}, validated. */
@@ -149,23 +145,19 @@ public final class LayoutSpec implements Serializable {
     return sampleSize;
   }
 
-  public int keyBits() {
-    return keyBits;
-  }
-
   public long seed() {
     return seed;
   }
 
-  /** Bits each column gets in the curve key. */
+  /** Bits each column gets in the curve key: as configured, or max(8, min(20, 63 / columns)). */
   public int bitsPerColumn() {
-    return keyBits / columns.size();
+    return bits > 0 ? bits : Math.max(8, Math.min(20, 63 / columns.size()));
   }
 
   @Override
   public String toString() {
-    return String.format("curve=%s mapping=%s columns=%s sampleSize=%d keyBits=%d",
+    return String.format("curve=%s mapping=%s columns=%s sampleSize=%d bitsPerColumn=%d",
         curve.name().toLowerCase(java.util.Locale.ROOT), mapping.value(), String.join(",", columns),
-        sampleSize, keyBits);
+        sampleSize, bitsPerColumn());
   }
 }

@@ -5,8 +5,13 @@ import java.util.List;
 
 /**
  * Sample mapping: the coordinate is the quantile bucket the value falls in. With sample values
- * (a, b, c, d, e, f) sorted and 3 buckets the cut points are (c, e); a value below c is bucket 0,
- * from c up to (not including) e bucket 1, from e on bucket 2.
+ * (10, 20, 30, 40, 50, 60) and 3 buckets the cuts are (30, 50): 29 is bucket 0, 30 to 49 bucket
+ * 1, 50 and above bucket 2.
+ *
+ * <p>A value heavier than one bucket shows up as a run of equal cuts: with sample
+ * (1, 7, 7, 7, 7, 9) and 6 buckets the cuts are (7, 7, 7, 7, 9), and 7 owns buckets 1 to 4. Its
+ * rows are spread over those buckets by the hash of their record key, so they fill the files
+ * there instead of piling into one; the same row always lands in the same bucket.
  */
 public final class QuantileMapping implements ColumnMapping {
   private static final long serialVersionUID = 1L;
@@ -16,7 +21,7 @@ public final class QuantileMapping implements ColumnMapping {
     this.cuts = cuts;
   }
 
-  /** Cut points for {@code buckets} equal-count buckets of the sorted sample. */
+  /** Cuts for {@code buckets} equal-count buckets of the sorted sample. */
   static QuantileMapping fromSorted(List<byte[]> sorted, long buckets) {
     int m = sorted.size();
     int k = (int) Math.max(1, Math.min(buckets, m));
@@ -28,13 +33,24 @@ public final class QuantileMapping implements ColumnMapping {
   }
 
   @Override
-  public long coordinate(byte[] encoded) {
-    // number of cuts <= value
+  public long coordinate(byte[] encoded, long rowHash) {
+    int above = countCuts(encoded, true);   // cuts <= value
+    int below = countCuts(encoded, false);  // cuts < value
+    int owned = above - below;              // cuts equal to the value
+    if (owned < 2) {
+      return above;
+    }
+    // buckets below..above all hold only this value
+    return below + Long.remainderUnsigned(rowHash, owned + 1);
+  }
+
+  private int countCuts(byte[] v, boolean inclusive) {
     int lo = 0;
     int hi = cuts.length;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (Arrays.compareUnsigned(cuts[mid], encoded) <= 0) {
+      int c = Arrays.compareUnsigned(cuts[mid], v);
+      if (c < 0 || (inclusive && c == 0)) {
         lo = mid + 1;
       } else {
         hi = mid;

@@ -38,7 +38,7 @@ public final class RangeMapping implements ColumnMapping {
   }
 
   @Override
-  public long coordinate(byte[] encoded) {
+  public long coordinate(byte[] encoded, long rowHash) {
     long top = (1L << bits) - 1;
     int n = shared.length;
     int cmp = Arrays.compareUnsigned(encoded, 0, Math.min(n, encoded.length), shared, 0, n);

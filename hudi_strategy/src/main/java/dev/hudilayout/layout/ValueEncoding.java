@@ -7,6 +7,10 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 
 /**
  * Turns one column value into bytes whose unsigned lexicographic order is the value's order, so
@@ -51,6 +55,21 @@ public final class ValueEncoding {
     if (v instanceof byte[]) {
       return withPresent((byte[]) v);
     }
+    if (v instanceof LocalDate) {
+      return fixed(((LocalDate) v).toEpochDay() ^ Long.MIN_VALUE);
+    }
+    if (v instanceof java.sql.Date) {
+      return fixed(((java.sql.Date) v).toLocalDate().toEpochDay() ^ Long.MIN_VALUE);
+    }
+    if (v instanceof Instant) {
+      return fixed(micros((Instant) v) ^ Long.MIN_VALUE);
+    }
+    if (v instanceof java.sql.Timestamp) {
+      return fixed(micros(((java.sql.Timestamp) v).toInstant()) ^ Long.MIN_VALUE);
+    }
+    if (v instanceof LocalDateTime) {
+      return fixed(micros(((LocalDateTime) v).toInstant(ZoneOffset.UTC)) ^ Long.MIN_VALUE);
+    }
     if (v instanceof ByteBuffer) {
       ByteBuffer b = ((ByteBuffer) v).duplicate();
       byte[] out = new byte[b.remaining()];
@@ -90,6 +109,11 @@ public final class ValueEncoding {
     }
     out[1] ^= (byte) 0x80;
     return out;
+  }
+
+  /** Microseconds since the epoch, as Spark stores timestamp and timestamp_ntz values. */
+  private static long micros(Instant t) {
+    return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1000);
   }
 
   private static byte[] fixed(long unsignedOrdered) {

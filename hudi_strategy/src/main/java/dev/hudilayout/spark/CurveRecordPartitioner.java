@@ -3,6 +3,8 @@ package dev.hudilayout.spark;
 import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.layout.BottomKSample;
 import dev.hudilayout.layout.CurveModel;
+import dev.hudilayout.layout.CurveSpace;
+import dev.hudilayout.layout.SampleRow;
 import dev.hudilayout.layout.ValueEncoding;
 
 import org.apache.hudi.common.model.HoodieRecord;
@@ -18,19 +20,23 @@ import scala.Tuple2;
 
 /**
  * RDD path ({@code hoodie.datasource.write.row.writer.enable=false}): the same placement as
- * {@link CurveRowPartitioner}, over Hudi records. Linear layout here sorts by the columns'
- * sample buckets in column order.
+ * {@link CurveRowPartitioner}, over Hudi records. Linear layout here orders by the columns'
+ * coordinates, column after column.
  */
 public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<JavaRDD<HoodieRecord<T>>> {
   private static final long serialVersionUID = 1L;
   private final LayoutSpec spec;
+  private final transient CurveSpace space;
+  private final transient List<SampleRow> groupSample;
   private final HoodieSchema schema;
   private final boolean consistentLogicalTimestamp;
   private final transient AppliedLayouts applied;
 
-  public CurveRecordPartitioner(LayoutSpec spec, HoodieSchema schema, boolean consistentLogicalTimestamp,
-                                AppliedLayouts applied) {
+  public CurveRecordPartitioner(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample,
+                                HoodieSchema schema, boolean consistentLogicalTimestamp, AppliedLayouts applied) {
     this.spec = spec;
+    this.space = space;
+    this.groupSample = groupSample;
     this.schema = schema;
     this.consistentLogicalTimestamp = consistentLogicalTimestamp;
     this.applied = applied;
@@ -43,22 +49,26 @@ public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<Ja
     String[] cols = spec.columns().toArray(new String[0]);
     HoodieSchema s = schema;
     boolean consistent = consistentLogicalTimestamp;
-    long seed = spec.seed();
-    List<byte[][]> sample = records
-        .treeAggregate(new BottomKSample(spec.sampleSize()),
-            (acc, r) -> acc.add(BottomKSample.priority(r.getRecordKey(), seed), encode(r, s, cols, consistent)),
-            BottomKSample::merge, 2)
-        .rows();
-    CurveModel model = CurveModel.build(spec, sample, files);
-    Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(records.context()).broadcast(model);
-    JavaRDD<HoodieRecord<T>> out = records
-        .mapToPair(r -> new Tuple2<>(bModel.value().key(encode(r, s, cols, consistent)), r))
+    CurveModel m;
+    if (space != null && !groupSample.isEmpty()) {
+      m = CurveModel.forGroup(space, groupSample, files);
+    } else {
+      List<SampleRow> own = records
+          .treeAggregate(new BottomKSample(spec.sampleSize(), spec.seed()),
+              (acc, r) -> acc.add(new SampleRow(r.getRecordKey(), "", encode(r, s, cols, consistent))),
+              BottomKSample::merge, 2)
+          .rows();
+      m = CurveModel.forGroup(space != null ? space : CurveSpace.build(spec, own, null, null), own, files);
+    }
+    if (applied != null) {
+      applied.record(spec, files, m.bitsPerColumn());
+    }
+    Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(records.context()).broadcast(m);
+    return records
+        .mapToPair(r -> new Tuple2<Object, HoodieRecord<T>>(
+            bModel.value().key(encode(r, s, cols, consistent), r.getRecordKey()), r))
         .repartitionAndSortWithinPartitions(new FilePartitioner(bModel, files))
         .values();
-    if (applied != null) {
-      applied.record(spec, files, model.bitsPerColumn());
-    }
-    return out;
   }
 
   static byte[][] encode(HoodieRecord<?> r, HoodieSchema schema, String[] cols, boolean consistent) {

@@ -4,6 +4,8 @@ import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.curve.Curve;
 import dev.hudilayout.layout.BottomKSample;
 import dev.hudilayout.layout.CurveModel;
+import dev.hudilayout.layout.CurveSpace;
+import dev.hudilayout.layout.SampleRow;
 import dev.hudilayout.layout.ValueEncoding;
 
 import org.apache.hudi.common.model.HoodieRecord;
@@ -33,10 +35,20 @@ import scala.Tuple2;
 public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<Row>> {
   private static final long serialVersionUID = 1L;
   private final LayoutSpec spec;
+  private final transient CurveSpace space;
+  private final transient List<SampleRow> groupSample;
   private final transient AppliedLayouts applied;
 
-  public CurveRowPartitioner(LayoutSpec spec, AppliedLayouts applied) {
+  /**
+   * @param space       the instant's curve space, or null if the instant could not be sampled
+   * @param groupSample this group's rows in the instant's sample; when empty, the group samples
+   *                    its own input to place its file cuts
+   */
+  public CurveRowPartitioner(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample,
+                             AppliedLayouts applied) {
     this.spec = spec;
+    this.space = space;
+    this.groupSample = groupSample;
     this.applied = applied;
   }
 
@@ -50,9 +62,24 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
       record(files, 0);
       return rows.repartitionByRange(files, cols).sortWithinPartitions(cols);
     }
-    CurveModel model = CurveModel.build(spec, sample(rows, schema, ordinals), files);
-    record(files, model.bitsPerColumn());
-    return placeOnCurve(rows, schema, ordinals, model, files);
+    int keyOrdinal = Arrays.asList(schema.fieldNames()).indexOf(HoodieRecord.RECORD_KEY_METADATA_FIELD);
+    DataType[] types = typesOf(schema, ordinals);
+    CurveModel m;
+    if (space != null && !groupSample.isEmpty()) {
+      m = CurveModel.forGroup(space, groupSample, files);
+    } else {
+      List<SampleRow> own = sampleOwnInput(rows, ordinals, keyOrdinal, types, spec);
+      m = CurveModel.forGroup(space != null ? space : CurveSpace.build(spec, own, null, null), own, files);
+    }
+    record(files, m.bitsPerColumn());
+    SparkSession spark = rows.sparkSession();
+    Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(m);
+    JavaRDD<InternalRow> placed = rows.queryExecution().toRdd().toJavaRDD()
+        .mapToPair(row -> new Tuple2<Object, InternalRow>(
+            bModel.value().key(encode(row, ordinals, types), recordKey(row, keyOrdinal)), row.copy()))
+        .repartitionAndSortWithinPartitions(new FilePartitioner(bModel, files))
+        .values();
+    return spark.internalCreateDataFrame(placed.rdd(), schema, false);
   }
 
   private void record(int files, int bits) {
@@ -61,48 +88,17 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
     }
   }
 
-  private Dataset<Row> placeOnCurve(Dataset<Row> rows, StructType schema, int[] ordinals, CurveModel model,
-                                    int files) {
-    SparkSession spark = rows.sparkSession();
-    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    Broadcast<CurveModel> bModel = jsc.broadcast(model);
-    DataType[] types = typesOf(schema, ordinals);
-    JavaRDD<InternalRow> in = rows.queryExecution().toRdd().toJavaRDD();
-    JavaRDD<InternalRow> placed = in
-        .mapToPair(row -> new Tuple2<>(bModel.value().key(encode(row, ordinals, types)), row.copy()))
-        .repartitionAndSortWithinPartitions(new FilePartitioner(bModel, files))
-        .values();
-    return spark.internalCreateDataFrame(placed.rdd(), schema, false);
-  }
-
-  /** One pass over the sort columns (and the record key) only: Spark prunes the rest. */
-  private List<byte[][]> sample(Dataset<Row> rows, StructType schema, int[] ordinals) {
-    List<String> names = Arrays.asList(schema.fieldNames());
-    boolean hasKey = names.contains(HoodieRecord.RECORD_KEY_METADATA_FIELD);
-    Column[] projection = new Column[ordinals.length + (hasKey ? 1 : 0)];
-    for (int i = 0; i < ordinals.length; i++) {
-      projection[i] = functions.col(spec.columns().get(i));
-    }
-    if (hasKey) {
-      projection[ordinals.length] = functions.col(HoodieRecord.RECORD_KEY_METADATA_FIELD);
-    }
-    Dataset<Row> projected = rows.select(projection);
-    StructType pSchema = projected.schema();
-    int d = ordinals.length;
-    int[] pOrdinals = new int[d];
-    for (int i = 0; i < d; i++) {
-      pOrdinals[i] = i;
-    }
-    DataType[] types = typesOf(pSchema, pOrdinals);
-    long seed = spec.seed();
-    int k = spec.sampleSize();
-    return projected.queryExecution().toRdd().toJavaRDD()
-        .treeAggregate(new BottomKSample(k),
-            (s, row) -> s.add(BottomKSample.priority(
-                hasKey && !row.isNullAt(d) ? row.getUTF8String(d).toString() : String.valueOf(row.hashCode()), seed),
-                encode(row, pOrdinals, types)),
+  private static List<SampleRow> sampleOwnInput(Dataset<Row> rows, int[] ordinals, int keyOrdinal,
+                                                DataType[] types, LayoutSpec spec) {
+    return rows.queryExecution().toRdd().toJavaRDD()
+        .treeAggregate(new BottomKSample(spec.sampleSize(), spec.seed()),
+            (s, row) -> s.add(new SampleRow(recordKey(row, keyOrdinal), "", encode(row, ordinals, types))),
             BottomKSample::merge, 2)
         .rows();
+  }
+
+  static String recordKey(InternalRow row, int keyOrdinal) {
+    return keyOrdinal < 0 || row.isNullAt(keyOrdinal) ? null : row.getUTF8String(keyOrdinal).toString();
   }
 
   static DataType[] typesOf(StructType schema, int[] ordinals) {

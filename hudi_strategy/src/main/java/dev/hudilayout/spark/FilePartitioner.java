@@ -23,6 +23,6 @@ final class FilePartitioner extends Partitioner {
 
   @Override
   public int getPartition(Object key) {
-    return model.value().file((Long) key);
+    return model.value().file(key);
   }
 }

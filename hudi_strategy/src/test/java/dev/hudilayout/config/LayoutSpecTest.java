@@ -38,7 +38,17 @@ class LayoutSpecTest {
     assertEquals(Curve.ZORDER, spec.curve());
     assertEquals(Mapping.SAMPLE, spec.mapping());
     assertEquals(5000, spec.sampleSize());
-    assertEquals(21, spec.bitsPerColumn()); // 63 key bits over 3 columns
+    assertEquals(20, spec.bitsPerColumn()); // auto: min(20, 63 / 3)
+  }
+
+  @Test
+  void autoBitsKeepLongKeysUpToSevenColumns() {
+    assertEquals(20, LayoutSpec.from(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a")).bitsPerColumn());
+    assertEquals(9, LayoutSpec.from(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,c,d,e,f,g")).bitsPerColumn());
+    assertEquals(8, LayoutSpec.from(Collections.emptyMap(),
+        props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,c,d,e,f,g,h,i,j,k,l")).bitsPerColumn());
+    assertEquals(5, LayoutSpec.from(Collections.emptyMap(),
+        props(LayoutSpec.SORT_COLUMNS_KEY, "a", LayoutOptions.BITS_PER_COLUMN.key(), "5")).bitsPerColumn());
   }
 
   @Test
@@ -76,8 +86,8 @@ class LayoutSpecTest {
     m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,a"));
     assertTrue(m.contains("names column 'a' twice"), m);
 
-    m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,c", LayoutOptions.KEY_BITS.key(), "2"));
-    assertTrue(m.contains(LayoutOptions.KEY_BITS.key()) && m.contains("at least one bit"), m);
+    m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a", LayoutOptions.BITS_PER_COLUMN.key(), "64"));
+    assertTrue(m.contains(LayoutOptions.BITS_PER_COLUMN.key()) && m.contains("'64'") && m.contains("0 to 63"), m);
 
     m = assertThrows(IllegalArgumentException.class, () -> LayoutSpec.writerSizeFactor(
         props(LayoutOptions.WRITER_SIZE_FACTOR.key(), "0.5"))).getMessage();

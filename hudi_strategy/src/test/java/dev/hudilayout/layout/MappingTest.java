@@ -24,12 +24,12 @@ class MappingTest {
       sorted.add(enc(v));
     }
     QuantileMapping m = QuantileMapping.fromSorted(sorted, 3);
-    assertEquals(0, m.coordinate(enc(5)));
-    assertEquals(0, m.coordinate(enc(29)));
-    assertEquals(1, m.coordinate(enc(30)));
-    assertEquals(1, m.coordinate(enc(49)));
-    assertEquals(2, m.coordinate(enc(50)));
-    assertEquals(2, m.coordinate(enc(1000)));
+    assertEquals(0, m.coordinate(enc(5), 0L));
+    assertEquals(0, m.coordinate(enc(29), 0L));
+    assertEquals(1, m.coordinate(enc(30), 0L));
+    assertEquals(1, m.coordinate(enc(49), 0L));
+    assertEquals(2, m.coordinate(enc(50), 0L));
+    assertEquals(2, m.coordinate(enc(1000), 0L));
   }
 
   @Test
@@ -38,13 +38,13 @@ class MappingTest {
     RangeMapping m = new RangeMapping(enc(2000), enc(2030), 8);
     long prev = -1;
     for (long y = 1990; y <= 2040; y++) {
-      long c = m.coordinate(enc(y));
+      long c = m.coordinate(enc(y), 0L);
       assertTrue(c >= prev, "not monotone at " + y);
       prev = c;
     }
-    assertEquals(0, m.coordinate(enc(2000)));
-    assertEquals(255, m.coordinate(enc(2030)));
-    assertTrue(m.coordinate(enc(2015)) > 100 && m.coordinate(enc(2015)) < 155);
+    assertEquals(0, m.coordinate(enc(2000), 0L));
+    assertEquals(255, m.coordinate(enc(2030), 0L));
+    assertTrue(m.coordinate(enc(2015), 0L) > 100 && m.coordinate(enc(2015), 0L) < 155);
   }
 
   @Test
@@ -57,35 +57,84 @@ class MappingTest {
     long prev = -1;
     java.util.Set<Long> distinct = new java.util.HashSet<>();
     for (int i = 0; i < 1000; i++) {
-      long c = m.coordinate(ValueEncoding.encode(p + String.format("%03d", i)));
+      long c = m.coordinate(ValueEncoding.encode(p + String.format("%03d", i)), 0L);
       assertTrue(c >= prev, "not monotone at " + i);
       prev = c;
       distinct.add(c);
     }
     assertTrue(distinct.size() >= 40, "only " + distinct.size() + " distinct coordinates");
-    assertEquals(0, m.coordinate(ValueEncoding.encode(p + "000")));
-    assertEquals(1023, m.coordinate(ValueEncoding.encode(p + "999")));
-    assertEquals(0, m.coordinate(ValueEncoding.encode("a")));                 // below the prefix
-    assertEquals(1023, m.coordinate(ValueEncoding.encode("zzz")));            // above it
+    assertEquals(0, m.coordinate(ValueEncoding.encode(p + "000"), 0L));
+    assertEquals(1023, m.coordinate(ValueEncoding.encode(p + "999"), 0L));
+    assertEquals(0, m.coordinate(ValueEncoding.encode("a"), 0L));                 // below the prefix
+    assertEquals(1023, m.coordinate(ValueEncoding.encode("zzz"), 0L));            // above it
+  }
+
+  @Test
+  void heavyValueSpreadsOverItsBucketsByRecordKey() {
+    // sample (1, 7, 7, 7, 7, 9), 6 buckets: cuts (7, 7, 7, 7, 9); 7 owns buckets 1 to 4
+    List<byte[]> sorted = new ArrayList<>();
+    for (long v : new long[] {1, 7, 7, 7, 7, 9}) {
+      sorted.add(enc(v));
+    }
+    QuantileMapping m = QuantileMapping.fromSorted(sorted, 6);
+    java.util.Set<Long> seen = new java.util.TreeSet<>();
+    for (int i = 0; i < 1000; i++) {
+      long h = RowHash.of("key-" + i, 0);
+      long c = m.coordinate(enc(7), h);
+      assertEquals(c, m.coordinate(enc(7), h)); // same row, same bucket
+      seen.add(c);
+    }
+    assertEquals(new java.util.TreeSet<>(Arrays.asList(1L, 2L, 3L, 4L)), seen);
+    assertEquals(0, m.coordinate(enc(1), 123L));
+    assertEquals(5, m.coordinate(enc(9), 123L));
   }
 
   @Test
   void fileCutsSplitTheSampleEvenly() {
     dev.hudilayout.config.LayoutSpec spec = new dev.hudilayout.config.LayoutSpec(
         Arrays.asList("a", "b"), dev.hudilayout.curve.Curve.HILBERT, dev.hudilayout.config.Mapping.SAMPLE,
-        10000, 62, 42L);
+        10000, 0, 42L);
     Random r = new Random(6);
-    List<byte[][]> sample = new ArrayList<>();
+    List<SampleRow> sample = new ArrayList<>();
     for (int i = 0; i < 10000; i++) {
-      sample.add(new byte[][] {enc(r.nextInt(250)), enc(r.nextInt(1000))});
+      sample.add(new SampleRow("k" + i, "f", new byte[][] {enc(r.nextInt(250)), enc(r.nextInt(1000))}));
     }
-    CurveModel model = CurveModel.build(spec, sample, 10);
-    int[] perFile = new int[model.files()];
-    for (byte[][] row : sample) {
-      perFile[model.file(model.key(row))]++;
+    CurveModel model = CurveModel.forGroup(CurveSpace.build(spec, sample, null, null), sample, 10);
+    int[] perFile = new int[10];
+    for (SampleRow row : sample) {
+      perFile[model.file(model.key(row.values, row.recordKey))]++;
     }
     for (int n : perFile) {
       assertTrue(n > 800 && n < 1200, Arrays.toString(perFile));
+    }
+  }
+
+  @Test
+  void manyColumnsUseByteKeysInCurveOrder() {
+    dev.hudilayout.config.LayoutSpec spec = new dev.hudilayout.config.LayoutSpec(
+        Arrays.asList("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"),
+        dev.hudilayout.curve.Curve.ZORDER, dev.hudilayout.config.Mapping.DIRECT, 1000, 0, 42L);
+    Random r = new Random(7);
+    List<SampleRow> sample = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      byte[][] v = new byte[12][];
+      for (int c = 0; c < 12; c++) {
+        v[c] = enc(r.nextInt(256));
+      }
+      sample.add(new SampleRow("k" + i, "f", v));
+    }
+    CurveSpace space = CurveSpace.build(spec, sample, null, null);
+    assertEquals(8, space.bitsPerColumn());
+    assertTrue(!space.longKeys());
+    Object key = space.key(sample.get(0).values, "k0");
+    assertTrue(key instanceof UnsignedBytesKey);
+    CurveModel model = CurveModel.forGroup(space, sample, 4);
+    int[] perFile = new int[4];
+    for (SampleRow row : sample) {
+      perFile[model.file(model.key(row.values, row.recordKey))]++;
+    }
+    for (int n : perFile) {
+      assertTrue(n > 200 && n < 300, Arrays.toString(perFile));
     }
   }
 }

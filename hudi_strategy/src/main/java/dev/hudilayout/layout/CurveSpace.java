@@ -1,0 +1,134 @@
+package dev.hudilayout.layout;
+
+import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.config.Mapping;
+import dev.hudilayout.curve.Curve;
+import dev.hudilayout.curve.HilbertCurve;
+import dev.hudilayout.curve.ZOrderCurve;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The grid a clustering lays rows out on: per sort column a mapping from value to coordinate
+ * (b bits each), and the curve that turns coordinates into one key. Built once per clustering
+ * instant, from one sample of its input, and shared by all its groups.
+ */
+public final class CurveSpace implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final Curve curve;
+  private final ColumnMapping[] mappings;
+  private final int bits;
+
+  CurveSpace(Curve curve, ColumnMapping[] mappings, int bits) {
+    this.curve = curve;
+    this.mappings = mappings;
+    this.bits = bits;
+  }
+
+  /**
+   * @param sample   sampled rows of the whole input
+   * @param statsMin per column, the smallest encoded value the column-stats index knows (or null)
+   * @param statsMax likewise, the largest
+   */
+  public static CurveSpace build(LayoutSpec spec, List<SampleRow> sample, byte[][] statsMin, byte[][] statsMax) {
+    int d = spec.columns().size();
+    int bits = spec.bitsPerColumn();
+    if (spec.mapping() == Mapping.SAMPLE) {
+      // A sample of m rows tells apart at most m quantiles; cutting into exactly 2^b buckets makes
+      // the coordinates fill the curve's grid, so its sub-cubes (and the files cut from them) are
+      // whole rather than a corner of a grid that is mostly empty.
+      bits = Math.max(1, Math.min(bits, 63 - Long.numberOfLeadingZeros(Math.max(2, sample.size()))));
+    }
+    ColumnMapping[] mappings = new ColumnMapping[d];
+    for (int c = 0; c < d; c++) {
+      List<byte[]> values = new ArrayList<>(sample.size());
+      for (SampleRow row : sample) {
+        values.add(row.values[c]);
+      }
+      values.sort(Arrays::compareUnsigned);
+      if (spec.mapping() == Mapping.SAMPLE) {
+        mappings[c] = QuantileMapping.fromSorted(values, 1L << bits);
+      } else {
+        byte[] min = lower(values.isEmpty() ? null : values.get(0), statsMin == null ? null : statsMin[c]);
+        byte[] max = upper(values.isEmpty() ? null : values.get(values.size() - 1),
+            statsMax == null ? null : statsMax[c]);
+        mappings[c] = min == null ? new QuantileMapping(new byte[0][]) : new RangeMapping(min, max, bits);
+      }
+    }
+    return new CurveSpace(spec.curve(), mappings, bits);
+  }
+
+  private static byte[] lower(byte[] a, byte[] b) {
+    if (a == null || b == null) {
+      return a == null ? b : a;
+    }
+    return Arrays.compareUnsigned(a, b) <= 0 ? a : b;
+  }
+
+  private static byte[] upper(byte[] a, byte[] b) {
+    if (a == null || b == null) {
+      return a == null ? b : a;
+    }
+    return Arrays.compareUnsigned(a, b) >= 0 ? a : b;
+  }
+
+  public int bitsPerColumn() {
+    return bits;
+  }
+
+  /** Whether keys fit a non-negative {@code long}; otherwise they are {@link UnsignedBytesKey}s. */
+  public boolean longKeys() {
+    return (long) bits * mappings.length <= 63;
+  }
+
+  /** The curve key of a row: a {@link Long} or an {@link UnsignedBytesKey}. */
+  public Comparable<?> key(byte[][] encoded, String recordKey) {
+    long rowHash = RowHash.of(recordKey, 0x5EEDL);
+    long[] coords = new long[mappings.length];
+    for (int c = 0; c < coords.length; c++) {
+      coords[c] = mappings[c].coordinate(encoded[c], RowHash.forColumn(rowHash, c));
+    }
+    if (longKeys()) {
+      return longKey(coords);
+    }
+    return new UnsignedBytesKey(bytesKey(coords));
+  }
+
+  private long longKey(long[] coords) {
+    switch (curve) {
+      case HILBERT:
+        return HilbertCurve.index(coords, bits);
+      case ZORDER:
+        return ZOrderCurve.index(coords, bits);
+      default:
+        long k = 0;
+        for (long x : coords) {
+          k = (k << bits) | x;
+        }
+        return k;
+    }
+  }
+
+  private byte[] bytesKey(long[] coords) {
+    switch (curve) {
+      case HILBERT:
+        return HilbertCurve.indexBytes(coords, bits);
+      case ZORDER:
+        return ZOrderCurve.indexBytes(coords, bits);
+      default:
+        // column after column, each in ceil(bits / 8) big-endian bytes
+        int per = (bits + 7) / 8;
+        byte[] out = new byte[per * coords.length];
+        for (int c = 0; c < coords.length; c++) {
+          for (int i = 0; i < per; i++) {
+            out[c * per + i] = (byte) (coords[c] >>> (8 * (per - 1 - i)));
+          }
+        }
+        return out;
+    }
+  }
+}

@@ -1,0 +1,25 @@
+package dev.hudilayout.layout;
+
+/** Deterministic 64-bit hashes of record keys (splitmix64's finaliser over the key's hash). */
+public final class RowHash {
+  private RowHash() {
+  }
+
+  public static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+
+  /** Hash of a record key under a seed; a null key hashes as the empty key. */
+  public static long of(String recordKey, long seed) {
+    long h = recordKey == null ? 0 : recordKey.hashCode();
+    int len = recordKey == null ? 0 : recordKey.length();
+    return mix(h * 0x9E3779B97F4A7C15L + seed + ((long) len << 32));
+  }
+
+  /** A per-column variant of a row hash, so columns do not spread in lockstep. */
+  public static long forColumn(long rowHash, int column) {
+    return mix(rowHash + 0x632BE59BD9B4E019L * (column + 1));
+  }
+}

@@ -1,0 +1,84 @@
+package dev.hudilayout.spark;
+
+import dev.hudilayout.layout.ValueEncoding;
+
+import org.apache.hudi.avro.HoodieAvroWrapperUtils;
+import org.apache.hudi.avro.model.HoodieClusteringGroup;
+import org.apache.hudi.avro.model.HoodieClusteringPlan;
+import org.apache.hudi.avro.model.HoodieMetadataColumnStats;
+import org.apache.hudi.avro.model.HoodieSliceInfo;
+import org.apache.hudi.common.util.collection.Pair;
+import org.apache.hudi.metadata.HoodieTableMetadata;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Each sort column's [min, max] over the plan's base files, from the column-stats index of Hudi's
+ * metadata table: the direct mapping's normalisation without a pass over the data.
+ */
+final class ColumnStatsBounds {
+  private static final Logger LOG = LoggerFactory.getLogger(ColumnStatsBounds.class);
+
+  final byte[][] min;
+  final byte[][] max;
+
+  private ColumnStatsBounds(byte[][] min, byte[][] max) {
+    this.min = min;
+    this.max = max;
+  }
+
+  /** Bounds per column; a column the index does not cover has null bounds. Never throws. */
+  static ColumnStatsBounds read(HoodieTableMetadata metadata, HoodieClusteringPlan plan, List<String> columns) {
+    int d = columns.size();
+    byte[][] min = new byte[d][];
+    byte[][] max = new byte[d][];
+    List<Pair<String, String>> files = new ArrayList<>();
+    for (HoodieClusteringGroup g : plan.getInputGroups()) {
+      for (HoodieSliceInfo s : g.getSlices()) {
+        String p = s.getDataFilePath();
+        if (p != null && !p.isEmpty()) {
+          files.add(Pair.of(s.getPartitionPath() == null ? "" : s.getPartitionPath(),
+              p.substring(p.lastIndexOf('/') + 1)));
+        }
+      }
+    }
+    if (files.isEmpty()) {
+      return new ColumnStatsBounds(min, max);
+    }
+    for (int c = 0; c < d; c++) {
+      try {
+        for (HoodieMetadataColumnStats stats : metadata.getColumnStats(files, columns.get(c)).values()) {
+          if (stats.getIsDeleted()) {
+            continue;
+          }
+          byte[] lo = encode(stats.getMinValue());
+          byte[] hi = encode(stats.getMaxValue());
+          if (lo != null && (min[c] == null || Arrays.compareUnsigned(lo, min[c]) < 0)) {
+            min[c] = lo;
+          }
+          if (hi != null && (max[c] == null || Arrays.compareUnsigned(hi, max[c]) > 0)) {
+            max[c] = hi;
+          }
+        }
+      } catch (RuntimeException e) {
+        LOG.info("hudi-layout: no column stats for '{}' ({}); its range comes from the sample",
+            columns.get(c), e.toString());
+        min[c] = null;
+        max[c] = null;
+      }
+    }
+    return new ColumnStatsBounds(min, max);
+  }
+
+  private static byte[] encode(Object wrapped) {
+    if (wrapped == null) {
+      return null;
+    }
+    Object v = HoodieAvroWrapperUtils.unwrapAvroValueWrapper(wrapped);
+    return v == null ? null : ValueEncoding.encode(v);
+  }
+}

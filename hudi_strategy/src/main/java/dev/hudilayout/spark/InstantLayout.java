@@ -1,0 +1,71 @@
+package dev.hudilayout.spark;
+
+import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.config.Mapping;
+import dev.hudilayout.layout.CurveSpace;
+import dev.hudilayout.layout.SampleRow;
+
+import org.apache.hudi.avro.model.HoodieClusteringPlan;
+import org.apache.hudi.common.model.HoodieFileGroupId;
+import org.apache.hudi.metadata.HoodieTableMetadata;
+import org.apache.spark.sql.SparkSession;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The layout decisions one clustering instant shares across its groups: the curve space, built
+ * from one sample of the whole input, and each group's share of that sample (from which the
+ * group's file cuts are placed). Driver-side only.
+ */
+public final class InstantLayout {
+  private final CurveSpace space;
+  private final Map<String, List<SampleRow>> sampleByFileId;
+
+  private InstantLayout(CurveSpace space, Map<String, List<SampleRow>> sampleByFileId) {
+    this.space = space;
+    this.sampleByFileId = sampleByFileId;
+  }
+
+  /** Null when the plan has no base files to sample (each group then samples its own input). */
+  public static InstantLayout build(SparkSession spark, HoodieTableMetadata metadata, HoodieClusteringPlan plan,
+                                    LayoutSpec spec, String basePath) {
+    List<String> paths = new ArrayList<>();
+    Map<String, String> fileIdByName = InstantSample.baseFiles(plan, basePath, paths);
+    List<SampleRow> sample = InstantSample.take(spark, paths, spec);
+    if (sample.isEmpty()) {
+      return null;
+    }
+    ColumnStatsBounds bounds = spec.mapping() == Mapping.DIRECT
+        ? ColumnStatsBounds.read(metadata, plan, spec.columns()) : null;
+    CurveSpace space = CurveSpace.build(spec, sample, bounds == null ? null : bounds.min,
+        bounds == null ? null : bounds.max);
+    Map<String, List<SampleRow>> byFileId = new HashMap<>();
+    for (SampleRow row : sample) {
+      String fileId = fileIdByName.get(row.fileName);
+      if (fileId != null) {
+        byFileId.computeIfAbsent(fileId, k -> new ArrayList<>()).add(row);
+      }
+    }
+    return new InstantLayout(space, byFileId);
+  }
+
+  public CurveSpace space() {
+    return space;
+  }
+
+  /** The sampled rows of the group made of these file groups. */
+  public List<SampleRow> sampleOf(List<HoodieFileGroupId> fileGroups) {
+    if (fileGroups == null) {
+      return Collections.emptyList();
+    }
+    List<SampleRow> out = new ArrayList<>();
+    for (HoodieFileGroupId id : fileGroups) {
+      out.addAll(sampleByFileId.getOrDefault(id.getFileId(), Collections.emptyList()));
+    }
+    return out;
+  }
+}
