@@ -33,7 +33,7 @@ public enum Curve {
   }
 
   /**
-   * Reads a layout from a configuration value, ignoring case.
+   * Reads a layout from a configuration value, ignoring case and surrounding blanks.
    *
    * @param key the option the value came from, named in the error so the user knows what to fix
    * @param value "linear", "z-order", "zorder" or "hilbert", in any case
@@ -41,7 +41,7 @@ public enum Curve {
    */
   public static Curve parse(String key, String value) {
     if (value != null) {
-      switch (value.toLowerCase(Locale.ROOT)) {
+      switch (value.trim().toLowerCase(Locale.ROOT)) {
         case "linear":
           return LINEAR;
         case "z-order":

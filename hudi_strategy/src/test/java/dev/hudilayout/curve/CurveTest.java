@@ -19,6 +19,7 @@ class CurveTest {
     assertEquals(Curve.ZORDER, Curve.parse(KEY, "ZORDER"));
     assertEquals(Curve.HILBERT, Curve.parse(KEY, "hilbert"));
     assertEquals(Curve.HILBERT, Curve.parse(KEY, "Hilbert"));
+    assertEquals(Curve.HILBERT, Curve.parse(KEY, " hilbert\n"));
   }
 
   @Test
@@ -30,7 +31,7 @@ class CurveTest {
 
   @Test
   void rejectsOtherValuesNamingKeyValueAndAcceptedValues() {
-    for (String bad : new String[] {"z_order", "hilbert ", "", "spiral"}) {
+    for (String bad : new String[] {"z_order", "hil bert", "", "spiral"}) {
       IllegalArgumentException e =
           assertThrows(IllegalArgumentException.class, () -> Curve.parse(KEY, bad));
       assertTrue(e.getMessage().contains(KEY), e.getMessage());
