@@ -2,23 +2,58 @@ package dev.hudilayout.curve;
 
 import java.util.Locale;
 
-/** The layouts Hudi's {@code hoodie.layout.optimize.strategy} names. */
+/**
+ * The layouts that {@code hoodie.layout.optimize.strategy} can ask for, spelled as Hudi spells them.
+ *
+ * <ul>
+ *   <li>{@link #LINEAR} ("linear"): sort by the columns in the order given; only the first column
+ *       clusters well.</li>
+ *   <li>{@link #ZORDER} ("z-order", also "zorder"): sort by {@link ZOrderCurve}, the bits of the
+ *       columns interleaved; every column clusters, with jumps at power-of-two boundaries.</li>
+ *   <li>{@link #HILBERT} ("hilbert"): sort by {@link HilbertCurve}; consecutive keys are neighbouring
+ *       cells, so a file covers a more compact box than under z-order.</li>
+ * </ul>
+ */
 public enum Curve {
-  LINEAR, ZORDER, HILBERT;
+  LINEAR("linear"),
+  ZORDER("z-order"),
+  HILBERT("hilbert");
 
-  public static Curve parse(String key, String raw) {
-    String v = raw == null ? "" : raw.trim().toLowerCase(Locale.ROOT);
-    switch (v) {
-      case "linear":
-        return LINEAR;
-      case "z-order":
-      case "zorder":
-        return ZORDER;
-      case "hilbert":
-        return HILBERT;
-      default:
-        throw new IllegalArgumentException(String.format(
-            "Invalid value for %s: '%s'. Accepted values: linear, z-order (or zorder), hilbert", key, raw));
+  private static final String ACCEPTED = "linear, z-order (or zorder), hilbert";
+
+  private final String hudiName;
+
+  Curve(String hudiName) {
+    this.hudiName = hudiName;
+  }
+
+  /** The value Hudi writes for this layout, e.g. "z-order". */
+  public String hudiName() {
+    return hudiName;
+  }
+
+  /**
+   * Reads a layout from a configuration value, ignoring case and surrounding blanks.
+   *
+   * @param key the option the value came from, named in the error so the user knows what to fix
+   * @param value "linear", "z-order", "zorder" or "hilbert", in any case
+   * @throws IllegalArgumentException naming the key, the value and the accepted values
+   */
+  public static Curve parse(String key, String value) {
+    if (value != null) {
+      switch (value.trim().toLowerCase(Locale.ROOT)) {
+        case "linear":
+          return LINEAR;
+        case "z-order":
+        case "zorder":
+          return ZORDER;
+        case "hilbert":
+          return HILBERT;
+        default:
+          break;
+      }
     }
+    throw new IllegalArgumentException(String.format(
+        "Invalid value for %s: '%s'; accepted values: %s", key, value, ACCEPTED));
   }
 }
