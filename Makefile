@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 MVN    := mvn -B -ntp
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv build demo test test-java test-python options-table clean
+.PHONY: all venv build demo test options-table readme clean
 
 all: build
 
@@ -35,6 +35,9 @@ test: venv
 
 options-table: build
 	@java -cp target/hudi-layout.jar:target/deps/hudi-spark3.5-bundle_2.12-1.2.0.jar dev.hudilayout.config.OptionsTable
+
+readme: build
+	$(PY) -m hudi_layout.docs
 
 clean:
 	rm -rf target demo-output

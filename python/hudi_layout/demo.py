@@ -24,6 +24,7 @@ def build_session(app: str = "hudi-layout-demo"):
                .config("spark.driver.memory", "4g")
                .config("spark.sql.shuffle.partitions", "8")
                .config("spark.ui.enabled", "false")
+               .config("spark.ui.showConsoleProgress", "false")
                .config("spark.sql.session.timeZone", "UTC"))
     return configure_spark(builder).getOrCreate()
 

@@ -8,15 +8,19 @@ from typing import Dict, Sequence
 from .clustering import STRATEGY_CLASS, STRATEGY_KEY
 
 
-def cow_table_options(name: str, record_key: str, index_columns: Sequence[str], files: int) -> Dict[str, str]:
-    """A non-partitioned copy-on-write table written by bulk insert, in the input's order, as
-    about ``files`` files, with the column-stats index on for ``index_columns``."""
+def table_options(name: str, record_key: str, index_columns: Sequence[str], files: int,
+                  table_type: str = "COPY_ON_WRITE", partition_by: str = "") -> Dict[str, str]:
+    """A table written by bulk insert in the input's order, as about ``files`` files (per
+    partition), with the column-stats index on for ``index_columns``; partitioned by the column
+    ``partition_by`` if given."""
+    keygen = ("org.apache.hudi.keygen.SimpleKeyGenerator" if partition_by
+              else "org.apache.hudi.keygen.NonpartitionedKeyGenerator")
     return {
         "hoodie.table.name": name,
-        "hoodie.datasource.write.table.type": "COPY_ON_WRITE",
+        "hoodie.datasource.write.table.type": table_type,
         "hoodie.datasource.write.recordkey.field": record_key,
-        "hoodie.datasource.write.partitionpath.field": "",
-        "hoodie.datasource.write.keygenerator.class": "org.apache.hudi.keygen.NonpartitionedKeyGenerator",
+        "hoodie.datasource.write.partitionpath.field": partition_by,
+        "hoodie.datasource.write.keygenerator.class": keygen,
         "hoodie.datasource.write.operation": "bulk_insert",
         "hoodie.bulkinsert.sort.mode": "NONE",
         "hoodie.bulkinsert.shuffle.parallelism": str(files),
@@ -24,6 +28,11 @@ def cow_table_options(name: str, record_key: str, index_columns: Sequence[str], 
         "hoodie.metadata.index.column.stats.enable": "true",
         "hoodie.metadata.index.column.stats.column.list": ",".join(index_columns),
     }
+
+
+def cow_table_options(name: str, record_key: str, index_columns: Sequence[str], files: int) -> Dict[str, str]:
+    """A non-partitioned copy-on-write table; see :func:`table_options`."""
+    return table_options(name, record_key, index_columns, files)
 
 
 def table_bytes(path: str) -> int:

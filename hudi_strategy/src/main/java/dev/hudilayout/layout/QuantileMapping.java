@@ -40,8 +40,8 @@ public final class QuantileMapping implements ColumnMapping {
     if (owned < 2) {
       return above;
     }
-    // buckets below..above all hold only this value
-    return below + Long.remainderUnsigned(rowHash, owned + 1);
+    // buckets below+1 .. above hold only this value (bucket `below` also holds smaller ones)
+    return below + 1 + Long.remainderUnsigned(rowHash, owned);
   }
 
   private int countCuts(byte[] v, boolean inclusive) {

@@ -1,50 +1,55 @@
 package dev.hudilayout.layout;
 
+import dev.hudilayout.encoding.OrderedBytes;
+
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.unsafe.types.UTF8String;
 
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
 /**
- * Turns one column value into bytes whose unsigned lexicographic order is the value's order, so
- * that every type is bucketed and normalised by the same code. Nulls sort first for every type:
- * a null is the single byte 0x00 and every other value starts with 0x01.
+ * One column value, whatever Java class it arrives as, to {@link OrderedBytes}' nullable byte form
+ * (unsigned byte order = value order, nulls first).
  *
- * <p>Accepts both Spark's internal values (row-writer path) and the Java/Avro values that Hudi
- * records give (RDD path).
+ * <p>One column's values arrive as different classes: Spark's internal values on the row-writer
+ * path ({@code Integer} days, {@code Long} micros, {@code UTF8String}, {@code Decimal}), Java/Avro
+ * values on the RDD path, and {@code LocalDate}, {@code Instant} or a {@code BigDecimal} with
+ * trailing zeros stripped from the column-stats index. So every kind has one width whatever the
+ * class: all integers, dates and timestamps as 8-byte longs, floats widened to doubles (exact),
+ * and decimals rescaled to scale 38 at precision 76, which holds any Spark decimal(38, s) exactly
+ * and makes {@code 12.5} and {@code 12.50} encode alike.
  */
 public final class ValueEncoding {
-  private static final byte NULL = 0x00;
-  private static final byte PRESENT = 0x01;
+  private static final int DECIMAL_PRECISION = 76;
+  private static final int DECIMAL_SCALE = 38;
 
   private ValueEncoding() {
   }
 
   public static byte[] encode(Object v) {
-    if (v == null) {
-      return new byte[] {NULL};
-    }
+    return OrderedBytes.nullable(v == null ? null : encodeValue(v));
+  }
+
+  private static byte[] encodeValue(Object v) {
     if (v instanceof UTF8String) {
-      return withPresent(((UTF8String) v).getBytes());
+      return OrderedBytes.encodeBinary(((UTF8String) v).getBytes());
     }
     if (v instanceof CharSequence) {
-      return withPresent(v.toString().getBytes(StandardCharsets.UTF_8));
+      return OrderedBytes.encodeString(v.toString());
     }
-    if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
-      return fixed(((Number) v).longValue() ^ Long.MIN_VALUE);
+    if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+      return OrderedBytes.encodeLong(((Number) v).longValue());
     }
     if (v instanceof Double || v instanceof Float) {
-      return fixed(sortableDouble(((Number) v).doubleValue()));
+      return OrderedBytes.encodeDouble(((Number) v).doubleValue());
     }
     if (v instanceof Boolean) {
-      return new byte[] {PRESENT, (byte) (((Boolean) v) ? 1 : 0)};
+      return OrderedBytes.encodeBoolean((Boolean) v);
     }
     if (v instanceof Decimal) {
       return decimal(((Decimal) v).toJavaBigDecimal());
@@ -52,83 +57,40 @@ public final class ValueEncoding {
     if (v instanceof BigDecimal) {
       return decimal((BigDecimal) v);
     }
-    if (v instanceof byte[]) {
-      return withPresent((byte[]) v);
-    }
     if (v instanceof LocalDate) {
-      return fixed(((LocalDate) v).toEpochDay() ^ Long.MIN_VALUE);
+      return OrderedBytes.encodeLong(((LocalDate) v).toEpochDay());
     }
     if (v instanceof java.sql.Date) {
-      return fixed(((java.sql.Date) v).toLocalDate().toEpochDay() ^ Long.MIN_VALUE);
+      return OrderedBytes.encodeLong(((java.sql.Date) v).toLocalDate().toEpochDay());
     }
     if (v instanceof Instant) {
-      return fixed(micros((Instant) v) ^ Long.MIN_VALUE);
+      return OrderedBytes.encodeLong(micros((Instant) v));
     }
     if (v instanceof java.sql.Timestamp) {
-      return fixed(micros(((java.sql.Timestamp) v).toInstant()) ^ Long.MIN_VALUE);
+      return OrderedBytes.encodeLong(micros(((java.sql.Timestamp) v).toInstant()));
     }
     if (v instanceof LocalDateTime) {
-      return fixed(micros(((LocalDateTime) v).toInstant(ZoneOffset.UTC)) ^ Long.MIN_VALUE);
+      return OrderedBytes.encodeLong(micros(((LocalDateTime) v).toInstant(ZoneOffset.UTC)));
+    }
+    if (v instanceof byte[]) {
+      return OrderedBytes.encodeBinary((byte[]) v);
     }
     if (v instanceof ByteBuffer) {
       ByteBuffer b = ((ByteBuffer) v).duplicate();
       byte[] out = new byte[b.remaining()];
       b.get(out);
-      return withPresent(out);
+      return OrderedBytes.encodeBinary(out);
     }
     throw new IllegalArgumentException("hudi-layout has no order-preserving encoding for values of "
         + v.getClass().getName());
   }
 
-  /**
-   * Doubles: -0.0 is taken as 0.0 and every NaN as the one NaN above +Infinity, as Spark orders
-   * them. Positive bit patterns already sort as unsigned once the sign bit is set; negative ones
-   * sort backwards, so all their bits are flipped.
-   */
-  static long sortableDouble(double d) {
-    if (d == 0.0d) {
-      d = 0.0d;
-    }
-    long bits = Double.doubleToLongBits(d);
-    return bits < 0 ? ~bits : bits ^ Long.MIN_VALUE;
-  }
-
-  /**
-   * Decimals of one column share a scale, so the unscaled integer orders them; it fits 16 bytes
-   * for any precision up to 38, written two's complement with the sign bit flipped.
-   */
   private static byte[] decimal(BigDecimal d) {
-    BigInteger unscaled = d.unscaledValue();
-    byte[] two = unscaled.toByteArray();
-    byte[] out = new byte[17];
-    out[0] = PRESENT;
-    byte fill = (byte) (unscaled.signum() < 0 ? 0xFF : 0x00);
-    int pad = 16 - two.length;
-    for (int i = 0; i < 16; i++) {
-      out[1 + i] = i < pad ? fill : two[i - pad];
-    }
-    out[1] ^= (byte) 0x80;
-    return out;
+    return OrderedBytes.encodeDecimal(d, DECIMAL_PRECISION, DECIMAL_SCALE);
   }
 
   /** Microseconds since the epoch, as Spark stores timestamp and timestamp_ntz values. */
   private static long micros(Instant t) {
     return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1000);
-  }
-
-  private static byte[] fixed(long unsignedOrdered) {
-    byte[] out = new byte[9];
-    out[0] = PRESENT;
-    for (int i = 0; i < 8; i++) {
-      out[1 + i] = (byte) (unsignedOrdered >>> (56 - 8 * i));
-    }
-    return out;
-  }
-
-  private static byte[] withPresent(byte[] raw) {
-    byte[] out = new byte[raw.length + 1];
-    out[0] = PRESENT;
-    System.arraycopy(raw, 0, out, 1, raw.length);
-    return out;
   }
 }

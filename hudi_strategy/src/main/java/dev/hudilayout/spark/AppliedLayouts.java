@@ -18,19 +18,25 @@ public final class AppliedLayouts {
     final LayoutSpec spec;
     final int files;
     final int bitsPerColumn;
+    final boolean instantSample;
 
-    Applied(LayoutSpec spec, int files, int bitsPerColumn) {
+    Applied(LayoutSpec spec, int files, int bitsPerColumn, boolean instantSample) {
       this.spec = spec;
       this.files = files;
       this.bitsPerColumn = bitsPerColumn;
+      this.instantSample = instantSample;
     }
   }
 
   private final ConcurrentLinkedQueue<Applied> applied = new ConcurrentLinkedQueue<>();
 
-  /** One group laid out; {@code bitsPerColumn} is what the key used (0 for a plain sort). */
-  public void record(LayoutSpec spec, int files, int bitsPerColumn) {
-    applied.add(new Applied(spec, files, bitsPerColumn));
+  /**
+   * One group laid out. {@code bitsPerColumn} is what the key used (0 for a plain sort);
+   * {@code instantSample} whether the group used the instant's shared sample (false: it sampled
+   * its own input, e.g. a merge-on-read group with log files only).
+   */
+  public void record(LayoutSpec spec, int files, int bitsPerColumn, boolean instantSample) {
+    applied.add(new Applied(spec, files, bitsPerColumn, instantSample));
   }
 
   /** Extra-metadata entries; empty if no group was laid out. */
@@ -41,8 +47,12 @@ public final class AppliedLayouts {
       return out;
     }
     int files = 0;
+    int ownSample = 0;
     for (Applied a : applied) {
       files += a.files;
+      if (!a.instantSample && a.bitsPerColumn > 0) {
+        ownSample++;
+      }
     }
     out.put(KEY_PREFIX + "strategy", strategyClass);
     out.put(KEY_PREFIX + "curve", first.spec.curve().name().toLowerCase(Locale.ROOT));
@@ -51,7 +61,11 @@ public final class AppliedLayouts {
     if (first.bitsPerColumn > 0) {
       out.put(KEY_PREFIX + "bits.per.column", String.valueOf(first.bitsPerColumn));
     }
-    out.put(KEY_PREFIX + "sample.size", String.valueOf(first.spec.sampleSize()));
+    if (first.bitsPerColumn > 0) {
+      out.put(KEY_PREFIX + "sample.size", String.valueOf(first.spec.sampleSize()));
+      // "instant": one sample of the whole input served every group
+      out.put(KEY_PREFIX + "sample.scope", ownSample == 0 ? "instant" : "group");
+    }
     out.put(KEY_PREFIX + "groups", String.valueOf(applied.size()));
     out.put(KEY_PREFIX + "files", String.valueOf(files));
     return out;

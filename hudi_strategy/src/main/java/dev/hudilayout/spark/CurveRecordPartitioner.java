@@ -50,7 +50,8 @@ public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<Ja
     HoodieSchema s = schema;
     boolean consistent = consistentLogicalTimestamp;
     CurveModel m;
-    if (space != null && !groupSample.isEmpty()) {
+    boolean shared = space != null && !groupSample.isEmpty();
+    if (shared) {
       m = CurveModel.forGroup(space, groupSample, files);
     } else {
       List<SampleRow> own = records
@@ -61,7 +62,7 @@ public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<Ja
       m = CurveModel.forGroup(space != null ? space : CurveSpace.build(spec, own, null, null), own, files);
     }
     if (applied != null) {
-      applied.record(spec, files, m.bitsPerColumn());
+      applied.record(spec, files, m.bitsPerColumn(), shared);
     }
     Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(records.context()).broadcast(m);
     return records

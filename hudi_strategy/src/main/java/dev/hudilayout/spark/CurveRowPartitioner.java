@@ -59,19 +59,20 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
     int[] ordinals = SortColumns.resolve(spec, schema);
     if (spec.curve() == Curve.LINEAR) {
       Column[] cols = spec.columns().stream().map(functions::col).toArray(Column[]::new);
-      record(files, 0);
+      record(files, 0, false);
       return rows.repartitionByRange(files, cols).sortWithinPartitions(cols);
     }
     int keyOrdinal = Arrays.asList(schema.fieldNames()).indexOf(HoodieRecord.RECORD_KEY_METADATA_FIELD);
     DataType[] types = typesOf(schema, ordinals);
     CurveModel m;
-    if (space != null && !groupSample.isEmpty()) {
+    boolean shared = space != null && !groupSample.isEmpty();
+    if (shared) {
       m = CurveModel.forGroup(space, groupSample, files);
     } else {
       List<SampleRow> own = sampleOwnInput(rows, ordinals, keyOrdinal, types, spec);
       m = CurveModel.forGroup(space != null ? space : CurveSpace.build(spec, own, null, null), own, files);
     }
-    record(files, m.bitsPerColumn());
+    record(files, m.bitsPerColumn(), shared);
     SparkSession spark = rows.sparkSession();
     Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(m);
     JavaRDD<InternalRow> placed = rows.queryExecution().toRdd().toJavaRDD()
@@ -82,9 +83,9 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
     return spark.internalCreateDataFrame(placed.rdd(), schema, false);
   }
 
-  private void record(int files, int bits) {
+  private void record(int files, int bits, boolean shared) {
     if (applied != null) {
-      applied.record(spec, files, bits);
+      applied.record(spec, files, bits, shared);
     }
   }
 
