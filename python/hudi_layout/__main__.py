@@ -14,9 +14,14 @@ def main(argv=None) -> int:
     pj = sub.add_parser("jars", help="print the absolute paths of the plugin jar and the Hudi Spark bundle")
     pj.add_argument("--sep", default="\n", help="separator between paths (use ',' for spark-submit --jars)")
     sub.add_parser("demo", help="run the demo (see: python -m hudi_layout demo --help)", add_help=False)
+    sub.add_parser("bench", help="run the skipping benchmark (see: python -m hudi_layout bench --help)",
+                   add_help=False)
     if argv and argv[0] == "demo":
         from . import demo
         return demo.main(argv[1:])
+    if argv and argv[0] == "bench":
+        from . import bench
+        return bench.main(argv[1:])
     args = parser.parse_args(argv)
     if args.command == "jars":
         try:

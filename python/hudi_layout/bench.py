@@ -1,0 +1,302 @@
+"""The skipping benchmark: hudi-layout against Hudi 1.2.0's built-in layouts, same table, same run.
+
+    python -m hudi_layout bench [--rows 300000] [--files 64] [--layouts ...] [--queries 5] [--out DIR]
+
+Writes the SSB-shaped table once, in random order, as ``--files`` files with the column-stats
+index on; copies it per layout and clusters each copy into the same number of files (one group);
+then runs, on every copy, point queries per filter column (``--queries`` random values each),
+a range query per column and two-column conjunctions, with data skipping on. Reports files read
+(Spark's ``numFiles``), skip %, the bound N^((d-1)/d), clustering wall time and shuffle bytes.
+Every layout must return exactly the random layout's rows for every query, or the run fails.
+Output: ``results.md``, ``results.json``, ``files_read.png`` in ``--out``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Dict, List, Tuple
+
+from . import clustering, scan, ssb, tables
+
+BUILTIN_CLASS = "org.apache.hudi.client.clustering.run.strategy.SparkSortAndSizeExecutionStrategy"
+CURVES = {"linear": "linear", "zorder": "z-order", "hilbert": "hilbert"}
+DEFAULT_LAYOUTS = ["random", "builtin-linear",
+                   "builtin-zorder-direct", "builtin-zorder-sample",
+                   "builtin-hilbert-direct", "builtin-hilbert-sample",
+                   "ours-linear",
+                   "ours-zorder-direct", "ours-zorder-sample",
+                   "ours-hilbert-direct", "ours-hilbert-sample"]
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    impl: str = ""      # builtin | ours ("" for random)
+    curve: str = ""     # linear | z-order | hilbert
+    mapping: str = ""   # direct | sample
+
+    @staticmethod
+    def parse(name: str) -> "Layout":
+        if name == "random":
+            return Layout(name)
+        parts = name.split("-")
+        if len(parts) not in (2, 3) or parts[0] not in ("builtin", "ours") or parts[1] not in CURVES:
+            raise ValueError(f"unknown layout '{name}': expected random, or (builtin|ours)-(linear|zorder|hilbert)"
+                             f"[-(direct|sample)], e.g. ours-hilbert-sample")
+        mapping = parts[2] if len(parts) == 3 else "direct"
+        if mapping not in ("direct", "sample"):
+            raise ValueError(f"unknown mapping in layout '{name}': expected direct or sample")
+        return Layout(name, parts[0], CURVES[parts[1]], mapping)
+
+    def options(self, total_bytes: int, files: int, sample_size: int) -> Dict[str, str]:
+        opts = tables.layout_options(ssb.FILTER_COLUMNS, self.curve, self.mapping, total_bytes, files)
+        opts["hoodie.layout.optimize.build.curve.sample.size"] = str(sample_size)
+        # Hudi's writer rolls a file over at target * (1 + compression.ratio), judged by a size
+        # estimate taken before compression; with the default ratio (0.1) the built-in strategy
+        # splits every planned file in two or three. The same headroom for every layout keeps
+        # the file count N equal, as the comparison needs.
+        opts["hoodie.parquet.compression.ratio"] = "4"
+        if self.impl == "builtin":
+            opts[clustering.STRATEGY_KEY] = BUILTIN_CLASS
+        return opts
+
+
+@dataclass
+class Query:
+    kind: str           # point | range | and
+    label: str
+    predicate: str
+
+
+@dataclass
+class Measured:
+    layout: str
+    files: int = 0
+    cluster_seconds: float = 0.0
+    shuffle_bytes: int = 0
+    queries: List[dict] = field(default_factory=list)
+
+
+def make_queries(spark, source: str, per_column: int, seed: int) -> List[Query]:
+    rng = random.Random(seed)
+    df = spark.read.parquet(source)
+    values = {c: sorted(r[0] for r in df.select(c).distinct().collect()) for c in ssb.FILTER_COLUMNS}
+    out: List[Query] = []
+    for c in ssb.FILTER_COLUMNS:
+        for v in rng.sample(values[c], per_column):
+            out.append(Query("point", c, f"{c} = '{v}'"))
+    for c in ssb.FILTER_COLUMNS:
+        vs = values[c]
+        width = max(1, len(vs) // 20)  # about 5% of the column's values
+        i = rng.randrange(0, len(vs) - width)
+        out.append(Query("range", c, f"{c} BETWEEN '{vs[i]}' AND '{vs[i + width - 1]}'"))
+    for a, b in (("s_city", "c_city"), ("c_city", "p_brand"), ("s_city", "p_brand")):
+        row = df.select(a, b).limit(1 + rng.randrange(1000)).collect()[-1]
+        out.append(Query("and", f"{a}&{b}", f"{a} = '{row[0]}' AND {b} = '{row[1]}'"))
+    return out
+
+
+def run_query(spark, path: str, q: Query) -> Tuple[int, Tuple[int, int], float]:
+    """(files read, (rows, checksum of rows), seconds)."""
+    from pyspark.sql import functions as F
+    df = scan.skipping_reader(spark, path).where(q.predicate)
+    cols = [c for c in df.columns if not c.startswith("_hoodie_")]
+    agg = df.agg(F.count(F.lit(1)).alias("n"), F.sum(F.xxhash64(*cols).cast("decimal(38,0)")).alias("h"))
+    t0 = time.time()
+    rows, files = scan.files_read(agg)
+    return files, (int(rows[0]["n"]), int(rows[0]["h"] or 0)), time.time() - t0
+
+
+def table_files(spark, path: str) -> int:
+    """Files in the table's latest snapshot: what a scan with no filter reads."""
+    _, files = scan.files_read(scan.skipping_reader(spark, path).groupBy().count())
+    return files
+
+
+def session(memory: str):
+    from pyspark.sql import SparkSession
+    from .spark import configure_spark
+    builder = (SparkSession.builder.master("local[2]").appName("hudi-layout-bench")
+               .config("spark.driver.memory", memory)
+               .config("spark.sql.shuffle.partitions", "16")
+               .config("spark.ui.enabled", "false")
+               .config("spark.ui.showConsoleProgress", "false")
+               .config("spark.sql.session.timeZone", "UTC"))
+    return configure_spark(builder).getOrCreate()
+
+
+def progress(msg: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+def run(args) -> dict:
+    layouts = [Layout.parse(n) for n in args.layouts.split(",")]
+    if layouts[0].name != "random":
+        layouts.insert(0, Layout("random"))
+    out = Path(args.out)
+    shutil.rmtree(out / "tables", ignore_errors=True)
+    (out / "tables").mkdir(parents=True, exist_ok=True)
+    spark = session(args.memory)
+    spark.sparkContext.setLogLevel("ERROR")
+    sc = spark.sparkContext
+    meter = sc._jvm.dev.hudilayout.bench.ShuffleMeter.attach(sc._jsc.sc())
+
+    progress(f"generating {args.rows} rows (seed {args.seed})")
+    source = ssb.write_parquet(str(out / "tables" / "source"), args.rows, args.seed)
+    base = str(out / "tables" / "random")
+    progress(f"writing the random table as {args.files} files")
+    opts = tables.cow_table_options("ssb", "lo_key", ssb.FILTER_COLUMNS, args.files)
+    spark.read.parquet(source).repartition(args.files).write.format("hudi").options(**opts) \
+        .mode("overwrite").save(base)
+    total = tables.table_bytes(base)
+    queries = make_queries(spark, source, args.queries, args.seed)
+    if args.warmup:
+        # One clustering whose figures are thrown away, so JIT and class loading do not count
+        # against whichever layout happens to run first.
+        progress("warm-up clustering (not measured)")
+        warm = str(out / "tables" / "warmup")
+        shutil.copytree(base, warm)
+        clustering.schedule_and_execute(spark, warm, Layout.parse("builtin-zorder-sample").options(
+            total, args.files, args.sample_size))
+        shutil.rmtree(warm, ignore_errors=True)
+
+    results: List[Measured] = []
+    expected: Dict[str, Tuple[int, int]] = {}
+    for layout in layouts:
+        path = base
+        m = Measured(layout.name)
+        if layout.name != "random":
+            path = str(out / "tables" / layout.name)
+            shutil.copytree(base, path)
+            progress(f"clustering {layout.name}")
+            before = meter.bytesWritten(sc._jsc.sc())
+            t0 = time.time()
+            instant = clustering.schedule_and_execute(spark, path, layout.options(total, args.files, args.sample_size))
+            m.cluster_seconds = time.time() - t0
+            m.shuffle_bytes = meter.bytesWritten(sc._jsc.sc()) - before
+            if not instant:
+                raise SystemExit(f"Hudi scheduled no clustering for {layout.name}")
+        m.files = table_files(spark, path)
+        progress(f"querying {layout.name} ({m.files} files)")
+        for _ in range(args.repetitions):
+            m.queries = []
+            for q in queries:
+                files, rows, secs = run_query(spark, path, q)
+                if layout.name == "random":
+                    expected[q.predicate] = rows
+                elif rows != expected[q.predicate]:
+                    raise SystemExit(f"WRONG RESULT: {layout.name} returned {rows} for {q.predicate}, "
+                                     f"random layout returned {expected[q.predicate]}")
+                m.queries.append({"kind": q.kind, "label": q.label, "predicate": q.predicate,
+                                  "files": files, "rows": rows[0], "seconds": secs})
+        results.append(m)
+        if layout.name != "random" and not args.keep_tables:
+            shutil.rmtree(path, ignore_errors=True)
+    spark.stop()
+    report = summarise(args, results)
+    write_outputs(out, report)
+    return report
+
+
+def summarise(args, results: List[Measured]) -> dict:
+    d = len(ssb.FILTER_COLUMNS)
+    rows = []
+    for m in results:
+        def avg(kind, label=None):
+            xs = [q["files"] for q in m.queries if q["kind"] == kind and (label is None or q["label"] == label)]
+            return sum(xs) / len(xs) if xs else 0.0
+        point = {c: avg("point", c) for c in ssb.FILTER_COLUMNS}
+        rows.append({
+            "layout": m.layout, "files": m.files, "bound": m.files ** ((d - 1) / d),
+            "point": point, "point_avg": sum(point.values()) / d,
+            "range_avg": avg("range"), "and_avg": avg("and"),
+            "cluster_seconds": m.cluster_seconds, "shuffle_bytes": m.shuffle_bytes,
+            "query_seconds": sum(q["seconds"] for q in m.queries),
+            "queries": m.queries,
+        })
+    by_name = {r["layout"]: r for r in rows}
+    for r in rows:
+        if r["layout"].startswith("ours-"):
+            twin = by_name.get("builtin-" + r["layout"][len("ours-"):])
+            if twin and twin["cluster_seconds"] > 0:
+                r["time_vs_builtin"] = r["cluster_seconds"] / twin["cluster_seconds"]
+    params = {k: v for k, v in vars(args).items() if k != "func"}
+    return {"parameters": params, "filter_columns": list(ssb.FILTER_COLUMNS), "layouts": rows}
+
+
+def markdown(report: dict) -> str:
+    p = report["parameters"]
+    cols = report["filter_columns"]
+    lines = [f"rows={p['rows']} files={p['files']} queries/column={p['queries']} seed={p['seed']} "
+             f"sample.size={p['sample_size']}", "",
+             "| layout | files | " + " | ".join(f"{c} files read (skip %)" for c in cols)
+             + " | point avg | bound | range avg | 2-col avg | cluster s | time vs built-in | shuffle MB |",
+             "| --- | --- | " + " | ".join("---" for _ in cols) + " | --- | --- | --- | --- | --- | --- | --- |"]
+    for r in report["layouts"]:
+        cells = [f"{r['point'][c]:.1f} ({100 * (1 - r['point'][c] / r['files']):.1f}%)" for c in cols]
+        ratio = f"{r['time_vs_builtin']:.2f}x" if "time_vs_builtin" in r else ""
+        lines.append(f"| {r['layout']} | {r['files']} | " + " | ".join(cells)
+                     + f" | {r['point_avg']:.1f} | {r['bound']:.1f} | {r['range_avg']:.1f} | {r['and_avg']:.1f}"
+                     + f" | {r['cluster_seconds']:.1f} | {ratio} | {r['shuffle_bytes'] / 1e6:.1f} |")
+    return "\n".join(lines) + "\n"
+
+
+def write_outputs(out: Path, report: dict) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.json").write_text(json.dumps(report, indent=2))
+    (out / "results.md").write_text(markdown(report))
+    try:
+        chart(report, out / "files_read.png")
+    except ImportError:
+        print("matplotlib is not installed: no chart", file=sys.stderr)
+
+
+def chart(report: dict, png: Path) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    rows = report["layouts"]
+    cols = report["filter_columns"]
+    fig, ax = plt.subplots(figsize=(max(8, 1.1 * len(rows)), 5))
+    width = 0.8 / len(cols)
+    for i, c in enumerate(cols):
+        ax.bar([x + i * width for x in range(len(rows))], [r["point"][c] for r in rows], width, label=c)
+    bound = rows[-1]["bound"]
+    ax.axhline(bound, color="black", linestyle="--", linewidth=1, label=f"bound N^((d-1)/d) = {bound:.1f}")
+    ax.set_xticks([x + width * (len(cols) - 1) / 2 for x in range(len(rows))])
+    ax.set_xticklabels([r["layout"] for r in rows], rotation=35, ha="right")
+    ax.set_ylabel("files read per point query (avg)")
+    p = report["parameters"]
+    ax.set_title(f"SSB {p['rows']} rows, {p['files']} files: files read per single-column point query")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(png, dpi=110)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m hudi_layout bench", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--rows", type=int, default=300_000)
+    p.add_argument("--files", type=int, default=64)
+    p.add_argument("--layouts", default=",".join(DEFAULT_LAYOUTS))
+    p.add_argument("--queries", type=int, default=5, help="point queries per column")
+    p.add_argument("--repetitions", type=int, default=1)
+    p.add_argument("--sample-size", type=int, default=200_000)
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--memory", default="6g")
+    p.add_argument("--keep-tables", action="store_true")
+    p.add_argument("--no-warmup", dest="warmup", action="store_false")
+    p.add_argument("--out", default=str(REPO / "bench-output"))
+    args = p.parse_args(argv)
+    for name in args.layouts.split(","):
+        Layout.parse(name)
+    report = run(args)
+    print(markdown(report))
+    return 0
