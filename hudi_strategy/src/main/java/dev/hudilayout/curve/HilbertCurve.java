@@ -33,11 +33,12 @@ public final class HilbertCurve {
    *     of range
    */
   public static long index(long[] coords, int bitsPerDim) {
-    CurveArgs.checkLongKey(coords, bitsPerDim);
+    CurveArgs.checkLongKeyShape(coords, bitsPerDim);
     HilbertTables tables = HilbertTables.forDims(coords.length);
     if (tables != null) {
-      return walk(tables, ZOrderCurve.interleave(coords, coords.length), bitsPerDim);
+      return walk(tables, ZOrderCurve.interleave(coords, coords.length, bitsPerDim), bitsPerDim);
     }
+    CurveArgs.checkCoords(coords, bitsPerDim);
     return transposeAndInterleave(coords, bitsPerDim, new long[coords.length]);
   }
 
@@ -47,11 +48,12 @@ public final class HilbertCurve {
    * @param scratch any array of at least {@code coords.length} longs; overwritten
    */
   public static long index(long[] coords, int bitsPerDim, long[] scratch) {
-    CurveArgs.checkLongKey(coords, bitsPerDim);
+    CurveArgs.checkLongKeyShape(coords, bitsPerDim);
     HilbertTables tables = HilbertTables.forDims(coords.length);
     if (tables != null) {
-      return walk(tables, ZOrderCurve.interleave(coords, coords.length), bitsPerDim);
+      return walk(tables, ZOrderCurve.interleave(coords, coords.length, bitsPerDim), bitsPerDim);
     }
+    CurveArgs.checkCoords(coords, bitsPerDim);
     if (scratch == null || scratch.length < coords.length) {
       throw new IllegalArgumentException(String.format(
           "scratch must hold %d longs, has %s",
@@ -84,7 +86,7 @@ public final class HilbertCurve {
     int d = coords.length;
     System.arraycopy(coords, 0, scratch, 0, d);
     SkillingTransform.axesToTranspose(scratch, d, bitsPerDim);
-    return ZOrderCurve.interleave(scratch, d);
+    return ZOrderCurve.interleave(scratch, d, bitsPerDim);
   }
 
   /**
