@@ -94,7 +94,7 @@ public final class HilbertCurve {
    * row is carried from one lookup to the next, so a key costs one dependent load per step.
    */
   private static long walk(HilbertTables tables, long zorder, int bitsPerDim) {
-    int[] entries = tables.entries;
+    char[] entries = tables.entries;
     int stepBits = tables.stepBits;
     int inputMask = (1 << stepBits) - 1;
     int row = tables.startRow(bitsPerDim);
@@ -102,8 +102,8 @@ public final class HilbertCurve {
     // The first step may reach above the key's top bit; those padding planes read as zeros.
     for (int shift = (tables.steps(bitsPerDim) - 1) * stepBits; shift >= 0; shift -= stepBits) {
       int entry = entries[row | ((int) (zorder >>> shift) & inputMask)];
-      index = (index << stepBits) | (entry & 0xFF);
-      row = entry >>> 8;
+      index = (index << stepBits) | (entry & inputMask);
+      row = entry & ~inputMask;
     }
     return index;
   }
@@ -114,7 +114,7 @@ public final class HilbertCurve {
    * (zero) output bits; the writer never overtakes the reader, so one array serves both.
    */
   private static void walkInPlace(HilbertTables tables, byte[] key, int bitsPerDim) {
-    int[] entries = tables.entries;
+    char[] entries = tables.entries;
     int stepBits = tables.stepBits;
     int inputMask = (1 << stepBits) - 1;
     int padBits = tables.padPlanes(bitsPerDim) * tables.dims;
@@ -126,16 +126,16 @@ public final class HilbertCurve {
     int outPending = -padBits;
     int outPos = 0;
     for (int step = tables.steps(bitsPerDim); step > 0; step--) {
-      if (inPending < stepBits) {
+      while (inPending < stepBits) {
         in = (in << 8) | (inPos < key.length ? key[inPos++] & 0xFF : 0);
         inPending += 8;
       }
       inPending -= stepBits;
       int entry = entries[row | ((int) (in >>> inPending) & inputMask)];
-      row = entry >>> 8;
-      out = (out << stepBits) | (entry & 0xFF);
+      row = entry & ~inputMask;
+      out = (out << stepBits) | (entry & inputMask);
       outPending += stepBits;
-      if (outPending >= 8) {
+      while (outPending >= 8) {
         outPending -= 8;
         key[outPos++] = (byte) (out >>> outPending);
       }
