@@ -77,7 +77,8 @@ final class BitSpread {
     return out;
   }
 
-  private static long[] table(int stride) {
+  /** The 256 spread bytes for a stride of 5 or more. */
+  static long[] table(int stride) {
     long[] table = TABLES.get(stride);
     if (table == null) {
       // Two threads may build equal tables; either may win. The atomic array publishes the

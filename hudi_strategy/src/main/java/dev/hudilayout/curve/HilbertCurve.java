@@ -33,11 +33,12 @@ public final class HilbertCurve {
    *     of range
    */
   public static long index(long[] coords, int bitsPerDim) {
-    CurveArgs.checkLongKey(coords, bitsPerDim);
+    CurveArgs.checkLongKeyShape(coords, bitsPerDim);
     HilbertTables tables = HilbertTables.forDims(coords.length);
     if (tables != null) {
-      return walk(tables, ZOrderCurve.interleave(coords, coords.length), bitsPerDim);
+      return walk(tables, ZOrderCurve.interleave(coords, coords.length, bitsPerDim), bitsPerDim);
     }
+    CurveArgs.checkCoords(coords, bitsPerDim);
     return transposeAndInterleave(coords, bitsPerDim, new long[coords.length]);
   }
 
@@ -47,11 +48,12 @@ public final class HilbertCurve {
    * @param scratch any array of at least {@code coords.length} longs; overwritten
    */
   public static long index(long[] coords, int bitsPerDim, long[] scratch) {
-    CurveArgs.checkLongKey(coords, bitsPerDim);
+    CurveArgs.checkLongKeyShape(coords, bitsPerDim);
     HilbertTables tables = HilbertTables.forDims(coords.length);
     if (tables != null) {
-      return walk(tables, ZOrderCurve.interleave(coords, coords.length), bitsPerDim);
+      return walk(tables, ZOrderCurve.interleave(coords, coords.length, bitsPerDim), bitsPerDim);
     }
+    CurveArgs.checkCoords(coords, bitsPerDim);
     if (scratch == null || scratch.length < coords.length) {
       throw new IllegalArgumentException(String.format(
           "scratch must hold %d longs, has %s",
@@ -84,7 +86,7 @@ public final class HilbertCurve {
     int d = coords.length;
     System.arraycopy(coords, 0, scratch, 0, d);
     SkillingTransform.axesToTranspose(scratch, d, bitsPerDim);
-    return ZOrderCurve.interleave(scratch, d);
+    return ZOrderCurve.interleave(scratch, d, bitsPerDim);
   }
 
   /**
@@ -92,7 +94,7 @@ public final class HilbertCurve {
    * row is carried from one lookup to the next, so a key costs one dependent load per step.
    */
   private static long walk(HilbertTables tables, long zorder, int bitsPerDim) {
-    int[] entries = tables.entries;
+    char[] entries = tables.entries;
     int stepBits = tables.stepBits;
     int inputMask = (1 << stepBits) - 1;
     int row = tables.startRow(bitsPerDim);
@@ -100,8 +102,8 @@ public final class HilbertCurve {
     // The first step may reach above the key's top bit; those padding planes read as zeros.
     for (int shift = (tables.steps(bitsPerDim) - 1) * stepBits; shift >= 0; shift -= stepBits) {
       int entry = entries[row | ((int) (zorder >>> shift) & inputMask)];
-      index = (index << stepBits) | (entry & 0xFF);
-      row = entry >>> 8;
+      index = (index << stepBits) | (entry & inputMask);
+      row = entry & ~inputMask;
     }
     return index;
   }
@@ -112,7 +114,7 @@ public final class HilbertCurve {
    * (zero) output bits; the writer never overtakes the reader, so one array serves both.
    */
   private static void walkInPlace(HilbertTables tables, byte[] key, int bitsPerDim) {
-    int[] entries = tables.entries;
+    char[] entries = tables.entries;
     int stepBits = tables.stepBits;
     int inputMask = (1 << stepBits) - 1;
     int padBits = tables.padPlanes(bitsPerDim) * tables.dims;
@@ -124,16 +126,16 @@ public final class HilbertCurve {
     int outPending = -padBits;
     int outPos = 0;
     for (int step = tables.steps(bitsPerDim); step > 0; step--) {
-      if (inPending < stepBits) {
+      while (inPending < stepBits) {
         in = (in << 8) | (inPos < key.length ? key[inPos++] & 0xFF : 0);
         inPending += 8;
       }
       inPending -= stepBits;
       int entry = entries[row | ((int) (in >>> inPending) & inputMask)];
-      row = entry >>> 8;
-      out = (out << stepBits) | (entry & 0xFF);
+      row = entry & ~inputMask;
+      out = (out << stepBits) | (entry & inputMask);
       outPending += stepBits;
-      if (outPending >= 8) {
+      while (outPending >= 8) {
         outPending -= 8;
         key[outPos++] = (byte) (out >>> outPending);
       }

@@ -17,11 +17,13 @@ import java.util.Map;
  * higher planes' X[n-1] bits is odd; that parity is one more bit of state. Hence a state
  * (src, flip, parity) plus one input plane (d bits) fixes one output plane and the next state.
  *
- * <p>The tables are derived at start-up by applying that one-plane rule, and they chain
- * {@code levelsPerStep} planes per lookup (8, 4, 2, 1 planes for 1, 2, 3, 4 dimensions) so a step
- * reads at most 8 input bits. The reachable states are n! * 2^n * 2 (2, 8, 48, 384), so the largest
- * table has 384 * 16 entries. A lookup entry holds the output bits in its low byte and the offset of
- * the next state's row above them.
+ * <p>The tables are derived at start-up by applying that one-plane rule to every reachable state
+ * (n! * 2^n * 2 of them: 2, 8, 48, 384). States that no input can tell apart are merged (Moore's
+ * partition refinement), which halves them (1, 4, 24, 192), and the tables chain
+ * {@code levelsPerStep} planes per lookup: 8, 5, 3 and 1 planes for 1 to 4 dimensions, chosen so a
+ * table stays within 24 KiB and so in the L1 cache. For 3 dimensions that is 24 states x 512 inputs,
+ * and a 21-bit key takes 7 lookups. An entry is {@code nextRow | outputBits}: rows start at
+ * multiples of 2^stepBits, so the output fills exactly the low bits that a row offset leaves zero.
  *
  * <p>A curve of b bits starts in the identity state at plane b-1. When b is not a multiple of the
  * step, the walk starts a few zero planes above the top: a zero plane from a state without flips
@@ -33,21 +35,21 @@ final class HilbertTables {
   static final int MAX_DIMS = 4;
 
   private static final HilbertTables[] BY_DIMS = {
-      null, build(1, 8), build(2, 4), build(3, 2), build(4, 1)
+      null, build(1, 8), build(2, 5), build(3, 3), build(4, 1)
   };
 
   final int dims;
   final int levelsPerStep;
   /** Input (and output) bits per lookup: {@code levelsPerStep * dims}. */
   final int stepBits;
-  /** Entry {@code row | inputBits}: {@code (nextRow << 8) | outputBits}. */
-  final int[] entries;
+  /** Entry {@code row | inputBits}: {@code nextRow | outputBits}, all below 2^16. */
+  final char[] entries;
   /** Indexed by bits per dimension (1..64): lookups per key. */
   private final int[] stepsForBits;
   /** Indexed by bits per dimension (1..64): row to start from. */
   private final int[] startRowForBits;
 
-  private HilbertTables(int dims, int levelsPerStep, int[] entries, int[] startRowByPad) {
+  private HilbertTables(int dims, int levelsPerStep, char[] entries, int[] startRowByPad) {
     this.dims = dims;
     this.levelsPerStep = levelsPerStep;
     this.stepBits = levelsPerStep * dims;
@@ -131,26 +133,74 @@ final class HilbertTables {
       out.add(outOf);
     }
 
+    int[] merged = mergeEquivalentStates(next, out, planeValues);
+    int classes = 0;
+    for (int c : merged) {
+      classes = Math.max(classes, c + 1);
+    }
+    // One representative per class; all members have the same outputs and next classes.
+    int[] representative = new int[classes];
+    for (int s = states.size() - 1; s >= 0; s--) {
+      representative[merged[s]] = s;
+    }
+
     int stepBits = levelsPerStep * d;
-    int[] entries = new int[states.size() << stepBits];
-    for (int s = 0; s < states.size(); s++) {
-      for (int in = 0; in < (1 << stepBits); in++) {
-        int state = s;
+    int inputMask = (1 << stepBits) - 1;
+    if ((long) classes << stepBits > Character.MAX_VALUE + 1L) {
+      throw new IllegalStateException("Hilbert table for " + d + " dimensions exceeds 16-bit rows");
+    }
+    char[] entries = new char[classes << stepBits];
+    for (int c = 0; c < classes; c++) {
+      for (int in = 0; in <= inputMask; in++) {
+        int state = representative[c];
         int outBits = 0;
         for (int l = levelsPerStep - 1; l >= 0; l--) {
           int plane = (in >>> (l * d)) & (planeValues - 1);
           outBits = (outBits << d) | out.get(state)[plane];
           state = next.get(state)[plane];
         }
-        entries[(s << stepBits) | in] = ((state << stepBits) << 8) | outBits;
+        entries[(c << stepBits) | in] = (char) ((merged[state] << stepBits) | outBits);
       }
     }
 
     int[] startRowByPad = new int[levelsPerStep];
     for (int pad = 0; pad < levelsPerStep; pad++) {
-      startRowByPad[pad] = stateZeroPlanesTakeToIdentity(next, out, pad) << stepBits;
+      startRowByPad[pad] = merged[stateZeroPlanesTakeToIdentity(next, out, pad)] << stepBits;
     }
     return new HilbertTables(d, levelsPerStep, entries, startRowByPad);
+  }
+
+  /**
+   * Moore's partition refinement: start with every state in one class and split classes by
+   * (class, outputs, classes of the next states) until no class splits. Returns each state's class.
+   */
+  private static int[] mergeEquivalentStates(List<int[]> next, List<int[]> out, int planeValues) {
+    int n = next.size();
+    int[] classOf = new int[n];
+    int classes = 1;
+    while (true) {
+      Map<List<Integer>, Integer> ids = new HashMap<>();
+      int[] refined = new int[n];
+      for (int s = 0; s < n; s++) {
+        List<Integer> signature = new ArrayList<>(1 + 2 * planeValues);
+        signature.add(classOf[s]);
+        for (int plane = 0; plane < planeValues; plane++) {
+          signature.add(out.get(s)[plane]);
+          signature.add(classOf[next.get(s)[plane]]);
+        }
+        Integer id = ids.get(signature);
+        if (id == null) {
+          id = ids.size();
+          ids.put(signature, id);
+        }
+        refined[s] = id;
+      }
+      classOf = refined;
+      if (ids.size() == classes) {
+        return classOf;
+      }
+      classes = ids.size();
+    }
   }
 
   /**

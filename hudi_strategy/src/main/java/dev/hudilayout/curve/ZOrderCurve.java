@@ -30,31 +30,57 @@ public final class ZOrderCurve {
    *     of range
    */
   public static long index(long[] coords, int bitsPerDim) {
-    CurveArgs.checkLongKey(coords, bitsPerDim);
-    return interleave(coords, coords.length);
+    CurveArgs.checkLongKeyShape(coords, bitsPerDim);
+    return interleave(coords, coords.length, bitsPerDim);
   }
 
   /**
-   * Interleaves the first {@code d} of checked coordinates. Bit j of dimension i lands at bit
-   * {@code j * d + (d - 1 - i)} whatever the number of bits, so only d picks the method.
+   * Interleaves the first {@code d} coordinates, checking on the way that they are below
+   * 2^bits (bits <= 63). Bit j of dimension i lands at bit {@code j * d + (d - 1 - i)} whatever the
+   * number of bits, so only d picks the method.
    */
-  static long interleave(long[] c, int d) {
+  static long interleave(long[] c, int d, int bits) {
     switch (d) {
       case 1:
+        CurveArgs.checkBelow(c[0], bits, c);
         return c[0];
-      case 2:
-        return (BitSpread.spread2(c[0]) << 1) | BitSpread.spread2(c[1]);
-      case 3:
-        return (BitSpread.spread3(c[0]) << 2) | (BitSpread.spread3(c[1]) << 1)
-            | BitSpread.spread3(c[2]);
-      case 4:
-        return (BitSpread.spread4(c[0]) << 3) | (BitSpread.spread4(c[1]) << 2)
-            | (BitSpread.spread4(c[2]) << 1) | BitSpread.spread4(c[3]);
+      case 2: {
+        long x = c[0];
+        long y = c[1];
+        CurveArgs.checkBelow(x | y, bits, c);
+        return (BitSpread.spread2(x) << 1) | BitSpread.spread2(y);
+      }
+      case 3: {
+        long x = c[0];
+        long y = c[1];
+        long z = c[2];
+        CurveArgs.checkBelow(x | y | z, bits, c);
+        return (BitSpread.spread3(x) << 2) | (BitSpread.spread3(y) << 1) | BitSpread.spread3(z);
+      }
+      case 4: {
+        long x = c[0];
+        long y = c[1];
+        long z = c[2];
+        long w = c[3];
+        CurveArgs.checkBelow(x | y | z | w, bits, c);
+        return (BitSpread.spread4(x) << 3) | (BitSpread.spread4(y) << 2)
+            | (BitSpread.spread4(z) << 1) | BitSpread.spread4(w);
+      }
       default:
+        // At most 12 bits per coordinate here (5 * 12 <= 63), so one or two table lookups each.
+        long[] table = BitSpread.table(d);
+        long any = 0;
         long key = 0;
         for (int i = 0; i < d; i++) {
-          key |= BitSpread.spread(c[i], d) << (d - 1 - i);
+          long spread = 0;
+          long x = c[i];
+          any |= x;
+          for (long shift = 0; x != 0; x >>>= 8, shift += 8L * d) {
+            spread |= table[(int) (x & 0xFF)] << shift;
+          }
+          key |= spread << (d - 1 - i);
         }
+        CurveArgs.checkBelow(any, bits, c);
         return key;
     }
   }

@@ -185,6 +185,18 @@ class HilbertCurveTest {
   }
 
   @Test
+  void tablesHaveTheMergedStateCounts() {
+    // Reachable states 2, 8, 48, 384 merge to 1, 4, 24, 192; planes per lookup 8, 5, 3, 1.
+    int[] merged = {0, 1, 4, 24, 192};
+    int[] planes = {0, 8, 5, 3, 1};
+    for (int d = 1; d <= HilbertTables.MAX_DIMS; d++) {
+      HilbertTables tables = HilbertTables.forDims(d);
+      assertEquals(planes[d], tables.levelsPerStep);
+      assertEquals(merged[d] << (planes[d] * d), tables.entries.length, "d=" + d);
+    }
+  }
+
+  @Test
   void rejectsBadArguments() {
     assertThrows(IllegalArgumentException.class, () -> HilbertCurve.index(new long[] {8, 0}, 3));
     assertThrows(IllegalArgumentException.class, () -> HilbertCurve.index(new long[3], 22));
