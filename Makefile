@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 MVN    := mvn -B -ntp
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv build demo test options-table readme clean
+.PHONY: all venv build demo test bench microbench options-table readme clean
 
 all: build
 
@@ -32,6 +32,14 @@ demo: build
 test: venv
 	$(MVN) package
 	$(PY) -m pytest -q -p no:cacheprovider
+
+# The skipping benchmark against Hudi's built-in layouts: `make bench ARGS="--rows 6000000 --files 1000"`.
+bench: build
+	$(PY) -m hudi_layout bench $(ARGS)
+
+# Curve-key encoder speed, ours against Hudi's HilbertCurveUtils / BinaryUtil in the same JVM.
+microbench: build
+	java -cp target/hudi-layout.jar:target/deps/hudi-spark3.5-bundle_2.12-1.2.0.jar dev.hudilayout.bench.CurveKeyBenchmark $(ARGS)
 
 options-table: build
 	@java -cp target/hudi-layout.jar:target/deps/hudi-spark3.5-bundle_2.12-1.2.0.jar dev.hudilayout.config.OptionsTable

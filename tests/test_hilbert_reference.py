@@ -5,22 +5,20 @@ implements Skilling's algorithm in plain Python, must give the same index for th
 dimensions n. Z-order: a bit-by-bit interleave written here (MSB first, dimension 0 highest).
 
 The fixture is a few thousand points drawn with ``random.Random(SEED)`` for each (dimensions,
-bits) case, plus the corners 0 and 2^bits - 1. Nothing is built here: the test reads the compiled
-classes in ``<repo>/target/classes`` (``mvn compile`` or ``mvn test`` makes them) and is skipped
-only when that folder does not exist.
+bits) case, plus the corners 0 and 2^bits - 1. Nothing is built here: the test runs the plugin
+jar that ``make build`` / ``make test`` produce (found like every other jar, by ``hudi_layout``).
 """
 from __future__ import annotations
 
 import random
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 from hilbertcurve.hilbertcurve import HilbertCurve
 
-REPO = Path(__file__).resolve().parents[1]
-CLASSES = REPO / "target" / "classes"
+import hudi_layout
+
 CLI = "dev.hudilayout.curve.CurveIndexCli"
 SEED = 20240603
 POINTS_PER_CASE = 3000
@@ -37,12 +35,10 @@ def _points(dims: int, bits: int) -> list[list[int]]:
 
 
 def _java_indexes(curve: str, bits: int, points: list[list[int]]) -> list[int]:
-    if not CLASSES.is_dir():
-        pytest.skip(f"{CLASSES} is missing: build the Java classes first (mvn compile)")
     java = shutil.which("java")
     assert java, "java is not on PATH"
     lines = "\n".join(f"{curve} {bits} " + " ".join(map(str, p)) for p in points)
-    run = subprocess.run([java, "-cp", str(CLASSES), CLI], input=lines, capture_output=True,
+    run = subprocess.run([java, "-cp", hudi_layout.jar_path(), CLI], input=lines, capture_output=True,
                          text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     out = [int(v) for v in run.stdout.split()]

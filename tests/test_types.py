@@ -1,9 +1,12 @@
 """Every Spark atomic type as a sort column, through Hudi, on both write paths.
 
-Fixture: 2000 rows (seed 5) with one column per type: tinyint, smallint, int, bigint, float,
-double, decimal(38,18), date, timestamp, timestamp_ntz, string, binary, boolean, holding edge
+Fixture: 2000 rows (seed 5) with one column per type a Hudi 1.2.0 table round-trips: int, bigint,
+float, double, decimal(38,18), date, timestamp, timestamp_ntz, string, binary, boolean. (Hudi's
+row writer refuses tinyint, "Unsupported type: ByteType"; a smallint column is written but
+Hudi's read of it fails in Spark's vectorized reader, "Cannot load from int array"; byte and
+short values are covered by the encoder's unit tests.) The values include edge
 values (MIN/MAX, NaN, +/-Infinity, -0.0, nulls, dates before 1970, long shared string prefixes,
-non-ASCII text). The table is clustered by all 13 columns at once (8 bits each: a 104-bit key,
+non-ASCII text). The table is clustered by all 11 columns at once (8 bits each: an 88-bit key,
 so byte-string keys), z-order with direct mapping and Hilbert with sample mapping, on the
 row-writer and on the RDD path. Expected: the same rows, and a point query on each column
 returning the same rows as before, with data skipping on.
@@ -23,10 +26,9 @@ from tablecheck import fingerprint
 
 pytestmark = pytest.mark.spark
 
-SORT = ["c_byte", "c_short", "c_int", "c_long", "c_float", "c_double", "c_decimal", "c_date",
+SORT = ["c_int", "c_long", "c_float", "c_double", "c_decimal", "c_date",
         "c_ts", "c_ts_ntz", "c_string", "c_binary", "c_bool"]
 SCHEMA = T.StructType([T.StructField("k", T.StringType(), False)] + [
-    T.StructField("c_byte", T.ByteType()), T.StructField("c_short", T.ShortType()),
     T.StructField("c_int", T.IntegerType()), T.StructField("c_long", T.LongType()),
     T.StructField("c_float", T.FloatType()), T.StructField("c_double", T.DoubleType()),
     T.StructField("c_decimal", T.DecimalType(38, 18)), T.StructField("c_date", T.DateType()),
@@ -44,9 +46,7 @@ def _rows(n=2000, seed=5):
         pick = r.random() < 0.05
         out.append((
             f"k{i}",
-            None if r.random() < 0.02 else r.choice([-128, 127, 0]) if pick else r.randint(-128, 127),
-            r.randint(-32768, 32767),
-            r.choice([-2**31, 2**31 - 1]) if pick else r.randint(-2**31, 2**31 - 1),
+            None if r.random() < 0.02 else r.choice([-2**31, 2**31 - 1]) if pick else r.randint(-2**31, 2**31 - 1),
             r.choice([-2**63, 2**63 - 1]) if pick else r.randint(-2**63, 2**63 - 1),
             r.choice([float("nan"), float("inf"), -0.0]) if pick else r.uniform(-1e6, 1e6),
             None if r.random() < 0.02 else r.choice(edge_doubles) if pick else r.uniform(-1e9, 1e9),

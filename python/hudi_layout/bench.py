@@ -1,6 +1,7 @@
 """The skipping benchmark: hudi-layout against Hudi 1.2.0's built-in layouts, same table, same run.
 
-    python -m hudi_layout bench [--rows 300000] [--files 64] [--layouts ...] [--queries 5] [--out DIR]
+    python -m hudi_layout bench [--scale 0.05 | --rows N] [--files 64] [--variant uniform|skewed|urls]
+                                [--layouts ...] [--queries 5] [--repetitions 1] [--out DIR]
 
 Writes the SSB-shaped table once, in random order, as ``--files`` files with the column-stats
 index on; copies it per layout and clusters each copy into the same number of files (one group);
@@ -55,8 +56,8 @@ class Layout:
             raise ValueError(f"unknown mapping in layout '{name}': expected direct or sample")
         return Layout(name, parts[0], CURVES[parts[1]], mapping)
 
-    def options(self, total_bytes: int, files: int, sample_size: int) -> Dict[str, str]:
-        opts = tables.layout_options(ssb.FILTER_COLUMNS, self.curve, self.mapping, total_bytes, files)
+    def options(self, columns, total_bytes: int, files: int, sample_size: int) -> Dict[str, str]:
+        opts = tables.layout_options(columns, self.curve, self.mapping, total_bytes, files)
         opts["hoodie.layout.optimize.build.curve.sample.size"] = str(sample_size)
         # Hudi's writer rolls a file over at target * (1 + compression.ratio), judged by a size
         # estimate taken before compression; with the default ratio (0.1) the built-in strategy
@@ -84,20 +85,20 @@ class Measured:
     queries: List[dict] = field(default_factory=list)
 
 
-def make_queries(spark, source: str, per_column: int, seed: int) -> List[Query]:
+def make_queries(spark, source: str, columns, per_column: int, seed: int) -> List[Query]:
     rng = random.Random(seed)
     df = spark.read.parquet(source)
-    values = {c: sorted(r[0] for r in df.select(c).distinct().collect()) for c in ssb.FILTER_COLUMNS}
+    values = {c: sorted(r[0] for r in df.select(c).distinct().collect()) for c in columns}
     out: List[Query] = []
-    for c in ssb.FILTER_COLUMNS:
+    for c in columns:
         for v in rng.sample(values[c], per_column):
             out.append(Query("point", c, f"{c} = '{v}'"))
-    for c in ssb.FILTER_COLUMNS:
+    for c in columns:
         vs = values[c]
         width = max(1, len(vs) // 20)  # about 5% of the column's values
         i = rng.randrange(0, len(vs) - width)
         out.append(Query("range", c, f"{c} BETWEEN '{vs[i]}' AND '{vs[i + width - 1]}'"))
-    for a, b in (("s_city", "c_city"), ("c_city", "p_brand"), ("s_city", "p_brand")):
+    for a, b in ((columns[0], columns[1]), (columns[1], columns[2]), (columns[0], columns[2])):
         row = df.select(a, b).limit(1 + rng.randrange(1000)).collect()[-1]
         out.append(Query("and", f"{a}&{b}", f"{a} = '{row[0]}' AND {b} = '{row[1]}'"))
     return out
@@ -136,27 +137,38 @@ def progress(msg: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {msg}", flush=True)
 
 
-def run(args) -> dict:
+def run(args, spark=None) -> dict:
+    """Run the benchmark; uses ``spark`` if given (and leaves it running), else its own session."""
     layouts = [Layout.parse(n) for n in args.layouts.split(",")]
     if layouts[0].name != "random":
         layouts.insert(0, Layout("random"))
     out = Path(args.out)
     shutil.rmtree(out / "tables", ignore_errors=True)
     (out / "tables").mkdir(parents=True, exist_ok=True)
-    spark = session(args.memory)
-    spark.sparkContext.setLogLevel("ERROR")
+    own_session = spark is None
+    if own_session:
+        spark = session(args.memory)
+        spark.sparkContext.setLogLevel("ERROR")
+    # Hudi's built-in linear layout sorts into spark.sql.shuffle.partitions ranges and then
+    # coalesces to the file count; setting it to N lets that layout write N files too.
+    saved_partitions = spark.conf.get("spark.sql.shuffle.partitions")
+    spark.conf.set("spark.sql.shuffle.partitions", str(args.files))
     sc = spark.sparkContext
     meter = sc._jvm.dev.hudilayout.bench.ShuffleMeter.attach(sc._jsc.sc())
 
-    progress(f"generating {args.rows} rows (seed {args.seed})")
-    source = ssb.write_parquet(str(out / "tables" / "source"), args.rows, args.seed)
+    columns = ssb.filter_columns(args.variant)
+    progress(f"generating {args.rows or args.scale} {'rows' if args.rows else 'x SSB scale'} "
+             f"({args.variant}, seed {args.seed})")
+    t0 = time.time()
+    source = ssb.write_parquet(str(out / "tables" / "source"), args.rows, args.seed, args.scale, args.variant)
+    progress(f"generated in {time.time() - t0:.1f}s")
     base = str(out / "tables" / "random")
     progress(f"writing the random table as {args.files} files")
-    opts = tables.cow_table_options("ssb", "lo_key", ssb.FILTER_COLUMNS, args.files)
+    opts = tables.cow_table_options("ssb", "lo_key", columns, args.files)
     spark.read.parquet(source).repartition(args.files).write.format("hudi").options(**opts) \
         .mode("overwrite").save(base)
     total = tables.table_bytes(base)
-    queries = make_queries(spark, source, args.queries, args.seed)
+    queries = make_queries(spark, source, columns, args.queries, args.seed)
     if args.warmup:
         # One clustering whose figures are thrown away, so JIT and class loading do not count
         # against whichever layout happens to run first.
@@ -164,7 +176,7 @@ def run(args) -> dict:
         warm = str(out / "tables" / "warmup")
         shutil.copytree(base, warm)
         clustering.schedule_and_execute(spark, warm, Layout.parse("builtin-zorder-sample").options(
-            total, args.files, args.sample_size))
+            columns, total, args.files, args.sample_size))
         shutil.rmtree(warm, ignore_errors=True)
 
     results: List[Measured] = []
@@ -178,41 +190,43 @@ def run(args) -> dict:
             progress(f"clustering {layout.name}")
             before = meter.bytesWritten(sc._jsc.sc())
             t0 = time.time()
-            instant = clustering.schedule_and_execute(spark, path, layout.options(total, args.files, args.sample_size))
+            instant = clustering.schedule_and_execute(
+                spark, path, layout.options(columns, total, args.files, args.sample_size))
             m.cluster_seconds = time.time() - t0
             m.shuffle_bytes = meter.bytesWritten(sc._jsc.sc()) - before
             if not instant:
                 raise SystemExit(f"Hudi scheduled no clustering for {layout.name}")
         m.files = table_files(spark, path)
         progress(f"querying {layout.name} ({m.files} files)")
-        for _ in range(args.repetitions):
-            m.queries = []
-            for q in queries:
-                files, rows, secs = run_query(spark, path, q)
-                if layout.name == "random":
-                    expected[q.predicate] = rows
-                elif rows != expected[q.predicate]:
-                    raise SystemExit(f"WRONG RESULT: {layout.name} returned {rows} for {q.predicate}, "
-                                     f"random layout returned {expected[q.predicate]}")
-                m.queries.append({"kind": q.kind, "label": q.label, "predicate": q.predicate,
-                                  "files": files, "rows": rows[0], "seconds": secs})
+        for q in queries:
+            runs = [run_query(spark, path, q) for _ in range(args.repetitions)]
+            files, rows, _ = runs[0]
+            if layout.name == "random":
+                expected[q.predicate] = rows
+            elif rows != expected[q.predicate]:
+                raise SystemExit(f"WRONG RESULT: {layout.name} returned {rows} for {q.predicate}, "
+                                 f"random layout returned {expected[q.predicate]}")
+            m.queries.append({"kind": q.kind, "label": q.label, "predicate": q.predicate,
+                              "files": files, "rows": rows[0], "seconds": min(r[2] for r in runs)})
         results.append(m)
         if layout.name != "random" and not args.keep_tables:
             shutil.rmtree(path, ignore_errors=True)
-    spark.stop()
-    report = summarise(args, results)
+    spark.conf.set("spark.sql.shuffle.partitions", saved_partitions)
+    if own_session:
+        spark.stop()
+    report = summarise(args, columns, results)
     write_outputs(out, report)
     return report
 
 
-def summarise(args, results: List[Measured]) -> dict:
-    d = len(ssb.FILTER_COLUMNS)
+def summarise(args, columns, results: List[Measured]) -> dict:
+    d = len(columns)
     rows = []
     for m in results:
         def avg(kind, label=None):
             xs = [q["files"] for q in m.queries if q["kind"] == kind and (label is None or q["label"] == label)]
             return sum(xs) / len(xs) if xs else 0.0
-        point = {c: avg("point", c) for c in ssb.FILTER_COLUMNS}
+        point = {c: avg("point", c) for c in columns}
         rows.append({
             "layout": m.layout, "files": m.files, "bound": m.files ** ((d - 1) / d),
             "point": point, "point_avg": sum(point.values()) / d,
@@ -228,14 +242,15 @@ def summarise(args, results: List[Measured]) -> dict:
             if twin and twin["cluster_seconds"] > 0:
                 r["time_vs_builtin"] = r["cluster_seconds"] / twin["cluster_seconds"]
     params = {k: v for k, v in vars(args).items() if k != "func"}
-    return {"parameters": params, "filter_columns": list(ssb.FILTER_COLUMNS), "layouts": rows}
+    return {"parameters": params, "filter_columns": list(columns), "layouts": rows}
 
 
 def markdown(report: dict) -> str:
     p = report["parameters"]
     cols = report["filter_columns"]
-    lines = [f"rows={p['rows']} files={p['files']} queries/column={p['queries']} seed={p['seed']} "
-             f"sample.size={p['sample_size']}", "",
+    size = f"rows={p['rows']}" if p["rows"] else f"scale={p['scale']}"
+    lines = [f"{size} variant={p['variant']} files={p['files']} queries/column={p['queries']} "
+             f"repetitions={p['repetitions']} seed={p['seed']} sample.size={p['sample_size']}", "",
              "| layout | files | " + " | ".join(f"{c} files read (skip %)" for c in cols)
              + " | point avg | bound | range avg | 2-col avg | cluster s | time vs built-in | shuffle MB |",
              "| --- | --- | " + " | ".join("---" for _ in cols) + " | --- | --- | --- | --- | --- | --- | --- |"]
@@ -274,7 +289,8 @@ def chart(report: dict, png: Path) -> None:
     ax.set_xticklabels([r["layout"] for r in rows], rotation=35, ha="right")
     ax.set_ylabel("files read per point query (avg)")
     p = report["parameters"]
-    ax.set_title(f"SSB {p['rows']} rows, {p['files']} files: files read per single-column point query")
+    size = f"{p['rows']} rows" if p["rows"] else f"scale {p['scale']}"
+    ax.set_title(f"SSB {size} ({p['variant']}), {p['files']} files: files read per point query")
     ax.legend()
     fig.tight_layout()
     fig.savefig(png, dpi=110)
@@ -283,7 +299,9 @@ def chart(report: dict, png: Path) -> None:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m hudi_layout bench", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--rows", type=int, default=300_000)
+    p.add_argument("--scale", type=float, default=0.05, help="SSB scale factor (6M rows per unit)")
+    p.add_argument("--rows", type=int, default=0, help="exact row count (overrides --scale)")
+    p.add_argument("--variant", default="uniform", choices=ssb.VARIANTS)
     p.add_argument("--files", type=int, default=64)
     p.add_argument("--layouts", default=",".join(DEFAULT_LAYOUTS))
     p.add_argument("--queries", type=int, default=5, help="point queries per column")
