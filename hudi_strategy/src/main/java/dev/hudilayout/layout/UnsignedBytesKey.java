@@ -12,6 +12,11 @@ public final class UnsignedBytesKey implements Comparable<UnsignedBytesKey>, Ser
     this.bytes = bytes;
   }
 
+  /** The key's bytes (not a copy). */
+  public byte[] bytes() {
+    return bytes;
+  }
+
   @Override
   public int compareTo(UnsignedBytesKey o) {
     return Arrays.compareUnsigned(bytes, o.bytes);

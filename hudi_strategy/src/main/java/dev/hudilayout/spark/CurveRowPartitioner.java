@@ -6,6 +6,7 @@ import dev.hudilayout.layout.BottomKSample;
 import dev.hudilayout.layout.CurveModel;
 import dev.hudilayout.layout.CurveSpace;
 import dev.hudilayout.layout.SampleRow;
+import dev.hudilayout.layout.UnsignedBytesKey;
 import dev.hudilayout.layout.ValueEncoding;
 
 import org.apache.hudi.common.model.HoodieRecord;
@@ -18,14 +19,17 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.expressions.JoinedRow;
+import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 import java.util.Arrays;
 import java.util.List;
 
-import scala.Tuple2;
 
 /**
  * Row-writer path: places every row by its curve key into one of the requested output files and
@@ -34,6 +38,8 @@ import scala.Tuple2;
  */
 public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<Row>> {
   private static final long serialVersionUID = 1L;
+  private static final String TOKEN_COLUMN = "_hudilayout_file_token";
+  private static final String KEY_COLUMN = "_hudilayout_curve_key";
   private final LayoutSpec spec;
   private final transient CurveSpace space;
   private final transient List<SampleRow> groupSample;
@@ -73,14 +79,52 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
       m = CurveModel.forGroup(space != null ? space : CurveSpace.build(spec, own, null, null), own, files);
     }
     record(files, m.bitsPerColumn(), shared);
+    return place(rows, schema, ordinals, keyOrdinal, types, m, files);
+  }
+
+  /**
+   * Appends two helper columns to every row (a token that hash-partitions to the row's file, and
+   * the curve key), lets Spark SQL shuffle on the token and sort each file by the key, and drops
+   * the helpers again: the output has the input's schema, one Spark partition per file.
+   */
+  private static Dataset<Row> place(Dataset<Row> rows, StructType schema, int[] ordinals, int keyOrdinal,
+                                    DataType[] types, CurveModel model, int files) {
     SparkSession spark = rows.sparkSession();
-    Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(m);
-    JavaRDD<InternalRow> placed = rows.queryExecution().toRdd().toJavaRDD()
-        .mapToPair(row -> new Tuple2<Object, InternalRow>(
-            bModel.value().key(encode(row, ordinals, types), recordKey(row, keyOrdinal)), row.copy()))
-        .repartitionAndSortWithinPartitions(new FilePartitioner(bModel, files))
-        .values();
-    return spark.internalCreateDataFrame(placed.rdd(), schema, false);
+    Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(model);
+    int[] tokens = PartitionTokens.forPartitions(files);
+    boolean longKeys = model.space().longKeys();
+    StructType placed = schema
+        .add(TOKEN_COLUMN, DataTypes.IntegerType, false)
+        .add(KEY_COLUMN, longKeys ? DataTypes.LongType : DataTypes.BinaryType, false);
+    DataType[] placedTypes = new DataType[placed.fields().length];
+    for (int i = 0; i < placedTypes.length; i++) {
+      placedTypes[i] = placed.fields()[i].dataType();
+    }
+    JavaRDD<InternalRow> keyed = rows.queryExecution().toRdd().toJavaRDD().mapPartitions(it -> {
+      CurveModel cm = bModel.value();
+      UnsafeProjection project = UnsafeProjection.create(placedTypes);
+      JoinedRow joined = new JoinedRow();
+      GenericInternalRow extra = new GenericInternalRow(2);
+      return new java.util.Iterator<InternalRow>() {
+        @Override
+        public boolean hasNext() {
+          return it.hasNext();
+        }
+
+        @Override
+        public InternalRow next() {
+          InternalRow row = it.next();
+          Object key = cm.key(encode(row, ordinals, types), recordKey(row, keyOrdinal));
+          extra.update(0, tokens[cm.file(key)]);
+          extra.update(1, key instanceof UnsignedBytesKey ? ((UnsignedBytesKey) key).bytes() : key);
+          return project.apply(joined.apply(row, extra));
+        }
+      };
+    });
+    return spark.internalCreateDataFrame(keyed.rdd(), placed, false)
+        .repartition(files, functions.col(TOKEN_COLUMN))
+        .sortWithinPartitions(functions.col(KEY_COLUMN))
+        .drop(TOKEN_COLUMN, KEY_COLUMN);
   }
 
   private void record(int files, int bits, boolean shared) {

@@ -80,9 +80,13 @@ final class InstantSample {
         types[i] = schema.fields()[i].dataType();
       }
       long seed = spec.seed();
+      // Counting Parquet rows reads footers, not data; it lets each partition keep only its
+      // likely members of the sample, so the partial samples are small enough to go straight
+      // to the driver instead of through a shuffle.
+      long admit = BottomKSample.admissionThreshold(spec.sampleSize(), base.count());
       return projected.queryExecution().toRdd().toJavaRDD()
-          .treeAggregate(new BottomKSample(spec.sampleSize(), seed),
-              (s, row) -> s.add(toSampleRow(row, d, types)), BottomKSample::merge, 2)
+          .aggregate(new BottomKSample(spec.sampleSize(), seed, admit),
+              (s, row) -> s.add(toSampleRow(row, d, types)), BottomKSample::merge)
           .rows();
     } catch (RuntimeException e) {
       // e.g. base files written before a sort column was added: each group then samples itself.

@@ -1,0 +1,57 @@
+package dev.hudilayout.layout;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class BottomKSampleTest {
+
+  private static List<String> keys(BottomKSample s) {
+    return s.rows().stream().map(r -> r.recordKey).sorted(Comparator.naturalOrder()).collect(Collectors.toList());
+  }
+
+  private static BottomKSample sample(int n, int k, long admit, int partitions) {
+    BottomKSample total = new BottomKSample(k, 42L, admit);
+    for (int p = 0; p < partitions; p++) {
+      BottomKSample part = new BottomKSample(k, 42L, admit);
+      for (int i = p; i < n; i += partitions) {
+        part.add(new SampleRow("key-" + i, "f", new byte[0][]));
+      }
+      total.merge(part);
+    }
+    return total;
+  }
+
+  @Test
+  void sizeIsExactAndIndependentOfPartitioning() {
+    BottomKSample one = sample(50_000, 1000, Long.MAX_VALUE, 1);
+    BottomKSample many = sample(50_000, 1000, Long.MAX_VALUE, 37);
+    assertEquals(1000, one.rows().size());
+    assertEquals(keys(one), keys(many));
+  }
+
+  @Test
+  void admissionThresholdKeepsTheExactSample() {
+    BottomKSample exact = sample(200_000, 2000, Long.MAX_VALUE, 16);
+    BottomKSample thresholded = sample(200_000, 2000, BottomKSample.admissionThreshold(2000, 200_000), 16);
+    assertEquals(keys(exact), keys(thresholded));
+  }
+
+  @Test
+  void thresholdAdmitsAboutOneAndAHalfK() {
+    long admit = BottomKSample.admissionThreshold(1000, 100_000);
+    int passed = 0;
+    for (int i = 0; i < 100_000; i++) {
+      if (RowHash.of("key-" + i, 42L) < admit) {
+        passed++;
+      }
+    }
+    assertTrue(passed > 1300 && passed < 1700, "passed " + passed);
+    assertEquals(Long.MAX_VALUE, BottomKSample.admissionThreshold(1000, 500));
+  }
+}
