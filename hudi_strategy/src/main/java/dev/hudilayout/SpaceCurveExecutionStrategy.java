@@ -32,6 +32,7 @@ import org.apache.spark.sql.Row;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * hudi-layout's clustering execution strategy. Hudi loads it by name from
@@ -80,13 +81,8 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
       Dataset<Row> rows, int numOutputGroups, String instantTime, Map<String, String> strategyParams,
       HoodieSchema schema, List<HoodieFileGroupId> fileGroupIdList, boolean shouldPreserveHoodieMetadata,
       Map<String, String> extraMetadata) {
-    currentGroup.set(fileGroupIdList);
-    try {
-      return super.performClusteringWithRecordsAsRow(rows, numOutputGroups, instantTime, strategyParams, schema,
-          fileGroupIdList, shouldPreserveHoodieMetadata, extraMetadata);
-    } finally {
-      currentGroup.remove();
-    }
+    return inGroup(fileGroupIdList, () -> super.performClusteringWithRecordsAsRow(rows, numOutputGroups,
+        instantTime, strategyParams, schema, fileGroupIdList, shouldPreserveHoodieMetadata, extraMetadata));
   }
 
   @Override
@@ -94,10 +90,15 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
       HoodieData<HoodieRecord<T>> records, int numOutputGroups, String instantTime,
       Map<String, String> strategyParams, HoodieSchema schema, List<HoodieFileGroupId> fileGroupIdList,
       boolean shouldPreserveHoodieMetadata, Map<String, String> extraMetadata) {
-    currentGroup.set(fileGroupIdList);
+    return inGroup(fileGroupIdList, () -> super.performClusteringWithRecordsRDD(records, numOutputGroups,
+        instantTime, strategyParams, schema, fileGroupIdList, shouldPreserveHoodieMetadata, extraMetadata));
+  }
+
+  /** Runs one group's clustering with its file groups known to the partitioner factories. */
+  private <R> R inGroup(List<HoodieFileGroupId> fileGroups, Supplier<R> run) {
+    currentGroup.set(fileGroups);
     try {
-      return super.performClusteringWithRecordsRDD(records, numOutputGroups, instantTime, strategyParams, schema,
-          fileGroupIdList, shouldPreserveHoodieMetadata, extraMetadata);
+      return run.get();
     } finally {
       currentGroup.remove();
     }
