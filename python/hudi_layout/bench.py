@@ -149,10 +149,13 @@ def run(args, spark=None) -> dict:
     if own_session:
         spark = session(args.memory)
         spark.sparkContext.setLogLevel("ERROR")
-    # Hudi's built-in linear layout sorts into spark.sql.shuffle.partitions ranges and then
-    # coalesces to the file count; setting it to N lets that layout write N files too.
-    saved_partitions = spark.conf.get("spark.sql.shuffle.partitions")
+    # Hudi's built-in linear layout sorts into spark.sql.shuffle.partitions ranges (which adaptive
+    # execution would coalesce) and then coalesces to the file count; shuffle partitions = N and
+    # no adaptive coalescing let that layout write N files too.
+    saved = {k: spark.conf.get(k) for k in ("spark.sql.shuffle.partitions",
+                                             "spark.sql.adaptive.coalescePartitions.enabled")}
     spark.conf.set("spark.sql.shuffle.partitions", str(args.files))
+    spark.conf.set("spark.sql.adaptive.coalescePartitions.enabled", "false")
     sc = spark.sparkContext
     meter = sc._jvm.dev.hudilayout.bench.ShuffleMeter.attach(sc._jsc.sc())
 
@@ -211,7 +214,8 @@ def run(args, spark=None) -> dict:
         results.append(m)
         if layout.name != "random" and not args.keep_tables:
             shutil.rmtree(path, ignore_errors=True)
-    spark.conf.set("spark.sql.shuffle.partitions", saved_partitions)
+    for k, v in saved.items():
+        spark.conf.set(k, v)
     if own_session:
         spark.stop()
     report = summarise(args, columns, results)
@@ -263,10 +267,30 @@ def markdown(report: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def head_to_head(report: dict) -> str:
+    """Per query, ours against the built-in implementation of the same curve and mapping."""
+    by_name = {r["layout"]: r for r in report["layouts"]}
+    lines = ["| curve / mapping | queries | ours fewer files | equal | ours more | ours avg | built-in avg "
+             "| worst query for ours (ours / built-in) |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for name, ours in by_name.items():
+        if not name.startswith("ours-") or "builtin-" + name[5:] not in by_name:
+            continue
+        theirs = by_name["builtin-" + name[5:]]
+        pairs = list(zip(ours["queries"], theirs["queries"]))
+        fewer = sum(1 for a, b in pairs if a["files"] < b["files"])
+        more = [(a["files"] - b["files"], a, b) for a, b in pairs if a["files"] > b["files"]]
+        worst = max(more, key=lambda t: t[0]) if more else None
+        worst_text = f"{worst[1]['predicate']} ({worst[1]['files']} / {worst[2]['files']})" if worst else "none"
+        avg = lambda r: sum(q["files"] for q in r["queries"]) / max(1, len(r["queries"]))
+        lines.append(f"| {name[5:]} | {len(pairs)} | {fewer} | {len(pairs) - fewer - len(more)} | {len(more)} "
+                     f"| {avg(ours):.1f} | {avg(theirs):.1f} | {worst_text} |")
+    return "\n".join(lines) + "\n"
+
+
 def write_outputs(out: Path, report: dict) -> None:
     out.mkdir(parents=True, exist_ok=True)
     (out / "results.json").write_text(json.dumps(report, indent=2))
-    (out / "results.md").write_text(markdown(report))
+    (out / "results.md").write_text(markdown(report) + "\n" + head_to_head(report))
     try:
         chart(report, out / "files_read.png")
     except ImportError:
@@ -312,9 +336,15 @@ def main(argv=None) -> int:
     p.add_argument("--keep-tables", action="store_true")
     p.add_argument("--no-warmup", dest="warmup", action="store_false")
     p.add_argument("--out", default=str(REPO / "bench-output"))
+    p.add_argument("--render", metavar="RESULTS_JSON", help="only re-render results.md and the chart from a results.json")
     args = p.parse_args(argv)
+    if args.render:
+        report = json.loads(Path(args.render).read_text())
+        write_outputs(Path(args.render).parent, report)
+        print(markdown(report) + "\n" + head_to_head(report))
+        return 0
     for name in args.layouts.split(","):
         Layout.parse(name)
     report = run(args)
-    print(markdown(report))
+    print(markdown(report) + "\n" + head_to_head(report))
     return 0

@@ -67,7 +67,7 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
     if (spec.curve() != Curve.LINEAR) {
       instantLayout = InstantLayout.build(
           ((HoodieSparkEngineContext) getEngineContext()).getSqlContext().sparkSession(),
-          getHoodieTable().getTableMetadata(), plan, spec, getWriteConfig().getBasePath());
+          () -> getHoodieTable().getTableMetadata(), plan, spec, getWriteConfig().getBasePath());
     }
     HoodieWriteMetadata<HoodieData<WriteStatus>> result = super.performClustering(plan, schema, instantTime);
     return LayoutWriteMetadata.wrap(result, applied.summary(getClass().getName()));

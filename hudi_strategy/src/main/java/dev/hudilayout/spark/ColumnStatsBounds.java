@@ -31,7 +31,7 @@ final class ColumnStatsBounds {
     this.max = max;
   }
 
-  /** Bounds per column; a column the index does not cover has null bounds. Never throws. */
+  /** Bounds per column; a column the index does not cover has null bounds. Never throws for that. */
   static ColumnStatsBounds read(HoodieTableMetadata metadata, HoodieClusteringPlan plan, List<String> columns) {
     int d = columns.size();
     byte[][] min = new byte[d][];

@@ -15,6 +15,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The layout decisions one clustering instant shares across its groups: the curve space, built
@@ -31,8 +32,9 @@ public final class InstantLayout {
   }
 
   /** Null when the plan has no base files to sample (each group then samples its own input). */
-  public static InstantLayout build(SparkSession spark, HoodieTableMetadata metadata, HoodieClusteringPlan plan,
-                                    LayoutSpec spec, String basePath) {
+  /** @param metadata the table's metadata, asked for only by the direct mapping's column bounds */
+  public static InstantLayout build(SparkSession spark, Supplier<HoodieTableMetadata> metadata,
+                                    HoodieClusteringPlan plan, LayoutSpec spec, String basePath) {
     List<String> paths = new ArrayList<>();
     Map<String, String> fileIdByName = InstantSample.baseFiles(plan, basePath, paths);
     List<SampleRow> sample = InstantSample.take(spark, paths, spec);
@@ -40,7 +42,7 @@ public final class InstantLayout {
       return null;
     }
     ColumnStatsBounds bounds = spec.mapping() == Mapping.DIRECT
-        ? ColumnStatsBounds.read(metadata, plan, spec.columns()) : null;
+        ? ColumnStatsBounds.read(metadata.get(), plan, spec.columns()) : null;
     CurveSpace space = CurveSpace.build(spec, sample, bounds == null ? null : bounds.min,
         bounds == null ? null : bounds.max);
     Map<String, List<SampleRow>> byFileId = new HashMap<>();
