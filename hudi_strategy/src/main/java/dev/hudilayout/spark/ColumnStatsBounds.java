@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Each sort column's [min, max] over the plan's base files, from the column-stats index of Hudi's
@@ -32,7 +33,8 @@ final class ColumnStatsBounds {
   }
 
   /** Bounds per column; a column the index does not cover has null bounds. Never throws for that. */
-  static ColumnStatsBounds read(HoodieTableMetadata metadata, HoodieClusteringPlan plan, List<String> columns) {
+  static ColumnStatsBounds read(Supplier<HoodieTableMetadata> tableMetadata, HoodieClusteringPlan plan,
+                                List<String> columns) {
     int d = columns.size();
     byte[][] min = new byte[d][];
     byte[][] max = new byte[d][];
@@ -46,7 +48,14 @@ final class ColumnStatsBounds {
         }
       }
     }
-    if (files.isEmpty()) {
+    HoodieTableMetadata metadata;
+    try {
+      metadata = files.isEmpty() ? null : tableMetadata.get();
+    } catch (RuntimeException e) {
+      LOG.info("hudi-layout: no metadata table ({}); column ranges come from the sample", e.toString());
+      metadata = null;
+    }
+    if (metadata == null) {
       return new ColumnStatsBounds(min, max);
     }
     for (int c = 0; c < d; c++) {

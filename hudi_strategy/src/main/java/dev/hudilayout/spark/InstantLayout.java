@@ -42,7 +42,7 @@ public final class InstantLayout {
       return null;
     }
     ColumnStatsBounds bounds = spec.mapping() == Mapping.DIRECT
-        ? ColumnStatsBounds.read(metadata.get(), plan, spec.columns()) : null;
+        ? ColumnStatsBounds.read(metadata, plan, spec.columns()) : null;
     CurveSpace space = CurveSpace.build(spec, sample, bounds == null ? null : bounds.min,
         bounds == null ? null : bounds.max);
     Map<String, List<SampleRow>> byFileId = new HashMap<>();
