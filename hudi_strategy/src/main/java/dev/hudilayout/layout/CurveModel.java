@@ -1,8 +1,11 @@
 package dev.hudilayout.layout;
 
+import dev.hudilayout.config.LayoutSpec;
+
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Where one clustering group's rows go: the instant's {@link CurveSpace} and the keys at which one
@@ -33,6 +36,25 @@ public final class CurveModel implements Serializable {
       cuts[i - 1] = keys.get((int) ((long) i * keys.size() / n));
     }
     return new CurveModel(space, cuts);
+  }
+
+  /**
+   * The model for one group: from the instant's space and the group's share of the instant's
+   * sample when there is one; otherwise from a sample of the group's own input (taken only then),
+   * in the instant's space if it exists.
+   */
+  public static CurveModel forGroup(LayoutSpec spec, CurveSpace instantSpace, List<SampleRow> groupSample,
+                                    Supplier<List<SampleRow>> ownSample, int files) {
+    if (usesInstantSample(instantSpace, groupSample)) {
+      return forGroup(instantSpace, groupSample, files);
+    }
+    List<SampleRow> own = ownSample.get();
+    return forGroup(instantSpace != null ? instantSpace : CurveSpace.build(spec, own, null, null), own, files);
+  }
+
+  /** Whether {@link #forGroup(LayoutSpec, CurveSpace, List, Supplier, int)} uses the instant's sample. */
+  public static boolean usesInstantSample(CurveSpace instantSpace, List<SampleRow> groupSample) {
+    return instantSpace != null && !groupSample.isEmpty();
   }
 
   public CurveSpace space() {

@@ -49,20 +49,15 @@ public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<Ja
     String[] cols = spec.columns().toArray(new String[0]);
     HoodieSchema s = schema;
     boolean consistent = consistentLogicalTimestamp;
-    CurveModel m;
-    boolean shared = space != null && !groupSample.isEmpty();
-    if (shared) {
-      m = CurveModel.forGroup(space, groupSample, files);
-    } else {
-      List<SampleRow> own = records
-          .treeAggregate(new BottomKSample(spec.sampleSize(), spec.seed()),
-              (acc, r) -> acc.add(new SampleRow(r.getRecordKey(), "", encode(r, s, cols, consistent))),
-              BottomKSample::merge, 2)
-          .rows();
-      m = CurveModel.forGroup(space != null ? space : CurveSpace.build(spec, own, null, null), own, files);
-    }
+    long seed = spec.seed();
+    int k = spec.sampleSize();
+    CurveModel m = CurveModel.forGroup(spec, space, groupSample, () -> records
+        .treeAggregate(new BottomKSample(k, seed),
+            (acc, r) -> acc.add(new SampleRow(r.getRecordKey(), "", encode(r, s, cols, consistent))),
+            BottomKSample::merge, 2)
+        .rows(), files);
     if (applied != null) {
-      applied.record(spec, files, m.bitsPerColumn(), shared);
+      applied.record(spec, files, m.bitsPerColumn(), CurveModel.usesInstantSample(space, groupSample));
     }
     Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(records.context()).broadcast(m);
     return records

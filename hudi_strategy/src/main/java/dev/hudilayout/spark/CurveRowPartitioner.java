@@ -70,15 +70,9 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
     }
     int keyOrdinal = Arrays.asList(schema.fieldNames()).indexOf(HoodieRecord.RECORD_KEY_METADATA_FIELD);
     DataType[] types = typesOf(schema, ordinals);
-    CurveModel m;
-    boolean shared = space != null && !groupSample.isEmpty();
-    if (shared) {
-      m = CurveModel.forGroup(space, groupSample, files);
-    } else {
-      List<SampleRow> own = sampleOwnInput(rows, ordinals, keyOrdinal, types, spec);
-      m = CurveModel.forGroup(space != null ? space : CurveSpace.build(spec, own, null, null), own, files);
-    }
-    record(files, m.bitsPerColumn(), shared);
+    CurveModel m = CurveModel.forGroup(spec, space, groupSample,
+        () -> sampleOwnInput(rows, ordinals, keyOrdinal, types, spec), files);
+    record(files, m.bitsPerColumn(), CurveModel.usesInstantSample(space, groupSample));
     return place(rows, schema, ordinals, keyOrdinal, types, m, files);
   }
 
