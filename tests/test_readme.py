@@ -1,17 +1,17 @@
-"""The README's option table is the one the jar generates from its ConfigProperty declarations."""
+"""The README's generated blocks match their sources: the jar's ConfigProperty table, the
+LayoutOptions fields, and examples/ingest.py (which test_example.py runs)."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from hudi_layout.docs import options_table
+import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+from hudi_layout import docs
+
+README = Path(__file__).resolve().parents[1] / "README.md"
 
 
-def test_readme_options_table_matches_the_jar():
-    generated = options_table()
-    readme = (REPO / "README.md").read_text()
-    m = re.search(r"<!-- options-table:begin -->\n(.*?)<!-- options-table:end -->", readme, re.S)
-    assert m, "README lost its options-table markers"
-    assert m.group(1) == generated, "README's option table is stale: run `make readme`"
+@pytest.mark.parametrize("name", sorted(docs.GENERATED))
+def test_readme_block_is_current(name):
+    assert docs.current(name, README.read_text()) == docs.GENERATED[name](), \
+        f"README's {name} block is stale: run `make readme`"

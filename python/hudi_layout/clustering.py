@@ -1,10 +1,29 @@
-"""Cluster an existing Hudi table now, with hudi-layout's execution strategy."""
+"""Cluster an existing Hudi table now, with hudi-layout's execution strategy.
+
+:func:`cluster` schedules a clustering and (unless told not to) executes it at once;
+:func:`execute` runs one scheduled earlier, for example by another job. Both return a
+:class:`ClusteringResult` with the instant and the layout the strategy recorded on the timeline.
+"""
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Dict, List, Mapping, Optional
+
+if TYPE_CHECKING:  # imported lazily below: options imports this module's constants
+    from .options import LayoutOptions
 
 STRATEGY_CLASS = "dev.hudilayout.SpaceCurveExecutionStrategy"
 STRATEGY_KEY = "hoodie.clustering.execution.strategy.class"
+
+
+@dataclass(frozen=True)
+class ClusteringResult:
+    """``instant``: the clustering's instant, or None when Hudi found nothing to cluster.
+    ``executed``: whether it has completed. ``layout``: the ``hudilayout.*`` entries of its
+    replacecommit (curve, mapping, columns, files, ...), empty until it has completed."""
+    instant: Optional[str]
+    executed: bool
+    layout: Dict[str, str] = field(default_factory=dict)
 
 
 def _java_map(spark, options: Mapping[str, str]):
@@ -14,7 +33,66 @@ def _java_map(spark, options: Mapping[str, str]):
     return jmap
 
 
+def _runner(spark):
+    return spark.sparkContext._jvm.dev.hudilayout.ClusteringRunner
+
+
 def schedule_and_execute(spark, path: str, options: Mapping[str, str]) -> Optional[str]:
-    """Schedule and run one clustering; returns its instant, or None if Hudi found nothing to do."""
-    runner = spark.sparkContext._jvm.dev.hudilayout.ClusteringRunner
-    return runner.scheduleAndExecute(spark.sparkContext._jsc, path, _java_map(spark, options))
+    """Schedule and run one clustering with raw options; returns its instant, or None if Hudi
+    found nothing to do. :func:`cluster` is the typed form."""
+    return _runner(spark).scheduleAndExecute(spark.sparkContext._jsc, path, _java_map(spark, options))
+
+
+INCREMENTAL_KEY = "hoodie.table.services.incremental.enabled"
+
+
+def _checked_options(spark, path: str, layout: "LayoutOptions", extra: Optional[Mapping[str, str]],
+                     incremental: bool = True):
+    schema = spark.read.format("hudi").load(path).schema
+    layout.validate(schema)
+    opts = layout.clustering_options()
+    if not incremental:
+        opts[INCREMENTAL_KEY] = "false"
+    opts.update({str(k): str(v) for k, v in (extra or {}).items()})
+    return opts
+
+
+def _recorded(spark, path: str, instant: str) -> Dict[str, str]:
+    from .timeline import clustering_commits
+    for c in clustering_commits(spark, path):
+        if c["instant"] == instant:
+            return {k: v for k, v in c["extra"].items() if k.startswith("hudilayout.")}
+    raise RuntimeError(f"Clustering {instant} is not completed on the timeline of {path}")
+
+
+def cluster(spark, path: str, layout: "LayoutOptions", *, execute: bool = True, incremental: bool = True,
+            extra: Optional[Mapping[str, str]] = None) -> ClusteringResult:
+    """Schedule a clustering of the table at ``path`` with ``layout`` and, if ``execute``, run it.
+
+    Hudi plans clustering incrementally: only partitions written since the last clustering are
+    considered, so right after one the result has ``instant=None``. ``incremental=False``
+    considers every partition again (to lay a table out anew with another curve or columns).
+    The layout is checked against the table's schema first; a bad option raises
+    :class:`~hudi_layout.options.LayoutOptionError` and leaves the timeline untouched."""
+    opts = _checked_options(spark, path, layout, extra, incremental)
+    instant = _runner(spark).schedule(spark.sparkContext._jsc, path, _java_map(spark, opts))
+    if instant is None or not execute:
+        return ClusteringResult(instant, False)
+    _runner(spark).execute(spark.sparkContext._jsc, path, _java_map(spark, opts), instant)
+    return ClusteringResult(instant, True, _recorded(spark, path, instant))
+
+
+def execute(spark, path: str, instant: str, layout: "LayoutOptions",
+            extra: Optional[Mapping[str, str]] = None) -> ClusteringResult:
+    """Execute the clustering scheduled at ``instant`` (see :func:`pending`) with ``layout``.
+    An inflight attempt left by a failed run is rolled back by Hudi and run again."""
+    opts = _checked_options(spark, path, layout, extra)
+    _runner(spark).execute(spark.sparkContext._jsc, path, _java_map(spark, opts), instant)
+    return ClusteringResult(instant, True, _recorded(spark, path, instant))
+
+
+def pending(spark, path: str) -> List[str]:
+    """Instants of clusterings scheduled (or left inflight) and not completed, oldest first."""
+    from .timeline import instants
+    return [i["instant"] for i in instants(spark, path)
+            if i["action"] == "clustering" and i["state"] != "COMPLETED"]

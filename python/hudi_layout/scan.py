@@ -43,9 +43,16 @@ def files_read(df) -> Tuple[List, int]:
     return rows, total
 
 
+def read(spark, path: str, skipping: bool = True):
+    """A DataFrame over the Hudi table at ``path``; with ``skipping``, filters on indexed columns
+    use the column-stats index to skip files (``hoodie.enable.data.skipping``)."""
+    from .options import DATA_SKIPPING_KEY, READ_OPTIONS
+    opts = dict(READ_OPTIONS)
+    if not skipping:
+        opts[DATA_SKIPPING_KEY] = "false"
+    return spark.read.format("hudi").options(**opts).load(path)
+
+
 def skipping_reader(spark, path: str):
     """A DataFrame over the Hudi table at ``path`` with the column-stats index used for skipping."""
-    return (spark.read.format("hudi")
-            .option("hoodie.metadata.enable", "true")
-            .option("hoodie.enable.data.skipping", "true")
-            .load(path))
+    return read(spark, path, skipping=True)

@@ -36,6 +36,7 @@ public final class ClusteringCommits {
       }
       sb.append(first ? "" : ",").append("{\"instant\":").append(quote(instant.requestedTime()))
           .append(",\"action\":").append(quote(instant.getAction()))
+          .append(",\"completed\":").append(quote(instant.getCompletionTime()))
           .append(",\"operation\":").append(quote(String.valueOf(md.getOperationType())))
           .append(",\"extra\":{");
       boolean firstEntry = true;
@@ -45,6 +46,27 @@ public final class ClusteringCommits {
       }
       sb.append("}}");
       first = false;
+    }
+    return sb.append(']').toString();
+  }
+
+  /**
+   * Every instant on the active timeline, oldest first, as JSON objects with {@code instant},
+   * {@code action}, {@code state} (REQUESTED, INFLIGHT or COMPLETED) and {@code completed} (the
+   * completion time, null while pending).
+   */
+  public static String timelineJson(Configuration hadoopConf, String basePath) {
+    HoodieTableMetaClient client = HoodieTableMetaClient.builder()
+        .setConf(new HadoopStorageConfiguration(hadoopConf))
+        .setBasePath(basePath)
+        .build();
+    StringBuilder sb = new StringBuilder("[");
+    for (HoodieInstant instant : client.getActiveTimeline().getInstants()) {
+      sb.append(sb.length() > 1 ? "," : "").append("{\"instant\":").append(quote(instant.requestedTime()))
+          .append(",\"action\":").append(quote(instant.getAction()))
+          .append(",\"state\":").append(quote(instant.getState().name()))
+          .append(",\"completed\":").append(quote(instant.isCompleted() ? instant.getCompletionTime() : null))
+          .append('}');
     }
     return sb.append(']').toString();
   }

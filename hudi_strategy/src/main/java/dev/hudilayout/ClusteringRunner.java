@@ -4,14 +4,8 @@ import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.spark.SortColumns;
 
 import org.apache.hudi.client.SparkRDDWriteClient;
-import org.apache.hudi.client.common.HoodieSparkEngineContext;
-import org.apache.hudi.common.schema.HoodieSchema;
-import org.apache.hudi.common.table.HoodieTableMetaClient;
-import org.apache.hudi.common.table.TableSchemaResolver;
 import org.apache.hudi.common.util.Option;
 import org.apache.hudi.config.HoodieClusteringConfig;
-import org.apache.hudi.config.HoodieWriteConfig;
-import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
 import org.apache.spark.api.java.JavaSparkContext;
 
 import java.util.Collections;
@@ -52,37 +46,19 @@ public final class ClusteringRunner {
   }
 
   private static SparkRDDWriteClient<?> client(JavaSparkContext jsc, String basePath, Map<String, String> options) {
-    HoodieTableMetaClient meta = HoodieTableMetaClient.builder()
-        .setConf(new HadoopStorageConfiguration(jsc.hadoopConfiguration()))
-        .setBasePath(basePath)
-        .build();
     Map<String, String> props = new HashMap<>(options);
     props.putIfAbsent(HoodieClusteringConfig.EXECUTION_STRATEGY_CLASS_NAME.key(),
         SpaceCurveExecutionStrategy.class.getName());
-    Option<HoodieSchema> schema;
-    try {
-      schema = new TableSchemaResolver(meta).getTableSchemaIfPresent(false);
-    } catch (Exception e) {
-      throw new IllegalStateException("Cannot read the schema of the table at " + basePath, e);
-    }
-    if (schema.isPresent()) {
-      // Hudi's execution strategies parse the write schema when they are built.
-      props.putIfAbsent(HoodieWriteConfig.AVRO_SCHEMA_STRING.key(), schema.get().toString());
-    }
-    if (SpaceCurveExecutionStrategy.class.getName().equals(
-        props.get(HoodieClusteringConfig.EXECUTION_STRATEGY_CLASS_NAME.key()))) {
-      Properties p = new Properties();
-      p.putAll(props);
-      LayoutSpec spec = LayoutSpec.from(Collections.emptyMap(), p);
-      if (schema.isPresent()) {
-        SortColumns.validate(spec, schema.get());
+    return TableClients.open(jsc, basePath, props, schema -> {
+      if (SpaceCurveExecutionStrategy.class.getName().equals(
+          props.get(HoodieClusteringConfig.EXECUTION_STRATEGY_CLASS_NAME.key()))) {
+        Properties p = new Properties();
+        p.putAll(props);
+        LayoutSpec spec = LayoutSpec.from(Collections.emptyMap(), p);
+        if (schema.isPresent()) {
+          SortColumns.validate(spec, schema.get());
+        }
       }
-    }
-    HoodieWriteConfig config = HoodieWriteConfig.newBuilder()
-        .withPath(basePath)
-        .forTable(meta.getTableConfig().getTableName())
-        .withProps(props)
-        .build();
-    return new SparkRDDWriteClient<>(new HoodieSparkEngineContext(jsc), config);
+    });
   }
 }

@@ -1,0 +1,122 @@
+"""Write DataFrames into a Hudi table laid out by hudi-layout: batch writes with inline
+clustering every N commits, and Structured Streaming with async clustering beside the stream.
+
+Both check everything first (the layout against the DataFrame's schema, the table options) and
+raise :class:`~hudi_layout.options.LayoutOptionError` before a single file is written.
+"""
+from __future__ import annotations
+
+from typing import Dict, Mapping, Optional, Sequence, Union
+
+from .options import LayoutOptionError, LayoutOptions, _columns, _error
+
+OPERATIONS = ("insert", "upsert", "bulk_insert")
+TABLE_TYPES = ("COPY_ON_WRITE", "MERGE_ON_READ")
+MODES = ("append", "overwrite")
+
+Columns = Union[str, Sequence[str]]
+
+
+def table_options(df_schema, layout: LayoutOptions, *, table: str, record_key: Columns,
+                  ordering: Optional[Columns] = None, partition_by: Optional[Columns] = None,
+                  operation: str = "upsert", table_type: str = "COPY_ON_WRITE",
+                  extra: Optional[Mapping[str, str]] = None) -> Dict[str, str]:
+    """Every option a write of a DataFrame with ``df_schema`` passes to Hudi, checked.
+
+    ``record_key``, ``ordering`` (the field that picks the latest of two versions of a key in an
+    upsert) and ``partition_by`` are column names, or lists of them. ``extra`` options are added
+    last and win; use them for anything this does not cover (locks, parallelism, ...)."""
+    if not isinstance(table, str) or not table.strip():
+        raise _error("table", "hoodie.table.name", table, "a non-empty table name")
+    if operation not in OPERATIONS:
+        raise _error("operation", "hoodie.datasource.write.operation", operation, "one of " + ", ".join(OPERATIONS))
+    if table_type not in TABLE_TYPES:
+        raise _error("table_type", "hoodie.datasource.write.table.type", table_type,
+                     "one of " + ", ".join(TABLE_TYPES))
+    layout.validate(df_schema)
+    names = set(df_schema.fieldNames())
+    listing = ", ".join(df_schema.fieldNames())
+    keys = _named("record_key", "hoodie.datasource.write.recordkey.field", record_key, names, listing,
+                  required=True)
+    order = _named("ordering", "hoodie.table.ordering.fields", ordering, names, listing, required=False)
+    parts = _named("partition_by", "hoodie.datasource.write.partitionpath.field", partition_by, names,
+                   listing, required=False)
+    if len(keys) > 1:
+        keygen = "org.apache.hudi.keygen.ComplexKeyGenerator"
+    elif parts:
+        keygen = "org.apache.hudi.keygen.SimpleKeyGenerator" if len(parts) == 1 \
+            else "org.apache.hudi.keygen.ComplexKeyGenerator"
+    else:
+        keygen = "org.apache.hudi.keygen.NonpartitionedKeyGenerator"
+    opts = {
+        "hoodie.table.name": table,
+        "hoodie.datasource.write.table.type": table_type,
+        "hoodie.datasource.write.operation": operation,
+        "hoodie.datasource.write.recordkey.field": ",".join(keys),
+        "hoodie.datasource.write.partitionpath.field": ",".join(parts),
+        "hoodie.datasource.write.keygenerator.class": keygen,
+    }
+    if order:
+        opts["hoodie.table.ordering.fields"] = ",".join(order)
+    opts.update(layout.write_options())
+    opts.update({str(k): str(v) for k, v in (extra or {}).items()})
+    return opts
+
+
+def _named(name: str, key: str, value, names, listing: str, required: bool):
+    columns = _columns(value) if value else ()
+    if required and not columns:
+        raise _error(name, key, value, "at least one column name")
+    for c in columns:
+        if c not in names:
+            raise _error(name, key, c, "a column of the data; its columns are: " + listing)
+    return columns
+
+
+def write(df, path: str, layout: LayoutOptions, *, table: str, record_key: Columns,
+          ordering: Optional[Columns] = None, partition_by: Optional[Columns] = None,
+          operation: str = "upsert", table_type: str = "COPY_ON_WRITE", mode: str = "append",
+          extra: Optional[Mapping[str, str]] = None) -> None:
+    """Write ``df`` to the Hudi table at ``path`` (created if missing).
+
+    With ``layout.inline``, Hudi clusters the table with hudi-layout inside every
+    ``layout.every_n_commits``-th write. A batch write cannot run async clustering (only a
+    streaming write keeps a service beside it), so ``async_clustering`` is refused here; use
+    :func:`write_stream`, or :func:`hudi_layout.clustering.cluster` after the writes."""
+    if layout.async_clustering:
+        raise LayoutOptionError(
+            "async_clustering (hoodie.clustering.async.enabled) = True is not accepted for a batch write: "
+            "Hudi runs async clustering beside a streaming write only; use inline=True, write_stream(), "
+            "or hudi_layout.cluster() after the write")
+    if mode not in MODES:
+        raise _error("mode", "DataFrameWriter.mode", mode, "one of " + ", ".join(MODES))
+    opts = table_options(df.schema, layout, table=table, record_key=record_key, ordering=ordering,
+                         partition_by=partition_by, operation=operation, table_type=table_type, extra=extra)
+    df.write.format("hudi").options(**opts).mode(mode).save(path)
+
+
+def write_stream(df, path: str, layout: LayoutOptions, *, table: str, record_key: Columns,
+                 checkpoint: str, ordering: Optional[Columns] = None,
+                 partition_by: Optional[Columns] = None, operation: str = "upsert",
+                 table_type: str = "COPY_ON_WRITE", trigger: Optional[Mapping[str, object]] = None,
+                 query_name: Optional[str] = None, extra: Optional[Mapping[str, str]] = None):
+    """Start a Structured Streaming query writing the streaming DataFrame ``df`` to ``path``.
+
+    With ``layout.async_clustering``, Hudi schedules a clustering every ``every_n_commits``
+    micro-batches and runs it with hudi-layout in a service beside the stream, which keeps
+    writing meanwhile. ``trigger`` is passed to ``DataStreamWriter.trigger`` (for example
+    ``{"processingTime": "30 seconds"}``). Returns the started ``StreamingQuery``."""
+    if not df.isStreaming:
+        raise LayoutOptionError("write_stream needs a streaming DataFrame (spark.readStream...); "
+                                "for a batch DataFrame use hudi_layout.write()")
+    if not isinstance(checkpoint, str) or not checkpoint.strip():
+        raise _error("checkpoint", "checkpointLocation", checkpoint, "a directory for the stream's checkpoint")
+    opts = table_options(df.schema, layout, table=table, record_key=record_key, ordering=ordering,
+                         partition_by=partition_by, operation=operation, table_type=table_type, extra=extra)
+    writer = (df.writeStream.format("hudi").options(**opts)
+              .option("checkpointLocation", checkpoint).outputMode("append"))
+    if trigger:
+        writer = writer.trigger(**dict(trigger))
+    if query_name:
+        writer = writer.queryName(query_name)
+    return writer.start(path)

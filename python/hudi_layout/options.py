@@ -1,0 +1,280 @@
+"""Typed, validated layout options for PySpark jobs, and the ``hoodie.*`` keys they stand for.
+
+``LayoutOptions`` is immutable and checks itself when it is made: a bad value raises
+:class:`LayoutOptionError` naming the option, its Hudi key, the value and what is accepted. With
+a DataFrame schema, :meth:`LayoutOptions.validate` also checks the columns exist and have types a
+curve can order. Nothing is written before these checks pass.
+
+Every key emitted here is checked by the tests against the ``ConfigProperty`` keys declared in
+the built jar and Hudi's bundle (``dev.hudilayout.config.KnownKeys``), so the two cannot drift.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+from .clustering import STRATEGY_CLASS, STRATEGY_KEY
+
+CURVES = ("linear", "z-order", "hilbert")
+CURVE_ALIASES = {"linear": "linear", "z-order": "z-order", "zorder": "z-order", "hilbert": "hilbert"}
+MAPPINGS = ("direct", "sample")
+
+SORTABLE_TYPES = ("boolean", "tinyint", "smallint", "int", "bigint", "float", "double", "decimal",
+                  "date", "timestamp", "timestamp_ntz", "string", "binary")
+
+SORT_COLUMNS_KEY = "hoodie.clustering.plan.strategy.sort.columns"
+CURVE_KEY = "hoodie.layout.optimize.strategy"
+MAPPING_KEY = "hoodie.layout.optimize.curve.build.method"
+SAMPLE_SIZE_KEY = "hoodie.layout.optimize.build.curve.sample.size"
+BITS_KEY = "hoodie.hudilayout.bits.per.column"
+SEED_KEY = "hoodie.hudilayout.sample.seed"
+WRITER_FACTOR_KEY = "hoodie.hudilayout.writer.max.file.size.factor"
+TARGET_FILE_KEY = "hoodie.clustering.plan.strategy.target.file.max.bytes"
+SMALL_FILE_KEY = "hoodie.clustering.plan.strategy.small.file.limit"
+GROUP_BYTES_KEY = "hoodie.clustering.plan.strategy.max.bytes.per.group"
+MAX_GROUPS_KEY = "hoodie.clustering.plan.strategy.max.num.groups"
+INLINE_KEY = "hoodie.clustering.inline"
+INLINE_COMMITS_KEY = "hoodie.clustering.inline.max.commits"
+ASYNC_KEY = "hoodie.clustering.async.enabled"
+ASYNC_COMMITS_KEY = "hoodie.clustering.async.max.commits"
+METADATA_KEY = "hoodie.metadata.enable"
+STATS_ENABLE_KEY = "hoodie.metadata.index.column.stats.enable"
+STATS_COLUMNS_KEY = "hoodie.metadata.index.column.stats.column.list"
+DATA_SKIPPING_KEY = "hoodie.enable.data.skipping"
+WRITE_SMALL_FILE_KEY = "hoodie.parquet.small.file.limit"
+
+#: Options a reader needs for the column-stats index to skip files.
+READ_OPTIONS = {METADATA_KEY: "true", DATA_SKIPPING_KEY: "true"}
+
+
+class LayoutOptionError(ValueError):
+    """A layout option has a value that cannot work; raised before anything is written."""
+
+
+def _error(name: str, key: str, value, accepted: str) -> LayoutOptionError:
+    return LayoutOptionError(f"{name} ({key}) = {value!r} is not accepted: {accepted}")
+
+
+def _doc(key: str, text: str, default: str = "") -> Dict[str, str]:
+    return {"key": key, "doc": text, "default": default}
+
+
+def _columns(value) -> Tuple[str, ...]:
+    if isinstance(value, str):
+        return tuple(c.strip() for c in value.split(","))
+    return tuple(value)
+
+
+@dataclass(frozen=True)
+class LayoutOptions:
+    """How clustering lays out a table, when it runs, and which columns the index covers.
+
+    Example::
+
+        layout = LayoutOptions(["s_city", "c_city", "p_brand"], inline=True, every_n_commits=4)
+        df.write.format("hudi").options(**table_opts, **layout.write_options()).save(path)
+    """
+
+    sort_columns: Tuple[str, ...] = field(metadata=_doc(
+        SORT_COLUMNS_KEY, "Columns the files are laid out by, most selective filters first. Required."))
+    curve: str = field(default="hilbert", metadata=_doc(
+        CURVE_KEY, "`linear`, `z-order` (or `zorder`) or `hilbert`.", "`hilbert`"))
+    mapping: str = field(default="sample", metadata=_doc(
+        MAPPING_KEY, "How values become curve coordinates: `sample` (quantiles of a sample, robust to "
+        "skew) or `direct` (min/max from the column-stats index, no data pass).", "`sample`"))
+    sample_size: int = field(default=200_000, metadata=_doc(
+        SAMPLE_SIZE_KEY, "Rows sampled per clustering for quantiles and file boundaries; > 0.", "200000"))
+    bits_per_column: int = field(default=0, metadata=_doc(
+        BITS_KEY, "Bits per column in the curve key, 0 to 63; 0 picks max(8, min(20, 63 / columns)).", "0"))
+    sample_seed: int = field(default=42, metadata=_doc(
+        SEED_KEY, "Seed of the sample; a fixed seed makes a re-run write the same files.", "42"))
+    writer_size_factor: float = field(default=4.0, metadata=_doc(
+        WRITER_FACTOR_KEY, "Hudi's writer cap as a multiple of the target file size, >= 1.0, so it "
+        "does not split a laid-out file.", "4.0"))
+    target_file_bytes: Optional[int] = field(default=None, metadata=_doc(
+        TARGET_FILE_KEY, "Target size of an output file; > 0. A group of B bytes becomes "
+        "ceil(B / target) files.", "Hudi's (1 GiB)"))
+    small_file_bytes: Optional[int] = field(default=None, metadata=_doc(
+        SMALL_FILE_KEY, "Files below this size are picked for clustering; > 0.", "Hudi's (300 MiB)"))
+    max_bytes_per_group: Optional[int] = field(default=None, metadata=_doc(
+        GROUP_BYTES_KEY, "Most bytes in one clustering group (one curve); > 0.", "Hudi's (2 GiB)"))
+    max_groups: Optional[int] = field(default=None, metadata=_doc(
+        MAX_GROUPS_KEY, "Most groups in one clustering plan; > 0.", "Hudi's (30)"))
+    inline: bool = field(default=False, metadata=_doc(
+        INLINE_KEY, "Cluster inside the write, every `every_n_commits` commits.", "False"))
+    async_clustering: bool = field(default=False, metadata=_doc(
+        ASYNC_KEY, "Schedule clustering every `every_n_commits` commits and run it beside a "
+        "streaming write. Not together with `inline`.", "False"))
+    every_n_commits: int = field(default=4, metadata=_doc(
+        f"{INLINE_COMMITS_KEY} / {ASYNC_COMMITS_KEY}", "Commits between clusterings; >= 1.", "4"))
+    write_small_file_bytes: Optional[int] = field(default=0, metadata=_doc(
+        WRITE_SMALL_FILE_KEY, "Writes add new rows to existing files below this size. 0 sends them to new "
+        "files, so laid-out files keep their order until the next clustering; None keeps Hudi's packing.",
+        "0"))
+    stats_columns: Tuple[str, ...] = field(default=(), metadata=_doc(
+        STATS_COLUMNS_KEY, "Further columns for the column-stats index; the sort columns are always "
+        "indexed (with `hoodie.metadata.enable` and `hoodie.metadata.index.column.stats.enable` on).",
+        "the sort columns"))
+
+    def __post_init__(self):
+        sort = _columns(self.sort_columns)
+        object.__setattr__(self, "sort_columns", sort)
+        _check_names("sort_columns", SORT_COLUMNS_KEY, sort, required=True)
+        stats = _columns(self.stats_columns)
+        object.__setattr__(self, "stats_columns", stats)
+        _check_names("stats_columns", STATS_COLUMNS_KEY, stats, required=False)
+
+        curve = self.curve.strip().lower() if isinstance(self.curve, str) else self.curve
+        if curve not in CURVE_ALIASES:
+            raise _error("curve", CURVE_KEY, self.curve, "one of " + ", ".join(CURVES) + " (or zorder)")
+        object.__setattr__(self, "curve", CURVE_ALIASES[curve])
+        mapping = self.mapping.strip().lower() if isinstance(self.mapping, str) else self.mapping
+        if mapping not in MAPPINGS:
+            raise _error("mapping", MAPPING_KEY, self.mapping, "one of " + ", ".join(MAPPINGS))
+        object.__setattr__(self, "mapping", mapping)
+
+        _check_int("sample_size", SAMPLE_SIZE_KEY, self.sample_size, low=1)
+        _check_int("bits_per_column", BITS_KEY, self.bits_per_column, low=0, high=63)
+        _check_int("sample_seed", SEED_KEY, self.sample_seed)
+        factor = self.writer_size_factor
+        if isinstance(factor, bool) or not isinstance(factor, (int, float)) or not math.isfinite(factor) \
+                or factor < 1.0:
+            raise _error("writer_size_factor", WRITER_FACTOR_KEY, factor, "a number >= 1.0")
+        for name, key in (("target_file_bytes", TARGET_FILE_KEY), ("small_file_bytes", SMALL_FILE_KEY),
+                          ("max_bytes_per_group", GROUP_BYTES_KEY), ("max_groups", MAX_GROUPS_KEY)):
+            value = getattr(self, name)
+            if value is not None:
+                _check_int(name, key, value, low=1)
+        if self.write_small_file_bytes is not None:
+            _check_int("write_small_file_bytes", WRITE_SMALL_FILE_KEY, self.write_small_file_bytes, low=0)
+        for name, key in (("inline", INLINE_KEY), ("async_clustering", ASYNC_KEY)):
+            if not isinstance(getattr(self, name), bool):
+                raise _error(name, key, getattr(self, name), "True or False")
+        if self.inline and self.async_clustering:
+            raise LayoutOptionError(
+                f"inline ({INLINE_KEY}) and async_clustering ({ASYNC_KEY}) are both True: choose one; "
+                "inline clusters inside the write, async beside a streaming write")
+        commits_key = ASYNC_COMMITS_KEY if self.async_clustering else INLINE_COMMITS_KEY
+        _check_int("every_n_commits", commits_key, self.every_n_commits, low=1)
+
+    # ----------------------------------------------------------------------------------------
+    def replace(self, **changes) -> "LayoutOptions":
+        """A copy with some fields changed (and checked again)."""
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def indexed_columns(self) -> Tuple[str, ...]:
+        """Columns the column-stats index covers: the sort columns, then ``stats_columns``."""
+        return self.sort_columns + tuple(c for c in self.stats_columns if c not in self.sort_columns)
+
+    def validate(self, schema) -> "LayoutOptions":
+        """Check the columns against a Spark ``StructType`` (a DataFrame's or a table's schema).
+
+        Returns ``self`` so it chains. Raises :class:`LayoutOptionError` for a missing column or a
+        sort column of a type the curve cannot order (maps, arrays, structs, ...)."""
+        fields = {f.name: f for f in schema.fields}
+        names = ", ".join(n for n in fields if not n.startswith("_hoodie_"))
+        for name, key, columns in (("sort_columns", SORT_COLUMNS_KEY, self.sort_columns),
+                                   ("stats_columns", STATS_COLUMNS_KEY, self.stats_columns)):
+            for c in columns:
+                if c not in fields:
+                    raise _error(name, key, c, "a column of the data; its columns are: " + names)
+                kind = _type_name(fields[c].dataType)
+                if kind not in SORTABLE_TYPES:
+                    raise _error(name, key, c, f"the column has type {fields[c].dataType.simpleString()}; "
+                                 "accepted types: " + ", ".join(SORTABLE_TYPES))
+        return self
+
+    def clustering_options(self) -> Dict[str, str]:
+        """The keys that make a clustering use this layout: strategy class, columns, curve,
+        mapping, our options and the plan sizes that are set."""
+        opts = {
+            STRATEGY_KEY: STRATEGY_CLASS,
+            SORT_COLUMNS_KEY: ",".join(self.sort_columns),
+            CURVE_KEY: self.curve,
+            MAPPING_KEY: self.mapping,
+            SAMPLE_SIZE_KEY: str(self.sample_size),
+            BITS_KEY: str(self.bits_per_column),
+            SEED_KEY: str(self.sample_seed),
+            WRITER_FACTOR_KEY: repr(float(self.writer_size_factor)),
+        }
+        for name, key in (("target_file_bytes", TARGET_FILE_KEY), ("small_file_bytes", SMALL_FILE_KEY),
+                          ("max_bytes_per_group", GROUP_BYTES_KEY), ("max_groups", MAX_GROUPS_KEY)):
+            value = getattr(self, name)
+            if value is not None:
+                opts[key] = str(value)
+        opts.update(self.index_options())
+        return opts
+
+    def index_options(self) -> Dict[str, str]:
+        """Metadata table and column-stats index on, for :attr:`indexed_columns`."""
+        return {METADATA_KEY: "true", STATS_ENABLE_KEY: "true",
+                STATS_COLUMNS_KEY: ",".join(self.indexed_columns)}
+
+    def write_options(self) -> Dict[str, str]:
+        """:meth:`clustering_options` plus when clustering runs (inline, async or neither) and
+        where a write puts new rows."""
+        opts = self.clustering_options()
+        if self.write_small_file_bytes is not None:
+            opts[WRITE_SMALL_FILE_KEY] = str(self.write_small_file_bytes)
+        opts[INLINE_KEY] = "true" if self.inline else "false"
+        opts[ASYNC_KEY] = "true" if self.async_clustering else "false"
+        if self.inline:
+            opts[INLINE_COMMITS_KEY] = str(self.every_n_commits)
+        if self.async_clustering:
+            opts[ASYNC_COMMITS_KEY] = str(self.every_n_commits)
+        return opts
+
+
+def _check_names(name: str, key: str, columns: Sequence[str], required: bool) -> None:
+    if required and not columns:
+        raise _error(name, key, columns, "at least one column name")
+    seen = set()
+    for c in columns:
+        if not isinstance(c, str) or not c.strip() or c != c.strip() or "," in c:
+            raise _error(name, key, c, "non-empty column names without commas or surrounding spaces")
+        if c in seen:
+            raise _error(name, key, c, "each column once; it is listed twice")
+        seen.add(c)
+
+
+def _check_int(name: str, key: str, value, low: Optional[int] = None, high: Optional[int] = None) -> None:
+    ok = isinstance(value, int) and not isinstance(value, bool)
+    if ok and low is not None and value < low:
+        ok = False
+    if ok and high is not None and value > high:
+        ok = False
+    if not ok:
+        if low is not None and high is not None:
+            accepted = f"an integer from {low} to {high}"
+        elif low is not None:
+            accepted = f"an integer >= {low}"
+        else:
+            accepted = "an integer"
+        raise _error(name, key, value, accepted)
+
+
+def _type_name(data_type) -> str:
+    name = data_type.typeName()
+    if name == "decimal" or name.startswith("decimal("):
+        return "decimal"
+    aliases = {"byte": "tinyint", "short": "smallint", "integer": "int", "long": "bigint"}
+    return aliases.get(name, name)
+
+
+def options_table() -> List[Tuple[str, str, str, str]]:
+    """(Python field, Hudi key, default, meaning) for every field, for the README."""
+    rows = []
+    for f in dataclasses.fields(LayoutOptions):
+        rows.append((f.name, f.metadata["key"], f.metadata["default"] or "required", f.metadata["doc"]))
+    return rows
+
+
+def markdown_table(rows: Iterable[Tuple[str, str, str, str]]) -> str:
+    lines = ["| `LayoutOptions` field | Hudi key | default | meaning |", "| --- | --- | --- | --- |"]
+    for name, key, default, doc in rows:
+        keys = " / ".join(f"`{k.strip()}`" for k in key.split("/"))
+        lines.append(f"| `{name}` | {keys} | {default} | {doc} |")
+    return "\n".join(lines)

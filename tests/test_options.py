@@ -1,0 +1,142 @@
+"""The typed Python options: what they emit, and the error each bad value raises (no Spark).
+
+Every bad value must raise LayoutOptionError naming the option, its Hudi key and the value; the
+emitted keys are checked against the jar in test_ingest.py.
+"""
+from __future__ import annotations
+
+import pytest
+from pyspark.sql.types import (ArrayType, DecimalType, IntegerType, MapType, StringType, StructField,
+                               StructType, TimestampType)
+
+from hudi_layout import LayoutOptionError, LayoutOptions
+from hudi_layout.ingest import table_options
+
+SCHEMA = StructType([
+    StructField("id", IntegerType()), StructField("city", StringType()), StructField("ts", TimestampType()),
+    StructField("price", DecimalType(38, 18)), StructField("tags", ArrayType(StringType())),
+    StructField("attrs", MapType(StringType(), StringType())),
+])
+
+
+def test_defaults_emit_our_strategy_the_index_and_no_scheduling():
+    opts = LayoutOptions(["city", "ts"]).write_options()
+    assert opts["hoodie.clustering.execution.strategy.class"] == "dev.hudilayout.SpaceCurveExecutionStrategy"
+    assert opts["hoodie.clustering.plan.strategy.sort.columns"] == "city,ts"
+    assert opts["hoodie.layout.optimize.strategy"] == "hilbert"
+    assert opts["hoodie.layout.optimize.curve.build.method"] == "sample"
+    assert opts["hoodie.metadata.enable"] == "true"
+    assert opts["hoodie.metadata.index.column.stats.enable"] == "true"
+    assert opts["hoodie.metadata.index.column.stats.column.list"] == "city,ts"
+    assert opts["hoodie.clustering.inline"] == "false"
+    assert opts["hoodie.clustering.async.enabled"] == "false"
+    assert "hoodie.clustering.inline.max.commits" not in opts
+    assert "hoodie.clustering.plan.strategy.target.file.max.bytes" not in opts
+    assert opts["hoodie.parquet.small.file.limit"] == "0"
+    assert "hoodie.parquet.small.file.limit" not in LayoutOptions(["city"], write_small_file_bytes=None).write_options()
+
+
+def test_inline_async_sizes_and_extra_index_columns():
+    inline = LayoutOptions("city, ts", curve="ZORDER", mapping="Direct", inline=True, every_n_commits=3,
+                           target_file_bytes=1 << 27, small_file_bytes=1 << 26, max_bytes_per_group=1 << 33,
+                           max_groups=5, stats_columns=["id", "city"]).write_options()
+    assert inline["hoodie.layout.optimize.strategy"] == "z-order"
+    assert inline["hoodie.layout.optimize.curve.build.method"] == "direct"
+    assert inline["hoodie.clustering.inline"] == "true"
+    assert inline["hoodie.clustering.inline.max.commits"] == "3"
+    assert inline["hoodie.clustering.plan.strategy.target.file.max.bytes"] == str(1 << 27)
+    assert inline["hoodie.clustering.plan.strategy.small.file.limit"] == str(1 << 26)
+    assert inline["hoodie.clustering.plan.strategy.max.bytes.per.group"] == str(1 << 33)
+    assert inline["hoodie.clustering.plan.strategy.max.num.groups"] == "5"
+    assert inline["hoodie.metadata.index.column.stats.column.list"] == "city,ts,id"
+    async_ = LayoutOptions(["city"], async_clustering=True, every_n_commits=2).write_options()
+    assert async_["hoodie.clustering.async.enabled"] == "true"
+    assert async_["hoodie.clustering.async.max.commits"] == "2"
+    assert async_["hoodie.clustering.inline"] == "false"
+
+
+def test_options_are_immutable_and_replace_checks_again():
+    layout = LayoutOptions(["city"])
+    with pytest.raises(AttributeError):
+        layout.curve = "z-order"
+    assert layout.replace(curve="z-order").curve == "z-order"
+    with pytest.raises(LayoutOptionError, match="hoodie.layout.optimize.strategy"):
+        layout.replace(curve="peano")
+
+
+@pytest.mark.parametrize("kwargs,key,words", [
+    (dict(sort_columns=[]), "hoodie.clustering.plan.strategy.sort.columns", "at least one column"),
+    (dict(sort_columns=["city", "city"]), "hoodie.clustering.plan.strategy.sort.columns", "listed twice"),
+    (dict(sort_columns=["city", ""]), "hoodie.clustering.plan.strategy.sort.columns", "non-empty"),
+    (dict(sort_columns=["city"], stats_columns=["id", "id"]), "hoodie.metadata.index.column.stats.column.list",
+     "listed twice"),
+    (dict(sort_columns=["city"], curve="peano"), "hoodie.layout.optimize.strategy", "linear, z-order, hilbert"),
+    (dict(sort_columns=["city"], mapping="histogram"), "hoodie.layout.optimize.curve.build.method",
+     "direct, sample"),
+    (dict(sort_columns=["city"], sample_size=0), "hoodie.layout.optimize.build.curve.sample.size", ">= 1"),
+    (dict(sort_columns=["city"], sample_size=-5), "hoodie.layout.optimize.build.curve.sample.size", ">= 1"),
+    (dict(sort_columns=["city"], bits_per_column=64), "hoodie.hudilayout.bits.per.column", "0 to 63"),
+    (dict(sort_columns=["city"], writer_size_factor=0.5), "hoodie.hudilayout.writer.max.file.size.factor",
+     ">= 1.0"),
+    (dict(sort_columns=["city"], target_file_bytes=0), "hoodie.clustering.plan.strategy.target.file.max.bytes",
+     ">= 1"),
+    (dict(sort_columns=["city"], small_file_bytes=-1), "hoodie.clustering.plan.strategy.small.file.limit", ">= 1"),
+    (dict(sort_columns=["city"], max_bytes_per_group=0), "hoodie.clustering.plan.strategy.max.bytes.per.group",
+     ">= 1"),
+    (dict(sort_columns=["city"], write_small_file_bytes=-1), "hoodie.parquet.small.file.limit", ">= 0"),
+    (dict(sort_columns=["city"], max_groups=0), "hoodie.clustering.plan.strategy.max.num.groups", ">= 1"),
+    (dict(sort_columns=["city"], inline=True, every_n_commits=0), "hoodie.clustering.inline.max.commits", ">= 1"),
+    (dict(sort_columns=["city"], async_clustering=True, every_n_commits=-2), "hoodie.clustering.async.max.commits",
+     ">= 1"),
+    (dict(sort_columns=["city"], inline=True, async_clustering=True), "hoodie.clustering.async.enabled",
+     "choose one"),
+    (dict(sort_columns=["city"], inline="yes"), "hoodie.clustering.inline", "True or False"),
+    (dict(sort_columns=["city"], sample_size=True), "hoodie.layout.optimize.build.curve.sample.size", "integer"),
+])
+def test_bad_values_name_the_key_the_value_and_what_is_accepted(kwargs, key, words):
+    with pytest.raises(LayoutOptionError) as err:
+        LayoutOptions(**kwargs)
+    message = str(err.value)
+    assert key in message and words in message, message
+
+
+@pytest.mark.parametrize("columns,value,words", [
+    (["town"], "'town'", "its columns are: id, city, ts, price, tags, attrs"),
+    (["city", "tags"], "'tags'", "type array<string>"),
+    (["attrs"], "'attrs'", "type map<string,string>"),
+])
+def test_schema_check_names_missing_and_unsortable_columns(columns, value, words):
+    with pytest.raises(LayoutOptionError) as err:
+        LayoutOptions(columns).validate(SCHEMA)
+    message = str(err.value)
+    assert "hoodie.clustering.plan.strategy.sort.columns" in message and value in message and words in message
+
+
+def test_schema_check_accepts_every_orderable_type_and_checks_stats_columns():
+    assert LayoutOptions(["id", "city", "ts", "price"]).validate(SCHEMA)
+    with pytest.raises(LayoutOptionError, match="hoodie.metadata.index.column.stats.column.list.*'nope'"):
+        LayoutOptions(["city"], stats_columns=["nope"]).validate(SCHEMA)
+
+
+def test_table_options_pick_the_key_generator_and_refuse_bad_table_settings():
+    layout = LayoutOptions(["city"])
+    plain = table_options(SCHEMA, layout, table="t", record_key="id")
+    assert plain["hoodie.datasource.write.keygenerator.class"].endswith("NonpartitionedKeyGenerator")
+    assert plain["hoodie.datasource.write.operation"] == "upsert"
+    parted = table_options(SCHEMA, layout, table="t", record_key="id", partition_by="city", ordering="ts")
+    assert parted["hoodie.datasource.write.keygenerator.class"].endswith(".SimpleKeyGenerator")
+    assert parted["hoodie.table.ordering.fields"] == "ts"
+    composite = table_options(SCHEMA, layout, table="t", record_key=["id", "city"])
+    assert composite["hoodie.datasource.write.keygenerator.class"].endswith("ComplexKeyGenerator")
+    assert table_options(SCHEMA, layout, table="t", record_key="id",
+                         extra={"hoodie.clustering.inline": "true"})["hoodie.clustering.inline"] == "true"
+    for kwargs, key in [(dict(record_key="nope"), "hoodie.datasource.write.recordkey.field"),
+                        (dict(record_key=""), "hoodie.datasource.write.recordkey.field"),
+                        (dict(record_key="id", ordering="nope"), "hoodie.table.ordering.fields"),
+                        (dict(record_key="id", partition_by="nope"), "hoodie.datasource.write.partitionpath.field"),
+                        (dict(record_key="id", operation="merge"), "hoodie.datasource.write.operation"),
+                        (dict(record_key="id", table_type="COW"), "hoodie.datasource.write.table.type"),
+                        (dict(record_key="id", table=""), "hoodie.table.name")]:
+        kwargs.setdefault("table", "t")
+        with pytest.raises(LayoutOptionError, match=key.replace(".", r"\.")):
+            table_options(SCHEMA, layout, **kwargs)
