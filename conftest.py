@@ -1,4 +1,5 @@
-"""Shared fixtures: one local Spark session with Hudi and hudi-layout for the whole test run.
+"""Shared fixtures for tests/ and integration/: one local Spark session with Hudi and hudi-layout
+for the whole test run.
 
 The session is local[2] with few shuffle partitions; tables in tests are thousands of rows.
 The plugin jar must be built first (``make test`` does it).
@@ -23,6 +24,7 @@ def spark():
                .config("spark.sql.shuffle.partitions", "4")
                .config("spark.default.parallelism", "4")
                .config("spark.ui.enabled", "false")
+               .config("spark.ui.showConsoleProgress", "false")
                .config("spark.sql.session.timeZone", "UTC"))
     session = configure_spark(builder).getOrCreate()
     session.sparkContext.setLogLevel("ERROR")

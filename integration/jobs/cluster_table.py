@@ -1,0 +1,90 @@
+"""A clustering job in its own Spark driver, for the fault and concurrency scenarios.
+
+    python integration/jobs/cluster_table.py PATH --columns a,b,c [--curve hilbert]
+        [--mapping sample] [--target BYTES] [--master local[2,3]] [--rounds N] [--pause S]
+        [--occ] [--fail-once-match TEXT --fail-once-marker FILE [--fail-once-partitions N]]
+        [--execute INSTANT]
+
+Prints ``scheduled <instant>`` and ``completed <instant>`` lines (flushed) so a test can follow it,
+``nothing`` when Hudi found nothing to cluster, and ``failed <instant> <error>`` when a round
+under ``--occ`` lost a conflict (the next round goes on). ``--rounds`` clusters that many times with
+``--pause`` seconds between. ``--occ`` runs under optimistic concurrency with the file-system lock,
+next to other writers of the table. ``--fail-once-*`` loads the test-only FailOncePlugin from
+target/test-classes so one task of a matching Spark job fails once and is retried.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from pyspark.sql import SparkSession
+
+import hudi_layout as hl
+
+REPO = Path(__file__).resolve().parents[2]
+OCC = {
+    "hoodie.write.concurrency.mode": "OPTIMISTIC_CONCURRENCY_CONTROL",
+    "hoodie.write.lock.provider": "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider",
+    "hoodie.clean.failed.writes.policy": "LAZY",
+}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("path")
+    ap.add_argument("--columns", required=True)
+    ap.add_argument("--curve", default="hilbert")
+    ap.add_argument("--mapping", default="sample")
+    ap.add_argument("--target", type=int, default=1_500_000)
+    ap.add_argument("--master", default="local[2]")
+    ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--pause", type=float, default=0.0)
+    ap.add_argument("--occ", action="store_true")
+    ap.add_argument("--execute", help="execute this scheduled instant instead of scheduling one")
+    ap.add_argument("--fail-once-match", default="")
+    ap.add_argument("--fail-once-marker", default="")
+    ap.add_argument("--fail-once-partitions", type=int, default=0)
+    args = ap.parse_args()
+
+    builder = (SparkSession.builder.master(args.master).appName("cluster-table")
+               .config("spark.sql.shuffle.partitions", "4").config("spark.ui.enabled", "false")
+               .config("spark.ui.showConsoleProgress", "false"))
+    if args.fail_once_match:
+        builder = (builder.config("spark.plugins", "dev.hudilayout.faults.FailOncePlugin")
+                   .config("spark.driver.extraClassPath", str(REPO / "target" / "test-classes"))
+                   .config("spark.hudilayout.test.failOnce.match", args.fail_once_match)
+                   .config("spark.hudilayout.test.failOnce.marker", args.fail_once_marker)
+                   .config("spark.hudilayout.test.failOnce.partitions", str(args.fail_once_partitions)))
+    spark = hl.configure_spark(builder).getOrCreate()
+    spark.sparkContext.setLogLevel("ERROR")
+
+    layout = hl.LayoutOptions(args.columns.split(","), curve=args.curve, mapping=args.mapping,
+                              target_file_bytes=args.target, small_file_bytes=1 << 40,
+                              max_bytes_per_group=1 << 40)
+    extra = dict(OCC) if args.occ else {}
+    for round_ in range(args.rounds):
+        if round_:
+            time.sleep(args.pause)
+        if args.execute:
+            print(f"scheduled {args.execute}", flush=True)
+            result = hl.execute(spark, args.path, args.execute, layout, extra=extra)
+        else:
+            result = hl.cluster(spark, args.path, layout, execute=False, extra=extra)
+            if result.instant is None:
+                print("nothing", flush=True)
+                continue
+            print(f"scheduled {result.instant}", flush=True)
+            try:
+                result = hl.execute(spark, args.path, result.instant, layout, extra=extra)
+            except Exception as e:  # a conflict with a concurrent writer
+                if not args.occ:
+                    raise
+                print(f"failed {result.instant} {str(e).splitlines()[0][:300]}", flush=True)
+                continue
+        print(f"completed {result.instant} files={result.layout.get('hudilayout.files')}", flush=True)
+    spark.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""A writer upserting in a loop while clustering with our strategy runs in another Spark driver,
+both under optimistic concurrency with Hudi's file-system lock (works on one machine).
+
+Table: 6,000 SSB rows in 12 files. The clustering job (integration/jobs/cluster_table.py --occ)
+schedules and executes a clustering every 2 s, CLUSTER_ROUNDS times. Meanwhile this test upserts
+ROUNDS rounds: each updates 150 existing keys (lo_tax = round) and inserts 150 new ones. Hudi
+refuses an upsert into file groups a pending clustering is rewriting, and either side may lose a
+conflict at commit; a refused round is retried until it commits (at most RETRIES times).
+Expected: the table ends with exactly the rows the model of the rounds predicts (count + checksum
+over every data column), every key once; at least one clustering completed between the first and
+the last upsert.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from pyspark.sql import functions as F
+
+import hudi_layout as hl
+from hudi_layout import ssb, timeline
+from tablecheck import fingerprint
+
+REPO = Path(__file__).resolve().parents[1]
+JOB = REPO / "integration" / "jobs" / "cluster_table.py"
+COLUMNS = list(ssb.FILTER_COLUMNS)
+ROWS, ROUNDS, CLUSTER_ROUNDS, RETRIES = 6000, 6, 3, 20
+OCC = {
+    "hoodie.write.concurrency.mode": "OPTIMISTIC_CONCURRENCY_CONTROL",
+    "hoodie.write.lock.provider": "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider",
+    "hoodie.clean.failed.writes.policy": "LAZY",
+}
+
+pytestmark = [pytest.mark.spark, pytest.mark.faults]
+
+
+def test_upserts_while_clustering_runs_end_with_the_modelled_rows(spark, tmp_path):
+    base = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), ROWS, 81)).repartition(12).cache()
+    path = str(tmp_path / "table")
+    layout = hl.LayoutOptions(COLUMNS)
+    hl.write(base, path, layout, table="t_occ", record_key="lo_key", operation="bulk_insert",
+             extra={"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE", **OCC})
+    job = subprocess.Popen([sys.executable, str(JOB), path, "--columns", ",".join(COLUMNS), "--target", "1500000",
+                            "--occ", "--rounds", str(CLUSTER_ROUNDS), "--pause", "2"],
+                           stdout=subprocess.PIPE, stderr=open(tmp_path / "job.log", "w"), text=True,
+                           cwd=str(REPO))
+    expected, refusals, upserts = base, [], []
+    try:
+        for r in range(1, ROUNDS + 1):
+            updates = (expected.orderBy(F.xxhash64("lo_key", F.lit(r))).limit(150)
+                       .withColumn("lo_tax", F.lit(100 + r)))
+            inserts = (spark.read.parquet(ssb.write_parquet(str(tmp_path / f"new-{r}"), 150, 100 + r))
+                       .withColumn("lo_key", F.col("lo_key") + r * 10_000_000))
+            batch = updates.unionByName(inserts).repartition(2).cache()
+            batch.count()
+            for attempt in range(RETRIES):
+                try:
+                    hl.write(batch, path, layout, table="t_occ", record_key="lo_key", operation="upsert", extra=OCC)
+                    break
+                except Exception as e:  # refused or lost a conflict: the round did not commit; retry
+                    refusals.append(_first_cause(e))
+                    time.sleep(2)
+            else:
+                pytest.fail(f"round {r} did not commit in {RETRIES} attempts")
+            upserts.append(r)
+            expected = expected.join(batch.select("lo_key"), "lo_key", "left_anti").unionByName(batch)
+            expected = expected.localCheckpoint()
+        out, _ = job.communicate(timeout=600)
+    finally:
+        if job.poll() is None:
+            job.kill()
+    assert job.returncode == 0, out + (tmp_path / "job.log").read_text()[-3000:]
+
+    table = spark.read.format("hudi").load(path)
+    assert fingerprint(table) == fingerprint(expected)
+    assert table.select("lo_key").distinct().count() == table.count() == ROWS + 150 * ROUNDS
+
+    writes = [i for i in timeline.instants(spark, path) if i["action"] == "commit" and i["completed"]]
+    clusterings = timeline.clustering_commits(spark, path)
+    assert len(writes) == ROUNDS + 1
+    first, last = writes[1]["instant"], writes[-1]["completed"]
+    assert any(first < c["instant"] and c["completed"] < last for c in clusterings), (out, writes, clusterings)
+    print(f"{ROUNDS} upsert rounds, {len(refusals)} retried ({sorted(set(refusals))}); clustering job: "
+          + "; ".join(line for line in out.splitlines() if line and not line.startswith("#")))
+
+
+def _first_cause(error) -> str:
+    """The Hudi exception class behind a failed write, e.g. HoodieWriteConflictException."""
+    text = str(error)
+    for word in text.replace(":", " ").split():
+        if word.startswith("org.apache.hudi.exception."):
+            return word.rsplit(".", 1)[1]
+    return type(error).__name__

@@ -1,0 +1,121 @@
+"""Killed and failing clustering jobs lose, duplicate and change no row.
+
+Each scenario runs our clustering in its own Spark driver (integration/jobs/cluster_table.py, a
+subprocess in its own process group) on a copy-on-write table of 40,000 SSB rows in 12 files,
+laid out into FILES files.
+
+- Killed driver: SIGKILL to the job's process group once the clustering is inflight and the
+  first of its data files exists. Expected: no completed replacecommit; the table reads exactly
+  its previous rows; the clustering is pending; the next run (executing the same instant) rolls
+  the attempt back and completes it; the final table has every row once, in FILES files.
+- Task failing once: the test-only FailOncePlugin fails the first task of the clustering's write
+  stage (FILES partitions); Spark retries it (local[2,3]). Expected: one completed clustering,
+  every row once, FILES files, no leftovers of the failed attempt in the snapshot.
+"""
+from __future__ import annotations
+
+import math
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from pyspark.sql import functions as F
+
+import hudi_layout as hl
+from hudi_layout import ssb, tables, timeline
+from tablecheck import fingerprint, point_query
+
+REPO = Path(__file__).resolve().parents[1]
+JOB = REPO / "integration" / "jobs" / "cluster_table.py"
+COLUMNS = list(ssb.FILTER_COLUMNS)
+PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2"), ("p_brand", "MFGR#1440")]
+ROWS, FILES_IN, FILES = 40_000, 12, 5
+BULK = {"hoodie.bulkinsert.shuffle.parallelism": str(FILES_IN), "hoodie.bulkinsert.sort.mode": "NONE"}
+
+pytestmark = [pytest.mark.spark, pytest.mark.faults]
+
+
+def _table(spark, tmp_path, seed):
+    df = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), ROWS, seed)).repartition(FILES_IN)
+    path = str(tmp_path / "table")
+    hl.write(df, path, hl.LayoutOptions(COLUMNS), table="t_faults", record_key="lo_key",
+             operation="bulk_insert", extra=BULK)
+    target = math.ceil(tables.table_bytes(path) / FILES) + 1
+    return path, df, target
+
+
+def _layout(target):
+    return hl.LayoutOptions(COLUMNS, target_file_bytes=target, small_file_bytes=1 << 40,
+                            max_bytes_per_group=1 << 40)
+
+
+def _job(path, target, log, *extra):
+    cmd = [sys.executable, str(JOB), path, "--columns", ",".join(COLUMNS), "--target", str(target), *extra]
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=open(log, "w"), text=True,
+                            start_new_session=True, cwd=str(REPO))
+
+
+def _assert_every_row_once(spark, path, df):
+    table = spark.read.format("hudi").load(path)
+    assert fingerprint(table) == fingerprint(df)
+    assert table.select("lo_key").distinct().count() == ROWS
+    # the snapshot holds the clustering's files only, none left from a failed attempt
+    files = table.select(F.input_file_name()).distinct().count()
+    assert files == FILES, files
+
+
+def test_killed_driver_mid_write_loses_nothing_and_the_next_run_completes(spark, tmp_path):
+    path, df, target = _table(spark, tmp_path, 71)
+    before = fingerprint(spark.read.format("hudi").load(path))
+    files_before = {c: point_query(spark, path, c, v)[1] for c, v in PROBES}
+    timeline_dir = Path(path) / ".hoodie" / "timeline"
+    job = _job(path, target, tmp_path / "job.log")
+    instant, written = None, []
+    deadline = time.time() + 300
+    try:
+        while time.time() < deadline and job.poll() is None:
+            inflight = [f for f in os.listdir(timeline_dir) if f.endswith(".clustering.inflight")]
+            if inflight:
+                instant = inflight[0].split(".")[0]
+                written = [f for f in os.listdir(path) if f.endswith(f"_{instant}.parquet")]
+                if written:
+                    break
+            time.sleep(0.02)
+    finally:
+        os.killpg(job.pid, signal.SIGKILL)
+        job.wait()
+    assert instant and written, "the job ended before it was caught writing:\n" + (tmp_path / "job.log").read_text()[-3000:]
+    assert job.returncode == -signal.SIGKILL
+    assert instant not in [c["instant"] for c in timeline.clustering_commits(spark, path)]
+
+    # Readers see exactly the rows from before; the clustering is pending.
+    assert fingerprint(spark.read.format("hudi").load(path)) == before
+    assert hl.pending(spark, path) == [instant]
+
+    # The next run rolls the killed attempt back and completes the same plan.
+    result = hl.execute(spark, path, instant, _layout(target))
+    assert result.executed and int(result.layout["hudilayout.files"]) == FILES
+    assert hl.pending(spark, path) == []
+    _assert_every_row_once(spark, path, df)
+    files_after = {c: point_query(spark, path, c, v)[1] for c, v in PROBES}
+    assert all(files_after[c] < files_before[c] for c in files_before), (files_before, files_after)
+    print(f"killed with {len(written)} of {FILES} files of {instant} started")
+
+
+def test_a_task_failing_once_is_retried_and_writes_every_row_once(spark, tmp_path):
+    path, df, target = _table(spark, tmp_path, 72)
+    marker = tmp_path / "failed-task"
+    job = _job(path, target, tmp_path / "job.log", "--master", "local[2,3]",
+               "--fail-once-match", "Clustering records", "--fail-once-partitions", str(FILES),
+               "--fail-once-marker", str(marker))
+    out, _ = job.communicate(timeout=600)
+    assert job.returncode == 0, out + (tmp_path / "job.log").read_text()[-3000:]
+    assert marker.exists(), "no task was failed: " + out
+    assert f"/{FILES} attempt=0" in marker.read_text(), marker.read_text()
+    commits = timeline.clustering_commits(spark, path)
+    assert len(commits) == 1 and int(commits[0]["extra"]["hudilayout.files"]) == FILES
+    _assert_every_row_once(spark, path, df)
