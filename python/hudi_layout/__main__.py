@@ -1,4 +1,5 @@
-"""``python -m hudi_layout``: ``jars`` prints the jar paths; ``demo`` runs the demo."""
+"""``python -m hudi_layout``: ``jars`` prints the jar paths; ``demo`` runs the demo; ``bench`` the
+benchmark; ``report`` the layout report of a table."""
 from __future__ import annotations
 
 import argparse
@@ -16,6 +17,11 @@ def main(argv=None) -> int:
     sub.add_parser("demo", help="run the demo (see: python -m hudi_layout demo --help)", add_help=False)
     sub.add_parser("bench", help="run the skipping benchmark (see: python -m hudi_layout bench --help)",
                    add_help=False)
+    sub.add_parser("report", help="files a point query reads per column, from the column-stats index "
+                   "(see: python -m hudi_layout report --help)", add_help=False)
+    if argv and argv[0] == "report":
+        from . import report
+        return report.main(argv[1:])
     if argv and argv[0] == "demo":
         from . import demo
         return demo.main(argv[1:])

@@ -1,0 +1,233 @@
+"""Layout report: how many files a point query on each indexed column would read, from the
+table's column-stats index, against the bound N^((d-1)/d); and a picture of the file boxes.
+
+    python -m hudi_layout report PATH [--columns a,b,c] [--before I] [--after I]
+                                      [--png out.png --x a --y b] [--probes 500]
+
+For a column, each probe value v (distinct values of the column in the snapshot, up to
+``--probes`` of them, picked by a seeded hash) reads every file whose [min, max] in the index
+holds v. The average over the probes is what a point query costs; the bound is what no layout of
+N files over d equally used columns beats by much. ``--before``/``--after`` report the table as of
+two instants (for example around a clustering), while the index still holds the older files.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from dataclasses import asdict, dataclass
+from typing import Dict, List, Optional, Sequence
+
+COLUMN_STATS_TYPE = 3
+
+
+@dataclass(frozen=True)
+class ColumnReport:
+    column: str
+    files: int
+    probes: int
+    avg_files: float
+    max_files: int
+    bound: float
+
+    @property
+    def ratio(self) -> float:
+        return self.avg_files / self.bound if self.bound else float("nan")
+
+
+def _snapshot(spark, path: str, instant: Optional[str]):
+    reader = spark.read.format("hudi")
+    if instant:
+        reader = reader.option("as.of.instant", instant)
+    return reader.load(path)
+
+
+def _stats(spark, path: str, column: str, files: Sequence[str]):
+    """(fileName, lo, hi) of ``column`` for ``files``, in the index's own value type."""
+    from pyspark.sql import functions as F
+    md = spark.read.format("hudi").load(path.rstrip("/") + "/.hoodie/metadata")
+    cs = (md.where((md["type"] == COLUMN_STATS_TYPE) & (F.col("ColumnStatsMetadata.columnName") == column))
+          .select("ColumnStatsMetadata.*").where(~F.coalesce(F.col("isDeleted"), F.lit(False))))
+    cs = cs.where(F.col("fileName").isin(list(files)))
+    members = [f.name for f in cs.schema["minValue"].dataType.fields if f.name != "member12"]
+    first = cs.where(F.col("minValue").isNotNull()).select("minValue").limit(1).collect()
+    if not first:
+        return None, None
+    member = next(m for m in members if first[0]["minValue"][m] is not None)
+    kind = cs.schema["minValue"].dataType[member].dataType["value"].dataType
+    stats = cs.select("fileName", F.col(f"minValue.{member}.value").alias("lo"),
+                      F.col(f"maxValue.{member}.value").alias("hi"))
+    return stats, kind
+
+
+def _as_index_value(col, data_type, index_type):
+    """A data column's value in the representation the index stores it in."""
+    from pyspark.sql import functions as F
+    from pyspark.sql import types as T
+    if isinstance(data_type, T.DateType) and not isinstance(index_type, T.DateType):
+        return F.datediff(col, F.lit("1970-01-01").cast("date"))
+    if isinstance(data_type, (T.TimestampType, T.TimestampNTZType)) and isinstance(index_type, T.LongType):
+        return F.unix_micros(col.cast("timestamp"))
+    return col.cast(index_type)
+
+
+def column_report(spark, path: str, column: str, d: int, instant: Optional[str] = None,
+                  probes: int = 500, seed: int = 0) -> Optional[ColumnReport]:
+    from pyspark.sql import functions as F
+    snap = _snapshot(spark, path, instant)
+    files = [r[0] for r in snap.select("_hoodie_file_name").distinct().collect()]
+    stats, index_type = _stats(spark, path, column, files)
+    if stats is None:
+        return None
+    data_type = snap.schema[column].dataType
+    values = (snap.where(F.col(column).isNotNull()).select(column).distinct()
+              .orderBy(F.xxhash64(F.col(column), F.lit(seed))).limit(probes)
+              .select(_as_index_value(F.col(column), data_type, index_type).alias("v")))
+    hits = (values.crossJoin(stats).where((F.col("lo") <= F.col("v")) & (F.col("v") <= F.col("hi")))
+            .groupBy("v").count())
+    counts = (values.join(hits, "v", "left").select(F.coalesce(F.col("count"), F.lit(0)).alias("n"))
+              .agg(F.count(F.lit(1)).alias("probes"), F.avg("n").alias("avg"), F.max("n").alias("max"))
+              .collect()[0])
+    n = len(files)
+    bound = n ** ((d - 1) / d) if d > 0 and n else 0.0
+    return ColumnReport(column, n, int(counts["probes"]), float(counts["avg"] or 0.0), int(counts["max"] or 0),
+                        bound)
+
+
+def files_holding(spark, path: str, column: str, value, instant: Optional[str] = None) -> int:
+    """Files whose [min, max] of ``column`` in the index holds ``value``: what data skipping
+    leaves a point query ``column = value`` to read."""
+    from pyspark.sql import functions as F
+    snap = _snapshot(spark, path, instant)
+    files = [r[0] for r in snap.select("_hoodie_file_name").distinct().collect()]
+    stats, index_type = _stats(spark, path, column, files)
+    if stats is None:
+        return len(files)
+    probe = spark.createDataFrame([(value,)], snap.select(column).schema) \
+        .select(_as_index_value(F.col(column), snap.schema[column].dataType, index_type).alias("v"))
+    return probe.crossJoin(stats).where((F.col("lo") <= F.col("v")) & (F.col("v") <= F.col("hi"))).count()
+
+
+def layout_columns(spark, path: str) -> List[str]:
+    """The latest clustering's columns, else the columns of the column-stats index."""
+    from .index import indexed_columns
+    from .timeline import clustering_commits
+    for commit in reversed(clustering_commits(spark, path)):
+        cols = commit["extra"].get("hudilayout.columns")
+        if cols:
+            return cols.split(",")
+    return indexed_columns(spark, path)
+
+
+def report(spark, path: str, columns: Optional[Sequence[str]] = None, instant: Optional[str] = None,
+           probes: int = 500, seed: int = 0) -> List[ColumnReport]:
+    cols = list(columns) if columns else layout_columns(spark, path)
+    out = []
+    for c in cols:
+        r = column_report(spark, path, c, len(cols), instant, probes, seed)
+        if r is not None:
+            out.append(r)
+    return out
+
+
+def markdown(reports: Dict[str, List[ColumnReport]]) -> str:
+    lines = ["| snapshot | column | files | probes | avg files per point query | max | bound N^((d-1)/d) | avg / bound |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for label, rows in reports.items():
+        for r in rows:
+            lines.append(f"| {label} | {r.column} | {r.files} | {r.probes} | {r.avg_files:.1f} | {r.max_files} "
+                         f"| {r.bound:.1f} | {r.ratio:.2f} |")
+    return "\n".join(lines)
+
+
+def _distinct_index_values(snap, column: str, index_type, limit: int = 20000) -> List:
+    """Sorted distinct values of ``column`` (up to ``limit``, picked by hash), as the index holds them."""
+    from pyspark.sql import functions as F
+    col = F.col(column)
+    rows = (snap.where(col.isNotNull()).select(column).distinct().orderBy(F.xxhash64(col)).limit(limit)
+            .select(_as_index_value(col, snap.schema[column].dataType, index_type).alias("v")).collect())
+    return sorted(r["v"] for r in rows)
+
+
+def draw_boxes(spark, path: str, x: str, y: str, out: str, instant: Optional[str] = None,
+               title: str = "") -> int:
+    """Draw each file's [min, max] box in columns x and y. Each axis is the column's distinct
+    values in order (so strings and skewed numbers get equal room per value), from 0 to 1.
+    Returns the number of boxes drawn."""
+    import bisect
+
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
+    snap = _snapshot(spark, path, instant)
+    files = [r[0] for r in snap.select("_hoodie_file_name").distinct().collect()]
+    boxes, scale = {}, {}
+    for axis, col in (("x", x), ("y", y)):
+        stats, index_type = _stats(spark, path, col, files)
+        if stats is None:
+            raise SystemExit(f"column {col!r} has no entries in the column-stats index of {path}")
+        values = _distinct_index_values(snap, col, index_type)
+        n = max(len(values), 1)
+        scale[axis] = lambda lo, hi, values=values, n=n: (bisect.bisect_left(values, lo) / n,
+                                                          bisect.bisect_right(values, hi) / n)
+        for row in stats.collect():
+            if row["lo"] is not None and row["hi"] is not None:
+                boxes.setdefault(row["fileName"], {})[axis] = (row["lo"], row["hi"])
+    boxes = {f: b for f, b in boxes.items() if "x" in b and "y" in b}
+    fig, ax = plt.subplots(figsize=(6, 6))
+    for i, b in enumerate(boxes.values()):
+        x0, x1 = scale["x"](*b["x"])
+        y0, y1 = scale["y"](*b["y"])
+        ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fill=True, alpha=0.2,
+                               facecolor=plt.cm.tab20(i % 20), edgecolor="black", linewidth=0.5))
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel(f"{x} (distinct values in order)")
+    ax.set_ylabel(f"{y} (distinct values in order)")
+    ax.set_title(title or f"{len(boxes)} files: [min, max] boxes")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return len(boxes)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m hudi_layout report", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("path")
+    ap.add_argument("--columns", help="comma-separated; default: the latest clustering's columns")
+    ap.add_argument("--before", help="also report the table as of this instant")
+    ap.add_argument("--after", help="report the table as of this instant instead of the latest")
+    ap.add_argument("--probes", type=int, default=500)
+    ap.add_argument("--png", help="draw file boxes for --x and --y into this PNG")
+    ap.add_argument("--x")
+    ap.add_argument("--y")
+    ap.add_argument("--json", help="write the figures as JSON here")
+    args = ap.parse_args(argv)
+    if args.png and not (args.x and args.y):
+        ap.error("--png needs --x and --y")
+    if args.probes < 1:
+        ap.error(f"--probes {args.probes}: must be at least 1")
+
+    from pyspark.sql import SparkSession
+    from .spark import configure_spark
+    spark = configure_spark(SparkSession.builder.appName("hudi-layout report")
+                            .config("spark.ui.showConsoleProgress", "false")).getOrCreate()
+    spark.sparkContext.setLogLevel("ERROR")
+    columns = args.columns.split(",") if args.columns else None
+    snapshots = {}
+    if args.before:
+        snapshots[f"as of {args.before}"] = args.before
+    snapshots[f"as of {args.after}" if args.after else "latest"] = args.after
+    results = {label: report(spark, args.path, columns, instant, args.probes) for label, instant in snapshots.items()}
+    print(markdown(results))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({k: [dict(asdict(r), ratio=r.ratio) for r in v] for k, v in results.items()}, f, indent=2)
+    if args.png:
+        for label, instant in snapshots.items():
+            out = args.png if label == list(snapshots)[-1] else args.png.replace(".png", "") + "-before.png"
+            n = draw_boxes(spark, args.path, args.x, args.y, out, instant, f"{label}: {args.x} x {args.y}")
+            print(f"{out}: {n} file boxes")
+    return 0
