@@ -35,6 +35,8 @@ TARGET_FILE_KEY = "hoodie.clustering.plan.strategy.target.file.max.bytes"
 SMALL_FILE_KEY = "hoodie.clustering.plan.strategy.small.file.limit"
 GROUP_BYTES_KEY = "hoodie.clustering.plan.strategy.max.bytes.per.group"
 MAX_GROUPS_KEY = "hoodie.clustering.plan.strategy.max.num.groups"
+PLAN_CLASS_KEY = "hoodie.clustering.plan.strategy.class"
+WHOLE_PARTITION_PLAN = "dev.hudilayout.WholePartitionPlanStrategy"
 INLINE_KEY = "hoodie.clustering.inline"
 INLINE_COMMITS_KEY = "hoodie.clustering.inline.max.commits"
 ASYNC_KEY = "hoodie.clustering.async.enabled"
@@ -102,6 +104,9 @@ class LayoutOptions:
         GROUP_BYTES_KEY, "Most bytes in one clustering group (one curve); > 0.", "Hudi's (2 GiB)"))
     max_groups: Optional[int] = field(default=None, metadata=_doc(
         MAX_GROUPS_KEY, "Most groups in one clustering plan; > 0.", "Hudi's (30)"))
+    whole_partition: bool = field(default=False, metadata=_doc(
+        PLAN_CLASS_KEY, "Lay each partition out as one curve (`dev.hudilayout.WholePartitionPlanStrategy`) "
+        "instead of Hudi's groups of at most `max_bytes_per_group`.", "False (Hudi's size-based plan)"))
     inline: bool = field(default=False, metadata=_doc(
         INLINE_KEY, "Cluster inside the write, every `every_n_commits` commits.", "False"))
     async_clustering: bool = field(default=False, metadata=_doc(
@@ -149,7 +154,8 @@ class LayoutOptions:
                 _check_int(name, key, value, low=1)
         if self.write_small_file_bytes is not None:
             _check_int("write_small_file_bytes", WRITE_SMALL_FILE_KEY, self.write_small_file_bytes, low=0)
-        for name, key in (("inline", INLINE_KEY), ("async_clustering", ASYNC_KEY)):
+        for name, key in (("inline", INLINE_KEY), ("async_clustering", ASYNC_KEY),
+                          ("whole_partition", PLAN_CLASS_KEY)):
             if not isinstance(getattr(self, name), bool):
                 raise _error(name, key, getattr(self, name), "True or False")
         if self.inline and self.async_clustering:
@@ -205,6 +211,8 @@ class LayoutOptions:
             value = getattr(self, name)
             if value is not None:
                 opts[key] = str(value)
+        if self.whole_partition:
+            opts[PLAN_CLASS_KEY] = WHOLE_PARTITION_PLAN
         opts.update(self.index_options())
         return opts
 
