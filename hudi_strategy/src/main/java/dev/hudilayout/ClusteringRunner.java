@@ -5,6 +5,7 @@ import dev.hudilayout.spark.SortColumns;
 
 import org.apache.hudi.client.SparkRDDWriteClient;
 import org.apache.hudi.client.common.HoodieSparkEngineContext;
+import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.schema.HoodieSchema;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.TableSchemaResolver;
@@ -12,6 +13,8 @@ import org.apache.hudi.common.util.Option;
 import org.apache.hudi.config.HoodieClusteringConfig;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
+import org.apache.hudi.table.HoodieTable;
+import org.apache.hudi.table.action.cluster.strategy.ClusteringExecutionStrategy;
 import org.apache.spark.api.java.JavaSparkContext;
 
 import java.util.Collections;
@@ -21,8 +24,9 @@ import java.util.Properties;
 
 /**
  * Clusters an existing table now, through Hudi's own write client, with hudi-layout's execution
- * strategy unless the options name another. Options are validated against the table's schema
- * before anything is scheduled, so a wrong column or value leaves the timeline untouched.
+ * strategy unless the options name another. Options (the strategy class, and for ours every
+ * layout option, sort columns checked against the table's schema) are validated before anything
+ * is scheduled, so a wrong class, column or value leaves the timeline untouched.
  */
 public final class ClusteringRunner {
   private ClusteringRunner() {
@@ -51,6 +55,35 @@ public final class ClusteringRunner {
     return instant;
   }
 
+  /**
+   * Hudi loads the execution strategy only when it executes a plan, so a wrong class name would
+   * fail after the plan is on the timeline; a pending plan keeps its file groups out of every
+   * later plan until it is rolled back. Checked here the way Hudi will load it: by name through
+   * Hudi's class loader, then its (table, engine context, write config) constructor.
+   */
+  private static void checkStrategyClass(String name) {
+    String key = HoodieClusteringConfig.EXECUTION_STRATEGY_CLASS_NAME.key();
+    Class<?> c;
+    try {
+      c = Class.forName(name, false, HoodieWriteConfig.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalArgumentException(String.format(
+          "Invalid value for %s: '%s'. No such class on the classpath (is its jar on spark.jars?)", key, name), e);
+    }
+    if (!ClusteringExecutionStrategy.class.isAssignableFrom(c)) {
+      throw new IllegalArgumentException(String.format(
+          "Invalid value for %s: '%s' is not a clustering execution strategy (a subclass of %s)",
+          key, name, ClusteringExecutionStrategy.class.getName()));
+    }
+    try {
+      c.getConstructor(HoodieTable.class, HoodieEngineContext.class, HoodieWriteConfig.class);
+    } catch (NoSuchMethodException e) {
+      throw new IllegalArgumentException(String.format(
+          "Invalid value for %s: '%s' has no public constructor (HoodieTable, HoodieEngineContext, "
+              + "HoodieWriteConfig), which Hudi calls", key, name), e);
+    }
+  }
+
   private static SparkRDDWriteClient<?> client(JavaSparkContext jsc, String basePath, Map<String, String> options) {
     HoodieTableMetaClient meta = HoodieTableMetaClient.builder()
         .setConf(new HadoopStorageConfiguration(jsc.hadoopConfiguration()))
@@ -69,11 +102,13 @@ public final class ClusteringRunner {
       // Hudi's execution strategies parse the write schema when they are built.
       props.putIfAbsent(HoodieWriteConfig.AVRO_SCHEMA_STRING.key(), schema.get().toString());
     }
-    if (SpaceCurveExecutionStrategy.class.getName().equals(
-        props.get(HoodieClusteringConfig.EXECUTION_STRATEGY_CLASS_NAME.key()))) {
+    String strategy = props.get(HoodieClusteringConfig.EXECUTION_STRATEGY_CLASS_NAME.key());
+    checkStrategyClass(strategy);
+    if (SpaceCurveExecutionStrategy.class.getName().equals(strategy)) {
       Properties p = new Properties();
       p.putAll(props);
       LayoutSpec spec = LayoutSpec.from(Collections.emptyMap(), p);
+      LayoutSpec.writerSizeFactor(p);
       if (schema.isPresent()) {
         SortColumns.validate(spec, schema.get());
       }
