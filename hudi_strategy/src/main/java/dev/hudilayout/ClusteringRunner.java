@@ -4,8 +4,12 @@ import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.spark.SortColumns;
 
 import org.apache.hudi.client.SparkRDDWriteClient;
+import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.util.Option;
 import org.apache.hudi.config.HoodieClusteringConfig;
+import org.apache.hudi.config.HoodieWriteConfig;
+import org.apache.hudi.table.HoodieTable;
+import org.apache.hudi.table.action.cluster.strategy.ClusteringExecutionStrategy;
 import org.apache.spark.api.java.JavaSparkContext;
 
 import java.util.Collections;
@@ -15,8 +19,9 @@ import java.util.Properties;
 
 /**
  * Clusters an existing table now, through Hudi's own write client, with hudi-layout's execution
- * strategy unless the options name another. Options are validated against the table's schema
- * before anything is scheduled, so a wrong column or value leaves the timeline untouched.
+ * strategy unless the options name another. Options (the strategy class, and for ours every
+ * layout option, sort columns checked against the table's schema) are validated before anything
+ * is scheduled, so a wrong class, column or value leaves the timeline untouched.
  */
 public final class ClusteringRunner {
   private ClusteringRunner() {
@@ -45,16 +50,47 @@ public final class ClusteringRunner {
     return instant;
   }
 
+  /**
+   * Hudi loads the execution strategy only when it executes a plan, so a wrong class name would
+   * fail after the plan is on the timeline; a pending plan keeps its file groups out of every
+   * later plan until it is rolled back. Checked here the way Hudi will load it: by name through
+   * Hudi's class loader, then its (table, engine context, write config) constructor.
+   */
+  private static void checkStrategyClass(String name) {
+    String key = HoodieClusteringConfig.EXECUTION_STRATEGY_CLASS_NAME.key();
+    Class<?> c;
+    try {
+      c = Class.forName(name, false, HoodieWriteConfig.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalArgumentException(String.format(
+          "Invalid value for %s: '%s'. No such class on the classpath (is its jar on spark.jars?)", key, name), e);
+    }
+    if (!ClusteringExecutionStrategy.class.isAssignableFrom(c)) {
+      throw new IllegalArgumentException(String.format(
+          "Invalid value for %s: '%s' is not a clustering execution strategy (a subclass of %s)",
+          key, name, ClusteringExecutionStrategy.class.getName()));
+    }
+    try {
+      c.getConstructor(HoodieTable.class, HoodieEngineContext.class, HoodieWriteConfig.class);
+    } catch (NoSuchMethodException e) {
+      throw new IllegalArgumentException(String.format(
+          "Invalid value for %s: '%s' has no public constructor (HoodieTable, HoodieEngineContext, "
+              + "HoodieWriteConfig), which Hudi calls", key, name), e);
+    }
+  }
+
   private static SparkRDDWriteClient<?> client(JavaSparkContext jsc, String basePath, Map<String, String> options) {
     Map<String, String> props = new HashMap<>(options);
     props.putIfAbsent(HoodieClusteringConfig.EXECUTION_STRATEGY_CLASS_NAME.key(),
         SpaceCurveExecutionStrategy.class.getName());
     return TableClients.open(jsc, basePath, props, schema -> {
-      if (SpaceCurveExecutionStrategy.class.getName().equals(
-          props.get(HoodieClusteringConfig.EXECUTION_STRATEGY_CLASS_NAME.key()))) {
+      String strategy = props.get(HoodieClusteringConfig.EXECUTION_STRATEGY_CLASS_NAME.key());
+      checkStrategyClass(strategy);
+      if (SpaceCurveExecutionStrategy.class.getName().equals(strategy)) {
         Properties p = new Properties();
         p.putAll(props);
         LayoutSpec spec = LayoutSpec.from(Collections.emptyMap(), p);
+        LayoutSpec.writerSizeFactor(p);
         if (schema.isPresent()) {
           SortColumns.validate(spec, schema.get());
         }

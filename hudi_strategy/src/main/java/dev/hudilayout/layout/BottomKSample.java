@@ -4,13 +4,17 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.PriorityQueue;
 
 /**
  * A uniform sample of exactly {@code k} rows (or all rows, if fewer) taken in one pass without
  * knowing the row count: every row gets a pseudo-random priority from its record key and the seed,
  * and the k lowest priorities win. The same rows and seed always give the same sample, whatever
- * the partitioning, so a retried clustering lays files out the same way.
+ * the partitioning and the order partial samples are merged in, so a retried clustering lays
+ * files out the same way. Equal priorities (record keys with equal {@code String.hashCode} and
+ * length, e.g. "Aa" and "BB") are ordered by record key, then file name; otherwise whichever
+ * partition's result reached the driver first would win the last places.
  */
 public final class BottomKSample implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -58,12 +62,24 @@ public final class BottomKSample implements Serializable {
     }
   }
 
+  /** Priority, then record key, then file name: a total order on the rows of a table. */
+  private static int compare(Entry a, Entry b) {
+    int c = Long.compare(a.priority, b.priority);
+    if (c == 0) {
+      c = Objects.compare(a.row.recordKey, b.row.recordKey, Comparator.nullsFirst(Comparator.naturalOrder()));
+    }
+    if (c == 0) {
+      c = Objects.compare(a.row.fileName, b.row.fileName, Comparator.nullsFirst(Comparator.naturalOrder()));
+    }
+    return c;
+  }
+
   private static final class HighestFirst implements Comparator<Entry>, Serializable {
     private static final long serialVersionUID = 1L;
 
     @Override
     public int compare(Entry a, Entry b) {
-      return Long.compare(b.priority, a.priority);
+      return BottomKSample.compare(b, a);
     }
   }
 
@@ -72,25 +88,24 @@ public final class BottomKSample implements Serializable {
     if (priority >= admitBelow) {
       return this;
     }
-    if (heap.size() < k) {
-      heap.add(new Entry(priority, row));
-    } else if (k > 0 && priority < heap.peek().priority) {
-      heap.poll();
-      heap.add(new Entry(priority, row));
-    }
+    offer(new Entry(priority, row));
     return this;
   }
 
   public BottomKSample merge(BottomKSample other) {
     for (Entry e : other.heap) {
-      if (heap.size() < k) {
-        heap.add(e);
-      } else if (k > 0 && e.priority < heap.peek().priority) {
-        heap.poll();
-        heap.add(e);
-      }
+      offer(e);
     }
     return this;
+  }
+
+  private void offer(Entry e) {
+    if (heap.size() < k) {
+      heap.add(e);
+    } else if (k > 0 && compare(e, heap.peek()) < 0) {
+      heap.poll();
+      heap.add(e);
+    }
   }
 
   public List<SampleRow> rows() {

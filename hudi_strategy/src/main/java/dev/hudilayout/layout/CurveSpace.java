@@ -5,6 +5,7 @@ import dev.hudilayout.config.Mapping;
 import dev.hudilayout.curve.Curve;
 import dev.hudilayout.curve.HilbertCurve;
 import dev.hudilayout.curve.ZOrderCurve;
+import dev.hudilayout.encoding.OrderedBytes;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -53,13 +54,28 @@ public final class CurveSpace implements Serializable {
       if (spec.mapping() == Mapping.SAMPLE) {
         mappings[c] = QuantileMapping.fromSorted(values, 1L << bits);
       } else {
-        byte[] min = lower(values.isEmpty() ? null : values.get(0), statsMin == null ? null : statsMin[c]);
-        byte[] max = upper(values.isEmpty() ? null : values.get(values.size() - 1),
+        // The range is that of the non-null values. A sampled null would be the minimum; its
+        // marker 0x00 shares no byte with the values' 0x01, so the 8-byte window would start at
+        // the marker and squeeze all values into the top of the range (a long's 9-byte encoding
+        // loses its last byte). Nulls still map to 0: they sort below the values' shared prefix.
+        int firstValue = firstNonNull(values);
+        byte[] min = lower(firstValue < values.size() ? values.get(firstValue) : null,
+            statsMin == null ? null : statsMin[c]);
+        byte[] max = upper(firstValue < values.size() ? values.get(values.size() - 1) : null,
             statsMax == null ? null : statsMax[c]);
         mappings[c] = min == null ? new QuantileMapping(new byte[0][]) : new RangeMapping(min, max, bits);
       }
     }
     return new CurveSpace(spec.curve(), mappings, bits);
+  }
+
+  /** Index of the first non-null encoding in a sorted list (nulls sort first); size() if none. */
+  private static int firstNonNull(List<byte[]> sorted) {
+    int i = 0;
+    while (i < sorted.size() && sorted.get(i)[0] == OrderedBytes.NULL_MARKER) {
+      i++;
+    }
+    return i;
   }
 
   private static byte[] lower(byte[] a, byte[] b) {

@@ -6,6 +6,7 @@ import dev.hudilayout.layout.BottomKSample;
 import dev.hudilayout.layout.CurveModel;
 import dev.hudilayout.layout.CurveSpace;
 import dev.hudilayout.layout.SampleRow;
+import dev.hudilayout.layout.TupleCuts;
 import dev.hudilayout.layout.UnsignedBytesKey;
 import dev.hudilayout.layout.ValueEncoding;
 
@@ -17,7 +18,6 @@ import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.expressions.JoinedRow;
@@ -27,6 +27,7 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
+import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
 
@@ -63,13 +64,13 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
     int files = Math.max(1, outputPartitions);
     StructType schema = rows.schema();
     int[] ordinals = SortColumns.resolve(spec, schema);
-    if (spec.curve() == Curve.LINEAR) {
-      Column[] cols = spec.columns().stream().map(functions::col).toArray(Column[]::new);
-      record(files, 0, false);
-      return rows.repartitionByRange(files, cols).sortWithinPartitions(cols);
-    }
     int keyOrdinal = Arrays.asList(schema.fieldNames()).indexOf(HoodieRecord.RECORD_KEY_METADATA_FIELD);
     DataType[] types = typesOf(schema, ordinals);
+    if (spec.curve() == Curve.LINEAR) {
+      TupleCuts cuts = TupleCuts.fromSample(sampleOwnInput(rows, ordinals, keyOrdinal, types, spec), files);
+      record(files, 0, false);
+      return placeByColumns(rows, schema, ordinals, types, cuts, files);
+    }
     CurveModel m = CurveModel.forGroup(spec, space, groupSample,
         () -> sampleOwnInput(rows, ordinals, keyOrdinal, types, spec), files);
     record(files, m.bitsPerColumn(), CurveModel.usesInstantSample(space, groupSample));
@@ -83,22 +84,62 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
    */
   private static Dataset<Row> place(Dataset<Row> rows, StructType schema, int[] ordinals, int keyOrdinal,
                                     DataType[] types, CurveModel model, int files) {
-    SparkSession spark = rows.sparkSession();
-    Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(model);
+    Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(rows.sparkSession().sparkContext())
+        .broadcast(model);
     int[] tokens = PartitionTokens.forPartitions(files);
     boolean longKeys = model.space().longKeys();
     StructType placed = schema
         .add(TOKEN_COLUMN, DataTypes.IntegerType, false)
         .add(KEY_COLUMN, longKeys ? DataTypes.LongType : DataTypes.BinaryType, false);
+    return withHelpers(rows, placed, () -> {
+      CurveModel cm = bModel.value();
+      return (row, extra) -> {
+        Object key = cm.key(encode(row, ordinals, types), recordKey(row, keyOrdinal));
+        extra.update(0, tokens[cm.file(key)]);
+        extra.update(1, key instanceof UnsignedBytesKey ? ((UnsignedBytesKey) key).bytes() : key);
+      };
+    }).repartition(files, functions.col(TOKEN_COLUMN))
+        .sortWithinPartitions(functions.col(KEY_COLUMN))
+        .drop(TOKEN_COLUMN, KEY_COLUMN);
+  }
+
+  /**
+   * Linear layout: a token column sends each row to the file whose cuts enclose its sort values,
+   * Spark SQL shuffles on it, and each file is sorted by the sort columns themselves.
+   */
+  private Dataset<Row> placeByColumns(Dataset<Row> rows, StructType schema, int[] ordinals, DataType[] types,
+                                      TupleCuts cuts, int files) {
+    int[] tokens = PartitionTokens.forPartitions(files);
+    Column[] cols = spec.columns().stream().map(functions::col).toArray(Column[]::new);
+    StructType placed = schema.add(TOKEN_COLUMN, DataTypes.IntegerType, false);
+    return withHelpers(rows, placed, () -> (row, extra) ->
+        extra.update(0, tokens[cuts.file(encode(row, ordinals, types))]))
+        .repartition(files, functions.col(TOKEN_COLUMN))
+        .sortWithinPartitions(cols)
+        .drop(TOKEN_COLUMN);
+  }
+
+  /** Sets a row's helper values; one is made per Spark partition, on the executor. */
+  private interface Helpers extends Serializable {
+    void fill(InternalRow row, GenericInternalRow extra);
+  }
+
+  private interface HelpersFactory extends Serializable {
+    Helpers create();
+  }
+
+  /** The rows with the helper columns {@code placed} has beyond their schema appended. */
+  private static Dataset<Row> withHelpers(Dataset<Row> rows, StructType placed, HelpersFactory helpers) {
+    int extraColumns = placed.fields().length - rows.schema().fields().length;
     DataType[] placedTypes = new DataType[placed.fields().length];
     for (int i = 0; i < placedTypes.length; i++) {
       placedTypes[i] = placed.fields()[i].dataType();
     }
-    JavaRDD<InternalRow> keyed = rows.queryExecution().toRdd().toJavaRDD().mapPartitions(it -> {
-      CurveModel cm = bModel.value();
+    JavaRDD<InternalRow> tagged = rows.queryExecution().toRdd().toJavaRDD().mapPartitions(it -> {
+      Helpers fill = helpers.create();
       UnsafeProjection project = UnsafeProjection.create(placedTypes);
       JoinedRow joined = new JoinedRow();
-      GenericInternalRow extra = new GenericInternalRow(2);
+      GenericInternalRow extra = new GenericInternalRow(extraColumns);
       return new java.util.Iterator<InternalRow>() {
         @Override
         public boolean hasNext() {
@@ -108,17 +149,12 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
         @Override
         public InternalRow next() {
           InternalRow row = it.next();
-          Object key = cm.key(encode(row, ordinals, types), recordKey(row, keyOrdinal));
-          extra.update(0, tokens[cm.file(key)]);
-          extra.update(1, key instanceof UnsignedBytesKey ? ((UnsignedBytesKey) key).bytes() : key);
+          fill.fill(row, extra);
           return project.apply(joined.apply(row, extra));
         }
       };
     });
-    return spark.internalCreateDataFrame(keyed.rdd(), placed, false)
-        .repartition(files, functions.col(TOKEN_COLUMN))
-        .sortWithinPartitions(functions.col(KEY_COLUMN))
-        .drop(TOKEN_COLUMN, KEY_COLUMN);
+    return rows.sparkSession().internalCreateDataFrame(tagged.rdd(), placed, false);
   }
 
   private void record(int files, int bits, boolean shared) {

@@ -43,6 +43,31 @@ class BottomKSampleTest {
   }
 
   @Test
+  void equalPrioritiesGiveTheSameSampleInAnyMergeOrder() {
+    // Every key made of "Aa"/"BB" blocks has the same String.hashCode and length, hence the same
+    // priority: 16 keys, two partial samples of 8, k = 5. The merged sample must not depend on
+    // which partial reached the driver first.
+    List<String> all = new java.util.ArrayList<>();
+    for (int i = 0; i < 16; i++) {
+      StringBuilder sb = new StringBuilder();
+      for (int b = 3; b >= 0; b--) {
+        sb.append((i >> b & 1) == 0 ? "Aa" : "BB");
+      }
+      all.add(sb.toString());
+    }
+    assertEquals(1, all.stream().map(String::hashCode).distinct().count());
+    BottomKSample first = new BottomKSample(5, 42L);
+    BottomKSample second = new BottomKSample(5, 42L);
+    for (int i = 0; i < 16; i++) {
+      (i % 2 == 0 ? first : second).add(new SampleRow(all.get(i), "f", new byte[0][]));
+    }
+    BottomKSample ab = new BottomKSample(5, 42L).merge(first).merge(second);
+    BottomKSample ba = new BottomKSample(5, 42L).merge(second).merge(first);
+    assertEquals(keys(ab), keys(ba));
+    assertEquals(all.stream().sorted().limit(5).collect(Collectors.toList()), keys(ab));
+  }
+
+  @Test
   void thresholdAdmitsAboutOneAndAHalfK() {
     long admit = BottomKSample.admissionThreshold(1000, 100_000);
     int passed = 0;

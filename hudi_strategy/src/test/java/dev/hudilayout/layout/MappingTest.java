@@ -70,6 +70,31 @@ class MappingTest {
   }
 
   @Test
+  void directMappingRangeIgnoresNullsInTheSample() {
+    // values 0..999 and some nulls, one column (20 bits, the key is the coordinate): the values
+    // must span the whole range; nulls go to 0 with the smallest value. Were the null (0x00) the
+    // minimum, min and max would share no prefix byte, the 8-byte window would start at the
+    // marker and cut a long's 9-byte encoding short: every value from 0 to 999 became 2^20 - 1.
+    dev.hudilayout.config.LayoutSpec spec = new dev.hudilayout.config.LayoutSpec(
+        Arrays.asList("a"), dev.hudilayout.curve.Curve.ZORDER, dev.hudilayout.config.Mapping.DIRECT,
+        2000, 0, 42L);
+    List<SampleRow> sample = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      sample.add(new SampleRow("k" + i, "f", new byte[][] {enc(i)}));
+      if (i % 10 == 0) {
+        sample.add(new SampleRow("n" + i, "f", new byte[][] {ValueEncoding.encode(null)}));
+      }
+    }
+    CurveSpace space = CurveSpace.build(spec, sample, null, null);
+    long top = (1L << 20) - 1;
+    assertEquals(0L, space.key(new byte[][] {ValueEncoding.encode(null)}, "n"));
+    assertEquals(0L, space.key(new byte[][] {enc(0)}, "k"));
+    assertEquals(top, space.key(new byte[][] {enc(999)}, "k"));
+    long mid = (Long) space.key(new byte[][] {enc(500)}, "k");
+    assertTrue(Math.abs(mid - top / 2) < top / 100, "500 of 0..999 at " + mid);
+  }
+
+  @Test
   void heavyValueSpreadsOverItsBucketsByRecordKey() {
     // sample (1, 7, 7, 7, 7, 9), 6 buckets: cuts (7, 7, 7, 7, 9); 7 owns buckets 1 to 4
     List<byte[]> sorted = new ArrayList<>();

@@ -1,0 +1,67 @@
+package dev.hudilayout.layout;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Where the linear layout ends one file and begins the next: rows ordered by their sort columns,
+ * column after column, and cut at equal counts of a sample. Each column is compared by its
+ * {@link ValueEncoding} (unsigned byte order = value order, nulls first). With sampled tuples
+ * (1, a), (1, b), (2, a), (3, c) and 2 files, the cut is (2, a): (1, z) goes to file 0, (2, a)
+ * and (2, b) to file 1.
+ *
+ * <p>The cuts depend only on which rows are sampled (a bottom-k sample by record key), not on
+ * the order rows arrive in, so a re-executed clustering cuts the same files; Spark's range
+ * partitioner samples each input partition in arrival order and does not.
+ */
+public final class TupleCuts implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final byte[][][] cuts;
+
+  private TupleCuts(byte[][][] cuts) {
+    this.cuts = cuts;
+  }
+
+  /** Cuts for {@code files} files from the sampled rows of one group. */
+  public static TupleCuts fromSample(List<SampleRow> sample, int files) {
+    List<byte[][]> tuples = new ArrayList<>(sample.size());
+    for (SampleRow row : sample) {
+      tuples.add(row.values);
+    }
+    tuples.sort(TupleCuts::compare);
+    int n = Math.max(1, files);
+    byte[][][] cuts = new byte[tuples.isEmpty() ? 0 : n - 1][][];
+    for (int i = 1; i <= cuts.length; i++) {
+      cuts[i - 1] = tuples.get((int) ((long) i * tuples.size() / n));
+    }
+    return new TupleCuts(cuts);
+  }
+
+  /** Output file of a row's encoded sort values: the number of cuts below them. */
+  public int file(byte[][] tuple) {
+    int lo = 0;
+    int hi = cuts.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (compare(tuple, cuts[mid]) > 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  static int compare(byte[][] a, byte[][] b) {
+    for (int i = 0; i < a.length; i++) {
+      int c = Arrays.compareUnsigned(a[i], b[i]);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return 0;
+  }
+}
