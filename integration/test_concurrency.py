@@ -54,6 +54,7 @@ def test_upserts_while_clustering_runs_end_with_the_modelled_rows(spark, tmp_pat
             line = job.stdout.readline()
             assert line, "the job ended before it scheduled a clustering: " + (tmp_path / "job.log").read_text()[-3000:]
             first_line = line if not line.startswith("#") else ""
+        started = _hudi_time(time.time())
         for r in range(1, MAX_ROUNDS + 1):
             if r > ROUNDS and timeline.clustering_commits(spark, path):
                 break
@@ -89,12 +90,18 @@ def test_upserts_while_clustering_runs_end_with_the_modelled_rows(spark, tmp_pat
     writes = [i for i in timeline.instants(spark, path) if i["action"] == "commit" and i["completed"]]
     clusterings = timeline.clustering_commits(spark, path)
     assert len(writes) == len(upserts) + 1
-    first, last = writes[1]["instant"], writes[-1]["completed"]
-    # a clustering ran while the upserts did: it completed after the first began, and began
-    # before the last completed
-    assert any(c["completed"] > first and c["instant"] < last for c in clusterings), (out, writes, clusterings)
+    last = writes[-1]["completed"]
+    # a clustering ran while the upserts did: it completed after the first attempt began, and
+    # began before the last upsert completed
+    assert any(c["completed"] > started and c["instant"] < last for c in clusterings), \
+        (started, out, writes, clusterings)
     print(f"{len(upserts)} upsert rounds, {len(refusals)} retried ({sorted(set(refusals))}); clustering job: "
           + "; ".join(line for line in out.splitlines() if line and not line.startswith("#")))
+
+
+def _hudi_time(seconds: float) -> str:
+    """A wall-clock time as a Hudi instant time (the table's timeline zone is local time)."""
+    return time.strftime("%Y%m%d%H%M%S", time.localtime(seconds)) + f"{int(seconds * 1000) % 1000:03d}"
 
 
 def _first_cause(error) -> str:

@@ -1,5 +1,6 @@
 """``python -m hudi_layout``: ``jars`` prints the jar paths; ``demo`` runs the demo; ``bench`` the
-benchmark; ``report`` the layout report of a table."""
+benchmark; ``report`` the layout report of a table; ``advise`` sort columns and weights from a
+log of query predicates."""
 from __future__ import annotations
 
 import argparse
@@ -19,6 +20,11 @@ def main(argv=None) -> int:
                    add_help=False)
     sub.add_parser("report", help="files a point query reads per column, from the column-stats index "
                    "(see: python -m hudi_layout report --help)", add_help=False)
+    sub.add_parser("advise", help="sort columns and weights from a log of query predicates "
+                   "(see: python -m hudi_layout advise --help)", add_help=False)
+    if argv and argv[0] == "advise":
+        from . import advice
+        return advice.main(argv[1:])
     if argv and argv[0] == "report":
         from . import report
         return report.main(argv[1:])

@@ -1,0 +1,193 @@
+"""Workload advice: from a log of query predicates, which columns to lay a table out by, with
+what weights, and how many files each query should then read.
+
+    python -m hudi_layout advise PATH --log predicates.csv [--files N] [--max-columns 4] [--json out]
+
+The log is CSV with a header ``column,operator,frequency`` (or a JSON list of such objects);
+``operator`` is one of =, in, <, <=, >, >=, between. For N files, a layout that gives column i
+k_i cuts (prod k_i = N) makes a point query on i read about N / k_i files. With query shares p_i,
+the workload's average sum_i p_i N / k_i is smallest for k_i proportional to p_i, where it is
+d * GM(p) * N^((d-1)/d). A column cannot take more cuts than it has distinct values, and a column
+whose share earns less than one cut is dropped (and reported): its queries read every file.
+Range predicates count as point queries on their column (the files a range adds, N times the
+fraction of values it covers, do not depend on the layout).
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+from dataclasses import asdict, dataclass, field
+from typing import Dict, List, Mapping, Optional, Sequence
+
+OPERATORS = ("=", "in", "<", "<=", ">", ">=", "between")
+
+
+class AdviceError(ValueError):
+    """The predicate log or the request cannot be used."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    files: int
+    sort_columns: List[str]
+    weights: Dict[str, float]
+    cuts: Dict[str, float]
+    dropped: Dict[str, str]
+    shares: Dict[str, float]
+    expected_files: Dict[str, float]
+    workload_files: float
+    equal_weight_files: float
+    bound: float = field(default=0.0)
+
+
+def read_log(path: str) -> Dict[str, float]:
+    """Frequency per column from a CSV or JSON predicate log."""
+    with open(path) as f:
+        text = f.read()
+    if text.lstrip().startswith("["):
+        rows = json.loads(text)
+    else:
+        rows = list(csv.DictReader(text.splitlines()))
+    return shares_from(rows)
+
+
+def shares_from(rows: Sequence[Mapping[str, object]]) -> Dict[str, float]:
+    freq: Dict[str, float] = {}
+    for i, row in enumerate(rows, 1):
+        missing = [k for k in ("column", "operator", "frequency") if k not in row]
+        if missing:
+            raise AdviceError(f"predicate {i}: missing {', '.join(missing)}; each needs column, operator, frequency")
+        op = str(row["operator"]).strip().lower()
+        if op not in OPERATORS:
+            raise AdviceError(f"predicate {i}: operator {row['operator']!r} is not one of {', '.join(OPERATORS)}")
+        try:
+            n = float(row["frequency"])
+        except (TypeError, ValueError):
+            raise AdviceError(f"predicate {i}: frequency {row['frequency']!r} is not a number") from None
+        if not (n >= 0 and math.isfinite(n)):
+            raise AdviceError(f"predicate {i}: frequency {row['frequency']!r} must be a finite number >= 0")
+        column = str(row["column"]).strip()
+        freq[column] = freq.get(column, 0.0) + n
+    total = sum(freq.values())
+    if total <= 0:
+        raise AdviceError("the predicate log has no predicate with a frequency above 0")
+    return {c: n / total for c, n in sorted(freq.items(), key=lambda kv: (-kv[1], kv[0]))}
+
+
+def _cuts(shares: Mapping[str, float], files: int, distinct: Mapping[str, int]) -> Dict[str, float]:
+    """k_i proportional to the shares with prod k_i = files, each capped at its distinct count."""
+    fixed: Dict[str, float] = {}
+    free = dict(shares)
+    while free:
+        budget = files / math.prod(fixed.values()) if fixed else float(files)
+        gm = math.prod(free.values()) ** (1 / len(free))
+        k = {c: p / gm * budget ** (1 / len(free)) for c, p in free.items()}
+        over = [c for c in k if k[c] > distinct.get(c, math.inf)]
+        if not over:
+            fixed.update(k)
+            break
+        for c in over:
+            fixed[c] = float(distinct[c])
+            del free[c]
+    return fixed
+
+
+def advise(shares: Mapping[str, float], files: int, distinct: Optional[Mapping[str, int]] = None,
+           max_columns: int = 4) -> Advice:
+    """The columns, weights and cuts for ``files`` files given the query ``shares`` per column."""
+    if files < 2:
+        raise AdviceError(f"files = {files}: a layout needs at least 2 files")
+    if max_columns < 1:
+        raise AdviceError(f"max_columns = {max_columns}: must be at least 1")
+    distinct = dict(distinct or {})
+    dropped: Dict[str, str] = {}
+    candidates = [c for c in shares if shares[c] > 0]
+    for c in candidates[max_columns:]:
+        dropped[c] = f"beyond the {max_columns} most queried columns"
+    candidates = candidates[:max_columns]
+    for c in list(candidates):
+        if distinct.get(c, 2) < 2:
+            dropped[c] = "one distinct value: no cut can separate its queries"
+            candidates.remove(c)
+    while candidates:
+        cuts = _cuts({c: shares[c] for c in candidates}, files, distinct)
+        weakest = min(candidates, key=lambda c: (cuts[c], shares[c]))
+        if cuts[weakest] >= 1.0 or len(candidates) == 1:
+            break
+        dropped[weakest] = f"its share {shares[weakest]:.3f} earns {cuts[weakest]:.2f} cuts (< 1)"
+        candidates.remove(weakest)
+    if not candidates:
+        raise AdviceError("no column of the log can be laid out (see the dropped columns)")
+    cuts = _cuts({c: shares[c] for c in candidates}, files, distinct)
+    expected = {c: (files / cuts[c] if c in cuts else float(files)) for c in shares}
+    workload = sum(shares[c] * expected[c] for c in shares)
+    equal = _cuts({c: 1.0 for c in candidates}, files, distinct)
+    equal_workload = sum(shares[c] * (files / equal[c] if c in equal else files) for c in shares)
+    total_share = sum(shares[c] for c in candidates)
+    d = len(candidates)
+    return Advice(
+        files=files,
+        sort_columns=sorted(candidates, key=lambda c: -shares[c]),
+        weights={c: shares[c] / total_share for c in sorted(candidates, key=lambda c: -shares[c])},
+        cuts=cuts, dropped=dropped, shares=dict(shares), expected_files=expected,
+        workload_files=workload, equal_weight_files=equal_workload,
+        bound=files ** ((d - 1) / d) if d else float(files))
+
+
+def markdown(a: Advice) -> str:
+    lines = [f"Recommended sort columns for {a.files} files: {', '.join(a.sort_columns)}",
+             f"weights: {', '.join(f'{c} {w:.2f}' for c, w in a.weights.items())}", "",
+             "| column | query share | cuts k | expected files per point query |", "| --- | --- | --- | --- |"]
+    for c, p in a.shares.items():
+        k = f"{a.cuts[c]:.1f}" if c in a.cuts else "dropped"
+        lines.append(f"| {c} | {p:.3f} | {k} | {a.expected_files[c]:.1f} |")
+    lines += ["", f"workload average: {a.workload_files:.1f} files per query "
+              f"(equal weights on the same columns: {a.equal_weight_files:.1f}; "
+              f"bound for one column of {len(a.sort_columns)} equally used: {a.bound:.1f})"]
+    for c, why in a.dropped.items():
+        lines.append(f"dropped {c}: {why}")
+    return "\n".join(lines)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m hudi_layout advise", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("path", help="the Hudi table (its columns, distinct counts and file count)")
+    ap.add_argument("--log", required=True, help="predicate log: CSV column,operator,frequency or JSON")
+    ap.add_argument("--files", type=int, help="files to lay out into (default: the table's current count)")
+    ap.add_argument("--max-columns", type=int, default=4)
+    ap.add_argument("--json", help="write the advice as JSON here")
+    args = ap.parse_args(argv)
+    try:
+        shares = read_log(args.log)
+    except (OSError, AdviceError) as e:
+        print(f"error: {e}")
+        return 2
+
+    from pyspark.sql import SparkSession
+    from pyspark.sql import functions as F
+    from .spark import configure_spark
+    spark = configure_spark(SparkSession.builder.appName("hudi-layout advise")
+                            .config("spark.ui.showConsoleProgress", "false")).getOrCreate()
+    spark.sparkContext.setLogLevel("ERROR")
+    table = spark.read.format("hudi").load(args.path)
+    unknown = [c for c in shares if c not in table.columns]
+    if unknown:
+        print(f"error: the log names columns the table does not have: {', '.join(unknown)}; "
+              f"its columns: {', '.join(c for c in table.columns if not c.startswith('_hoodie_'))}")
+        return 2
+    row = table.agg(*[F.approx_count_distinct(c).alias(c) for c in shares],
+                    F.countDistinct("_hoodie_file_name").alias("_files")).collect()[0]
+    files = args.files or int(row["_files"])
+    try:
+        a = advise(shares, files, {c: int(row[c]) for c in shares}, args.max_columns)
+    except AdviceError as e:
+        print(f"error: {e}")
+        return 2
+    print(markdown(a))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(asdict(a), f, indent=2)
+    return 0
