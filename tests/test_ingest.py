@@ -50,7 +50,7 @@ def test_every_emitted_key_is_declared_by_the_jar_or_hudi(spark):
     assert "hoodie.hudilayout.bits.per.column" in known and "hoodie.clustering.inline" in known
     schema = spark.createDataFrame([(1, "a", "b", 2)], "id int, city string, brand string, day int").schema
     emitted = {}
-    for layout in (hl.LayoutOptions(["city", "brand"], curve="z-order", mapping="direct", inline=True, whole_partition=True,
+    for layout in (hl.LayoutOptions(["city", "brand"], curve="z-order", mapping="direct", inline=True, whole_partition=True, aligned=True,
                                     every_n_commits=3, stats_columns=["day"], max_groups=3, **SIZES),
                    hl.LayoutOptions(["city"], async_clustering=True, every_n_commits=2)):
         emitted.update(layout.write_options())

@@ -49,6 +49,10 @@ def test_inline_async_sizes_and_extra_index_columns():
     assert inline["hoodie.clustering.plan.strategy.max.bytes.per.group"] == str(1 << 33)
     assert inline["hoodie.clustering.plan.strategy.max.num.groups"] == "5"
     assert inline["hoodie.metadata.index.column.stats.column.list"] == "city,ts,id"
+    assert "hoodie.hudilayout.aligned" not in inline
+    aligned = LayoutOptions(["city", "ts"], aligned=True, aligned_tolerance=0.1).write_options()
+    assert aligned["hoodie.hudilayout.aligned"] == "true"
+    assert aligned["hoodie.hudilayout.aligned.tolerance"] == "0.1"
     async_ = LayoutOptions(["city"], async_clustering=True, every_n_commits=2).write_options()
     assert async_["hoodie.clustering.async.enabled"] == "true"
     assert async_["hoodie.clustering.async.max.commits"] == "2"
@@ -84,6 +88,9 @@ def test_options_are_immutable_and_replace_checks_again():
     (dict(sort_columns=["city"], max_bytes_per_group=0), "hoodie.clustering.plan.strategy.max.bytes.per.group",
      ">= 1"),
     (dict(sort_columns=["city"], write_small_file_bytes=-1), "hoodie.parquet.small.file.limit", ">= 0"),
+    (dict(sort_columns=["city"], aligned=True, aligned_tolerance=1.0), "hoodie.hudilayout.aligned.tolerance",
+     "above 0 and below 1"),
+    (dict(sort_columns=["city"], aligned=True, curve="linear"), "hoodie.hudilayout.aligned", "z-order or hilbert"),
     (dict(sort_columns=["city"], max_groups=0), "hoodie.clustering.plan.strategy.max.num.groups", ">= 1"),
     (dict(sort_columns=["city"], inline=True, every_n_commits=0), "hoodie.clustering.inline.max.commits", ">= 1"),
     (dict(sort_columns=["city"], async_clustering=True, every_n_commits=-2), "hoodie.clustering.async.max.commits",

@@ -31,6 +31,8 @@ SAMPLE_SIZE_KEY = "hoodie.layout.optimize.build.curve.sample.size"
 BITS_KEY = "hoodie.hudilayout.bits.per.column"
 SEED_KEY = "hoodie.hudilayout.sample.seed"
 WRITER_FACTOR_KEY = "hoodie.hudilayout.writer.max.file.size.factor"
+ALIGNED_KEY = "hoodie.hudilayout.aligned"
+ALIGNED_TOLERANCE_KEY = "hoodie.hudilayout.aligned.tolerance"
 TARGET_FILE_KEY = "hoodie.clustering.plan.strategy.target.file.max.bytes"
 SMALL_FILE_KEY = "hoodie.clustering.plan.strategy.small.file.limit"
 GROUP_BYTES_KEY = "hoodie.clustering.plan.strategy.max.bytes.per.group"
@@ -95,6 +97,12 @@ class LayoutOptions:
     writer_size_factor: float = field(default=4.0, metadata=_doc(
         WRITER_FACTOR_KEY, "Hudi's writer cap as a multiple of the target file size, >= 1.0, so it "
         "does not split a laid-out file.", "4.0"))
+    aligned: bool = field(default=False, metadata=_doc(
+        ALIGNED_KEY, "Aligned layout: k_i quantile buckets per column (product close to the file count), "
+        "files cut on cell boundaries. For `z-order` and `hilbert`.", "False"))
+    aligned_tolerance: float = field(default=0.25, metadata=_doc(
+        ALIGNED_TOLERANCE_KEY, "With `aligned`, the share of the target size a file may stray before its "
+        "cell is split or merged; above 0 and below 1.", "0.25"))
     target_file_bytes: Optional[int] = field(default=None, metadata=_doc(
         TARGET_FILE_KEY, "Target size of an output file; > 0. A group of B bytes becomes "
         "ceil(B / target) files.", "Hudi's (1 GiB)"))
@@ -147,6 +155,12 @@ class LayoutOptions:
         if isinstance(factor, bool) or not isinstance(factor, (int, float)) or not math.isfinite(factor) \
                 or factor < 1.0:
             raise _error("writer_size_factor", WRITER_FACTOR_KEY, factor, "a number >= 1.0")
+        tol = self.aligned_tolerance
+        if isinstance(tol, bool) or not isinstance(tol, (int, float)) or not (0 < tol < 1):
+            raise _error("aligned_tolerance", ALIGNED_TOLERANCE_KEY, tol, "a number above 0 and below 1")
+        if self.aligned and self.curve == "linear":
+            raise _error("aligned", ALIGNED_KEY, self.aligned, "False with curve linear (cells are ordered "
+                         "along z-order or hilbert)")
         for name, key in (("target_file_bytes", TARGET_FILE_KEY), ("small_file_bytes", SMALL_FILE_KEY),
                           ("max_bytes_per_group", GROUP_BYTES_KEY), ("max_groups", MAX_GROUPS_KEY)):
             value = getattr(self, name)
@@ -155,7 +169,7 @@ class LayoutOptions:
         if self.write_small_file_bytes is not None:
             _check_int("write_small_file_bytes", WRITE_SMALL_FILE_KEY, self.write_small_file_bytes, low=0)
         for name, key in (("inline", INLINE_KEY), ("async_clustering", ASYNC_KEY),
-                          ("whole_partition", PLAN_CLASS_KEY)):
+                          ("whole_partition", PLAN_CLASS_KEY), ("aligned", ALIGNED_KEY)):
             if not isinstance(getattr(self, name), bool):
                 raise _error(name, key, getattr(self, name), "True or False")
         if self.inline and self.async_clustering:
@@ -206,6 +220,9 @@ class LayoutOptions:
             SEED_KEY: str(self.sample_seed),
             WRITER_FACTOR_KEY: repr(float(self.writer_size_factor)),
         }
+        if self.aligned:
+            opts[ALIGNED_KEY] = "true"
+            opts[ALIGNED_TOLERANCE_KEY] = repr(float(self.aligned_tolerance))
         for name, key in (("target_file_bytes", TARGET_FILE_KEY), ("small_file_bytes", SMALL_FILE_KEY),
                           ("max_bytes_per_group", GROUP_BYTES_KEY), ("max_groups", MAX_GROUPS_KEY)):
             value = getattr(self, name)

@@ -41,8 +41,27 @@ public final class LayoutOptions {
           + "row group is flushed counts unencoded bytes, so it would split a laid-out file into several. "
           + "The cap is raised to this factor times the target. Accepted: 1.0 (Hudi's behaviour) or more.");
 
-  private static final List<ConfigProperty<?>> ALL =
-      Collections.unmodifiableList(Arrays.asList(BITS_PER_COLUMN, SAMPLE_SEED, WRITER_SIZE_FACTOR));
+  public static final ConfigProperty<Boolean> ALIGNED = ConfigProperty
+      .key(PREFIX + "aligned")
+      .defaultValue(false)
+      .sinceVersion("0.1.0")
+      .withDocumentation("Aligned layout: for N files over d columns, column i is cut into k_i quantile buckets "
+          + "(product close to N, from the instant's sample), the cells are visited in the order of the "
+          + "configured curve, and files are cut on cell boundaries, so each file is one cell; rows are "
+          + "sorted inside a file by the curve key. A cell larger than the target by more than the tolerance "
+          + "is split, small neighbours are merged. Applies to z-order and hilbert (linear ignores it). "
+          + "Accepted: true, false.");
+
+  public static final ConfigProperty<Double> ALIGNED_TOLERANCE = ConfigProperty
+      .key(PREFIX + "aligned.tolerance")
+      .defaultValue(0.25)
+      .sinceVersion("0.1.0")
+      .withDocumentation("With the aligned layout, how far a file may stray from the target size before its "
+          + "cell is split (above 1 + tolerance) or merged with the next (below 1 - tolerance), as a share "
+          + "of the target. Accepted: more than 0 and less than 1.");
+
+  private static final List<ConfigProperty<?>> ALL = Collections.unmodifiableList(
+      Arrays.asList(BITS_PER_COLUMN, SAMPLE_SEED, WRITER_SIZE_FACTOR, ALIGNED, ALIGNED_TOLERANCE));
 
   private LayoutOptions() {
   }

@@ -31,15 +31,23 @@ public final class LayoutSpec implements Serializable {
   private final int sampleSize;
   private final int bits;
   private final long seed;
+  private final double alignedTolerance;
 
   /** @param bits bits per column, 0 for auto */
   public LayoutSpec(List<String> columns, Curve curve, Mapping mapping, int sampleSize, int bits, long seed) {
+    this(columns, curve, mapping, sampleSize, bits, seed, -1);
+  }
+
+  /** @param alignedTolerance the aligned layout's tolerance, or a negative number for a plain curve */
+  public LayoutSpec(List<String> columns, Curve curve, Mapping mapping, int sampleSize, int bits, long seed,
+                    double alignedTolerance) {
     this.columns = Collections.unmodifiableList(new ArrayList<>(columns));
     this.curve = curve;
     this.mapping = mapping;
     this.sampleSize = sampleSize;
     this.bits = bits;
     this.seed = seed;
+    this.alignedTolerance = alignedTolerance;
   }
 
   /**
@@ -70,7 +78,40 @@ public final class LayoutSpec implements Serializable {
       throw new IllegalArgumentException(String.format(
           "Invalid value for %s: '%s'. Accepted: a whole number", LayoutOptions.SAMPLE_SEED.key(), seedRaw), e);
     }
-    return new LayoutSpec(columns, curve, mapping, sampleSize, bits, seed);
+    return new LayoutSpec(columns, curve, mapping, sampleSize, bits, seed, alignedTolerance(props));
+  }
+
+  /** The aligned layout's tolerance if it is on, else -1; validated. */
+  static double alignedTolerance(Properties props) {
+    String key = LayoutOptions.ALIGNED.key();
+    String raw = props.getProperty(key, String.valueOf(LayoutOptions.ALIGNED.defaultValue())).trim();
+    if (!raw.equalsIgnoreCase("true") && !raw.equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException(String.format(
+          "Invalid value for %s: '%s'. Accepted: true, false", key, raw));
+    }
+    String tkey = LayoutOptions.ALIGNED_TOLERANCE.key();
+    String traw = props.getProperty(tkey, String.valueOf(LayoutOptions.ALIGNED_TOLERANCE.defaultValue()));
+    double t;
+    try {
+      t = Double.parseDouble(traw.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(String.format(
+          "Invalid value for %s: '%s'. Accepted: a number above 0 and below 1", tkey, traw), e);
+    }
+    if (!(t > 0 && t < 1)) {
+      throw new IllegalArgumentException(String.format(
+          "Invalid value for %s: '%s'. Accepted: a number above 0 and below 1", tkey, traw));
+    }
+    return raw.equalsIgnoreCase("true") ? t : -1;
+  }
+
+  /** Whether files are cut on the cells of an aligned grid. */
+  public boolean aligned() {
+    return alignedTolerance > 0;
+  }
+
+  public double alignedTolerance() {
+    return alignedTolerance;
   }
 
   /** {@link LayoutOptions#WRITER_SIZE_FACTOR}, validated. */
@@ -156,8 +197,8 @@ public final class LayoutSpec implements Serializable {
 
   @Override
   public String toString() {
-    return String.format("curve=%s mapping=%s columns=%s sampleSize=%d bitsPerColumn=%d",
+    return String.format("curve=%s mapping=%s columns=%s sampleSize=%d bitsPerColumn=%d aligned=%s",
         curve.name().toLowerCase(java.util.Locale.ROOT), mapping.value(), String.join(",", columns),
-        sampleSize, bitsPerColumn());
+        sampleSize, bitsPerColumn(), aligned());
   }
 }

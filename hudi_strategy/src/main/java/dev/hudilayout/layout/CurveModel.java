@@ -16,10 +16,12 @@ public final class CurveModel implements Serializable {
 
   private final CurveSpace space;
   private final Object[] fileCuts;
+  private final AlignedCells cells;
 
-  private CurveModel(CurveSpace space, Object[] fileCuts) {
+  private CurveModel(CurveSpace space, Object[] fileCuts, AlignedCells cells) {
     this.space = space;
     this.fileCuts = fileCuts;
+    this.cells = cells;
   }
 
   /** File cuts for {@code files} files from the sample rows of one group. */
@@ -35,7 +37,24 @@ public final class CurveModel implements Serializable {
     for (int i = 1; i <= cuts.length; i++) {
       cuts[i - 1] = keys.get((int) ((long) i * keys.size() / n));
     }
-    return new CurveModel(space, cuts);
+    return new CurveModel(space, cuts, null);
+  }
+
+  /**
+   * The aligned layout for {@code files} files: k_i buckets per column from the group's sample
+   * (see {@link AlignedCells}), keys that put each cell together, file cuts on cell boundaries.
+   */
+  public static CurveModel alignedForGroup(CurveSpace space, List<SampleRow> groupSample, int files,
+                                           double tolerance) {
+    int d = groupSample.isEmpty() ? 1 : groupSample.get(0).values.length;
+    AlignedCells cells = AlignedCells.fromSample(groupSample,
+        AlignedCells.bucketsPerColumn(Math.max(1, files), d), space.curve());
+    List<UnsignedBytesKey> keys = new ArrayList<>(groupSample.size());
+    for (SampleRow row : groupSample) {
+      keys.add(cells.key(row.values, space.key(row.values, row.recordKey)));
+    }
+    keys.sort(null);
+    return new CurveModel(space, AlignedCells.fileCuts(keys, Math.max(1, files), tolerance), cells);
   }
 
   /**
@@ -45,11 +64,10 @@ public final class CurveModel implements Serializable {
    */
   public static CurveModel forGroup(LayoutSpec spec, CurveSpace instantSpace, List<SampleRow> groupSample,
                                     Supplier<List<SampleRow>> ownSample, int files) {
-    if (usesInstantSample(instantSpace, groupSample)) {
-      return forGroup(instantSpace, groupSample, files);
-    }
-    List<SampleRow> own = ownSample.get();
-    return forGroup(instantSpace != null ? instantSpace : CurveSpace.build(spec, own, null, null), own, files);
+    List<SampleRow> sample = usesInstantSample(instantSpace, groupSample) ? groupSample : ownSample.get();
+    CurveSpace space = instantSpace != null ? instantSpace : CurveSpace.build(spec, sample, null, null);
+    return spec.aligned() ? alignedForGroup(space, sample, files, spec.alignedTolerance())
+        : forGroup(space, sample, files);
   }
 
   /** Whether {@link #forGroup(LayoutSpec, CurveSpace, List, Supplier, int)} uses the instant's sample. */
@@ -62,7 +80,18 @@ public final class CurveModel implements Serializable {
   }
 
   public Comparable<?> key(byte[][] encoded, String recordKey) {
-    return space.key(encoded, recordKey);
+    Comparable<?> fine = space.key(encoded, recordKey);
+    return cells == null ? fine : cells.key(encoded, fine);
+  }
+
+  /** Whether keys are {@code long}s; otherwise {@link UnsignedBytesKey}s. */
+  public boolean longKeys() {
+    return cells == null && space.longKeys();
+  }
+
+  /** The aligned grid's buckets per column, or null for a plain curve. */
+  public int[] alignedBuckets() {
+    return cells == null ? null : cells.buckets();
   }
 
   /** Output file of a key: the number of file cuts below it. */

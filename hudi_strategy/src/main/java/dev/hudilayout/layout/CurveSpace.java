@@ -96,6 +96,10 @@ public final class CurveSpace implements Serializable {
     return bits;
   }
 
+  public Curve curve() {
+    return curve;
+  }
+
   /** Whether keys fit a non-negative {@code long}; otherwise they are {@link UnsignedBytesKey}s. */
   public boolean longKeys() {
     return (long) bits * mappings.length <= 63;

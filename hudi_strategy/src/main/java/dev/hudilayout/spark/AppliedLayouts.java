@@ -61,6 +61,10 @@ public final class AppliedLayouts {
     if (first.bitsPerColumn > 0) {
       out.put(KEY_PREFIX + "bits.per.column", String.valueOf(first.bitsPerColumn));
     }
+    if (first.bitsPerColumn > 0 && first.spec.aligned()) {
+      out.put(KEY_PREFIX + "layout", "aligned");
+      out.put(KEY_PREFIX + "aligned.tolerance", String.valueOf(first.spec.alignedTolerance()));
+    }
     if (first.bitsPerColumn > 0) {
       out.put(KEY_PREFIX + "sample.size", String.valueOf(first.spec.sampleSize()));
       // "instant": one sample of the whole input served every group

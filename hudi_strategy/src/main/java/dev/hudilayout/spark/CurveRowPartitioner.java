@@ -87,7 +87,7 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
     Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(rows.sparkSession().sparkContext())
         .broadcast(model);
     int[] tokens = PartitionTokens.forPartitions(files);
-    boolean longKeys = model.space().longKeys();
+    boolean longKeys = model.longKeys();
     StructType placed = schema
         .add(TOKEN_COLUMN, DataTypes.IntegerType, false)
         .add(KEY_COLUMN, longKeys ? DataTypes.LongType : DataTypes.BinaryType, false);

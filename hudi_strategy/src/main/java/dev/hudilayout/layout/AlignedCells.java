@@ -1,0 +1,220 @@
+package dev.hudilayout.layout;
+
+import dev.hudilayout.curve.Curve;
+import dev.hudilayout.curve.HilbertCurve;
+import dev.hudilayout.curve.ZOrderCurve;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The aligned layout's grid: column i cut into k_i quantile buckets, with the product of the k_i
+ * close to the number of output files, and the cells visited in curve order. A row's key is its
+ * cell's position along the curve followed by its fine curve key, so sorting by key keeps each
+ * cell together and orders rows inside it; files are then cut on cell boundaries (see
+ * {@link #fileCuts}). On evenly filled cells each file is one cell, a box 1/k_i wide in every
+ * column, and a point query on column i reads N / k_i files.
+ */
+public final class AlignedCells implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final byte[][][] cuts;
+  private final int[] k;
+  private final Curve curve;
+  private final int cellBits;
+
+  private AlignedCells(byte[][][] cuts, int[] k, Curve curve) {
+    this.cuts = cuts;
+    this.k = k;
+    this.curve = curve;
+    int max = 1;
+    for (int ki : k) {
+      max = Math.max(max, ki);
+    }
+    this.cellBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(max - 1));
+  }
+
+  /**
+   * Buckets per column: as equal as possible, with the largest product not above {@code files}
+   * that growing one column at a time (smallest first) reaches; larger counts first.
+   */
+  public static int[] bucketsPerColumn(int files, int d) {
+    int n = Math.max(1, files);
+    int[] k = new int[d];
+    Arrays.fill(k, Math.max(1, (int) Math.floor(Math.pow(n, 1.0 / d) + 1e-9)));
+    boolean grew = true;
+    while (grew) {
+      grew = false;
+      Integer[] order = new Integer[d];
+      for (int i = 0; i < d; i++) {
+        order[i] = i;
+      }
+      Arrays.sort(order, (a, b) -> Integer.compare(k[a], k[b]));
+      for (int i : order) {
+        if (product(k) / k[i] * (k[i] + 1) <= n) {
+          k[i]++;
+          grew = true;
+          break;
+        }
+      }
+    }
+    Integer[] boxed = Arrays.stream(k).boxed().sorted((a, b) -> b - a).toArray(Integer[]::new);
+    return Arrays.stream(boxed).mapToInt(Integer::intValue).toArray();
+  }
+
+  private static long product(int[] k) {
+    long p = 1;
+    for (int ki : k) {
+      p *= ki;
+    }
+    return p;
+  }
+
+  /** Cuts each column of {@code sample} (encoded values) at k_i equal-count quantiles. */
+  public static AlignedCells fromSample(List<SampleRow> sample, int[] k, Curve curve) {
+    int d = k.length;
+    byte[][][] cuts = new byte[d][][];
+    for (int c = 0; c < d; c++) {
+      List<byte[]> values = new ArrayList<>(sample.size());
+      for (SampleRow row : sample) {
+        values.add(row.values[c]);
+      }
+      values.sort(Arrays::compareUnsigned);
+      byte[][] cc = new byte[values.isEmpty() ? 0 : k[c] - 1][];
+      for (int j = 1; j <= cc.length; j++) {
+        cc[j - 1] = values.get((int) ((long) j * values.size() / k[c]));
+      }
+      cuts[c] = cc;
+    }
+    return new AlignedCells(cuts, k, curve == Curve.LINEAR ? Curve.LINEAR : curve);
+  }
+
+  public int[] buckets() {
+    return k.clone();
+  }
+
+  /** Bucket of a column value: how many of the column's cuts are at or below it. */
+  int bucket(int column, byte[] value) {
+    byte[][] cc = cuts[column];
+    int lo = 0;
+    int hi = cc.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (Arrays.compareUnsigned(cc[mid], value) <= 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /** The position along the curve of the cell holding these encoded values. */
+  public long cellOrder(byte[][] encoded) {
+    long[] coords = new long[k.length];
+    for (int c = 0; c < coords.length; c++) {
+      coords[c] = bucket(c, encoded[c]);
+    }
+    switch (curve) {
+      case HILBERT:
+        return HilbertCurve.index(coords, cellBits);
+      case ZORDER:
+        return ZOrderCurve.index(coords, cellBits);
+      default:
+        long order = 0;
+        for (int c = 0; c < coords.length; c++) {
+          order = order * k[c] + coords[c];
+        }
+        return order;
+    }
+  }
+
+  /** The row key: 8 bytes of cell order, then the fine key's bytes. */
+  public UnsignedBytesKey key(byte[][] encoded, Comparable<?> fineKey) {
+    byte[] fine = fineKey instanceof UnsignedBytesKey ? ((UnsignedBytesKey) fineKey).bytes()
+        : longBytes((Long) fineKey);
+    byte[] out = new byte[8 + fine.length];
+    System.arraycopy(longBytes(cellOrder(encoded)), 0, out, 0, 8);
+    System.arraycopy(fine, 0, out, 8, fine.length);
+    return new UnsignedBytesKey(out);
+  }
+
+  private static byte[] longBytes(long v) {
+    byte[] b = new byte[8];
+    for (int i = 0; i < 8; i++) {
+      b[i] = (byte) (v >>> (8 * (7 - i)));
+    }
+    return b;
+  }
+
+  /**
+   * File cuts over sorted sample keys (as made by {@link #key}) for {@code files} files of about
+   * m / files sampled rows each. Cells are taken whole, in key order: a cell larger than
+   * (1 + tolerance) times the target is split at equal counts inside it (by the fine key), and
+   * consecutive small cells are merged until a file reaches (1 - tolerance) times the target
+   * without passing (1 + tolerance). If that would make more files than asked for, the target
+   * grows until it does not. A cut is the largest key of the file below it; a cut on a cell
+   * boundary is the cell's prefix followed by 0xFF bytes, so unsampled rows of a cell stay in it.
+   */
+  public static Object[] fileCuts(List<UnsignedBytesKey> sortedKeys, int files, double tolerance) {
+    int m = sortedKeys.size();
+    if (m == 0 || files <= 1) {
+      return new Object[0];
+    }
+    List<int[]> cells = new ArrayList<>();  // [start, end) of each cell in sortedKeys
+    int start = 0;
+    for (int i = 1; i <= m; i++) {
+      if (i == m || !samePrefix(sortedKeys.get(i - 1), sortedKeys.get(i))) {
+        cells.add(new int[] {start, i});
+        start = i;
+      }
+    }
+    double target = (double) m / files;
+    List<Object> cutList = plan(sortedKeys, cells, target, tolerance);
+    while (cutList.size() > files - 1) {
+      target *= 1.05;
+      cutList = plan(sortedKeys, cells, target, tolerance);
+    }
+    return cutList.toArray();
+  }
+
+  private static List<Object> plan(List<UnsignedBytesKey> keys, List<int[]> cells, double target, double tol) {
+    List<Object> cuts = new ArrayList<>();
+    int acc = 0;
+    for (int ci = 0; ci < cells.size(); ci++) {
+      int[] cell = cells.get(ci);
+      int size = cell[1] - cell[0];
+      if (acc > 0 && acc + size > (1 + tol) * target) {
+        cuts.add(boundary(keys.get(cell[0] - 1)));
+        acc = 0;
+      }
+      if (size > (1 + tol) * target) {
+        int parts = (int) Math.round(size / target);
+        for (int p = 1; p < parts; p++) {
+          cuts.add(keys.get(cell[0] + (int) ((long) p * size / parts) - 1));
+        }
+        acc = size - (int) ((long) (parts - 1) * size / parts);
+      } else {
+        acc += size;
+      }
+      if (acc >= (1 - tol) * target && ci < cells.size() - 1) {
+        cuts.add(boundary(keys.get(cell[1] - 1)));
+        acc = 0;
+      }
+    }
+    return cuts;
+  }
+
+  private static boolean samePrefix(UnsignedBytesKey a, UnsignedBytesKey b) {
+    return Arrays.equals(a.bytes(), 0, 8, b.bytes(), 0, 8);
+  }
+
+  /** The largest key of a cell: its 8-byte prefix followed by 0xFF. */
+  private static UnsignedBytesKey boundary(UnsignedBytesKey inCell) {
+    byte[] b = inCell.bytes().clone();
+    Arrays.fill(b, 8, b.length, (byte) 0xFF);
+    return new UnsignedBytesKey(b);
+  }
+}

@@ -1,0 +1,135 @@
+package dev.hudilayout.layout;
+
+import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.config.Mapping;
+import dev.hudilayout.curve.Curve;
+import dev.hudilayout.encoding.OrderedBytes;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class AlignedCellsTest {
+
+  private static byte[] enc(long v) {
+    return OrderedBytes.nullable(OrderedBytes.encodeLong(v));
+  }
+
+  @Test
+  void bucketsHaveTheLargestEvenProductNotAboveTheFiles() {
+    assertArrayEquals(new int[] {10, 10, 10}, AlignedCells.bucketsPerColumn(1000, 3));
+    assertArrayEquals(new int[] {4, 2, 2}, AlignedCells.bucketsPerColumn(16, 3));
+    assertArrayEquals(new int[] {4, 4, 4}, AlignedCells.bucketsPerColumn(64, 3));
+    assertArrayEquals(new int[] {8, 8}, AlignedCells.bucketsPerColumn(64, 2));
+    assertArrayEquals(new int[] {7}, AlignedCells.bucketsPerColumn(7, 1));
+    int[] k = AlignedCells.bucketsPerColumn(961, 3);
+    assertEquals(900, k[0] * k[1] * k[2]);
+  }
+
+  private static List<SampleRow> uniform(int rows, int d, long seed) {
+    Random r = new Random(seed);
+    List<SampleRow> out = new ArrayList<>();
+    for (int i = 0; i < rows; i++) {
+      byte[][] v = new byte[d][];
+      for (int c = 0; c < d; c++) {
+        v[c] = enc(r.nextInt(100_000));
+      }
+      out.add(new SampleRow("k" + i, "f", v));
+    }
+    return out;
+  }
+
+  private static Map<Integer, List<SampleRow>> byFile(CurveModel m, List<SampleRow> rows) {
+    Map<Integer, List<SampleRow>> files = new HashMap<>();
+    for (SampleRow row : rows) {
+      files.computeIfAbsent(m.file(m.key(row.values, row.recordKey)), f -> new ArrayList<>()).add(row);
+    }
+    return files;
+  }
+
+  @Test
+  void onUniformDataEachFileIsOneCellAndAPointQueryReadsNearTheBound() {
+    int files = 64;
+    int d = 3;
+    LayoutSpec spec = new LayoutSpec(Arrays.asList("a", "b", "c"), Curve.HILBERT, Mapping.SAMPLE, 200_000, 0, 42, 0.25);
+    List<SampleRow> sample = uniform(20_000, d, 1);
+    CurveSpace space = CurveSpace.build(spec, sample, null, null);
+    CurveModel model = CurveModel.alignedForGroup(space, sample, files, 0.25);
+    assertArrayEquals(new int[] {4, 4, 4}, model.alignedBuckets());
+    List<SampleRow> rows = uniform(64_000, d, 2);
+    Map<Integer, List<SampleRow>> placed = byFile(model, rows);
+    assertEquals(files, placed.size());
+    for (List<SampleRow> f : placed.values()) {
+      double share = f.size() / (rows.size() / (double) files);
+      assertTrue(share > 0.7 && share < 1.3, "file size " + share + " of the target");
+    }
+    // a point query on each column: files whose [min, max] holds a value; bound 64^(2/3) = 16
+    for (int c = 0; c < d; c++) {
+      double total = 0;
+      Random r = new Random(c);
+      for (int q = 0; q < 200; q++) {
+        byte[] v = enc(r.nextInt(100_000));
+        int hit = 0;
+        for (List<SampleRow> f : placed.values()) {
+          byte[] lo = null;
+          byte[] hi = null;
+          for (SampleRow row : f) {
+            if (lo == null || Arrays.compareUnsigned(row.values[c], lo) < 0) {
+              lo = row.values[c];
+            }
+            if (hi == null || Arrays.compareUnsigned(row.values[c], hi) > 0) {
+              hi = row.values[c];
+            }
+          }
+          if (Arrays.compareUnsigned(lo, v) <= 0 && Arrays.compareUnsigned(v, hi) <= 0) {
+            hit++;
+          }
+        }
+        total += hit;
+      }
+      double avg = total / 200;
+      assertTrue(avg <= 16 * 1.15, "column " + c + ": " + avg + " files per point query, bound 16");
+    }
+  }
+
+  @Test
+  void aHeavyCellIsSplitAndSmallCellsMergedWithinTheTolerance() {
+    int files = 16;
+    LayoutSpec spec = new LayoutSpec(Arrays.asList("a", "b"), Curve.ZORDER, Mapping.SAMPLE, 200_000, 0, 42, 0.25);
+    Random r = new Random(3);
+    List<SampleRow> rows = new ArrayList<>();
+    for (int i = 0; i < 32_000; i++) {
+      // half the rows hold one value in both columns: one cell with half the data
+      boolean heavy = i % 2 == 0;
+      long a = heavy ? 7 : r.nextInt(1000);
+      long b = heavy ? 7 : r.nextInt(1000);
+      rows.add(new SampleRow("k" + i, "f", new byte[][] {enc(a), enc(b)}));
+    }
+    CurveSpace space = CurveSpace.build(spec, rows, null, null);
+    CurveModel model = CurveModel.alignedForGroup(space, rows, files, 0.25);
+    Map<Integer, List<SampleRow>> placed = byFile(model, rows);
+    assertTrue(placed.size() <= files && placed.size() >= files - 2, "files: " + placed.size());
+    Set<Integer> heavyFiles = new HashSet<>();
+    for (Map.Entry<Integer, List<SampleRow>> e : placed.entrySet()) {
+      double share = e.getValue().size() / (rows.size() / (double) files);
+      assertTrue(share < 1.6, "file " + e.getKey() + " holds " + share + " of the target");
+      for (SampleRow row : e.getValue()) {
+        if (Arrays.equals(row.values[0], enc(7)) && Arrays.equals(row.values[1], enc(7))) {
+          heavyFiles.add(e.getKey());
+        }
+      }
+    }
+    assertTrue(heavyFiles.size() >= 7, "the heavy cell was split over " + heavyFiles.size() + " files");
+  }
+}
