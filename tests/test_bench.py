@@ -4,7 +4,8 @@ Fixture: 40,000 SSB rows (uniform variant, seed 7), written in random order as 1
 layout clusters a copy into 16 files. The runner itself fails if any layout returns rows that
 differ from the random layout's for any query. Expected: every layout writes exactly 16 files,
 and for each curve and mapping ours reads no more files per point query (averaged over 4 values
-per column) than Hudi's built-in implementation of the same curve and mapping.
+per column) than Hudi's built-in implementation of the same curve and mapping; the aligned layout
+(ours-hilbert-sample-aligned, 4 x 2 x 2 cells) reads fewer than the random layout.
 """
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ def report(spark, tmp_path_factory):
     args = argparse.Namespace(
         rows=40_000, scale=0.0, variant="uniform", files=16, queries=4, repetitions=1,
         sample_size=200_000, seed=7, memory="", keep_tables=False, warmup=False, out=str(out),
-        layouts=",".join(["random"] + [f"{impl}-{p}" for p in PAIRS for impl in ("builtin", "ours")]))
+        layouts=",".join(["random"] + [f"{impl}-{p}" for p in PAIRS for impl in ("builtin", "ours")]
+                         + ["ours-hilbert-sample-aligned"]))
     result = bench.run(args, spark)
     assert json.loads((out / "results.json").read_text())["layouts"][0]["layout"] == "random"
     assert "| ours-hilbert-sample | 16 |" in (out / "results.md").read_text()
@@ -42,3 +44,16 @@ def test_ours_reads_no_more_files_than_builtin(report, pair):
     ours, builtin = report[f"ours-{pair}"], report[f"builtin-{pair}"]
     assert ours["point_avg"] <= builtin["point_avg"], (pair, ours["point"], builtin["point"])
     assert ours["point_avg"] < report["random"]["point_avg"]
+
+
+def test_aligned_layout_runs_in_the_benchmark(report):
+    aligned = report["ours-hilbert-sample-aligned"]
+    assert aligned["point_avg"] < report["random"]["point_avg"], aligned["point"]
+
+
+def test_layout_names():
+    assert bench.Layout.parse("ours-zorder-direct-aligned").aligned
+    assert not bench.Layout.parse("ours-zorder-direct").aligned
+    for bad in ("builtin-hilbert-sample-aligned", "ours-linear-direct-aligned", "ours-hilbert-peano"):
+        with pytest.raises(ValueError, match="unknown"):
+            bench.Layout.parse(bad)

@@ -42,19 +42,24 @@ class Layout:
     impl: str = ""      # builtin | ours ("" for random)
     curve: str = ""     # linear | z-order | hilbert
     mapping: str = ""   # direct | sample
+    aligned: bool = False  # ours only: files cut on the cells of a quantile grid
 
     @staticmethod
     def parse(name: str) -> "Layout":
         if name == "random":
             return Layout(name)
         parts = name.split("-")
+        aligned = len(parts) == 4 and parts[0] == "ours" and parts[3] == "aligned" and parts[1] != "linear"
+        if aligned:
+            parts = parts[:3]
         if len(parts) not in (2, 3) or parts[0] not in ("builtin", "ours") or parts[1] not in CURVES:
             raise ValueError(f"unknown layout '{name}': expected random, or (builtin|ours)-(linear|zorder|hilbert)"
-                             f"[-(direct|sample)], e.g. ours-hilbert-sample")
+                             f"[-(direct|sample)], e.g. ours-hilbert-sample, or ours-(zorder|hilbert)-"
+                             f"(direct|sample)-aligned")
         mapping = parts[2] if len(parts) == 3 else "direct"
         if mapping not in ("direct", "sample"):
             raise ValueError(f"unknown mapping in layout '{name}': expected direct or sample")
-        return Layout(name, parts[0], CURVES[parts[1]], mapping)
+        return Layout(name, parts[0], CURVES[parts[1]], mapping, aligned)
 
     def options(self, columns, total_bytes: int, files: int, sample_size: int) -> Dict[str, str]:
         opts = tables.layout_options(columns, self.curve, self.mapping, total_bytes, files)
@@ -66,6 +71,8 @@ class Layout:
         opts["hoodie.parquet.compression.ratio"] = "4"
         if self.impl == "builtin":
             opts[clustering.STRATEGY_KEY] = BUILTIN_CLASS
+        if self.aligned:
+            opts["hoodie.hudilayout.aligned"] = "true"
         return opts
 
 
