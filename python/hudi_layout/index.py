@@ -9,14 +9,21 @@ from .options import STATS_COLUMNS_KEY, _check_names, _columns, _error
 COLUMN_STATS_TYPE = 3  # the record type of column stats in the metadata table
 
 
+def column_stats(spark, path: str):
+    """The live entries of the table's column-stats index, one row per file and column:
+    fileName, columnName, minValue, maxValue (unions of typed members), nullCount, valueCount, ..."""
+    from pyspark.sql import functions as F
+    md = spark.read.format("hudi").load(path.rstrip("/") + "/.hoodie/metadata")
+    return (md.where(md["type"] == COLUMN_STATS_TYPE).select("ColumnStatsMetadata.*")
+            .where(~F.coalesce(F.col("isDeleted"), F.lit(False))))
+
+
 def indexed_columns(spark, path: str) -> List[str]:
     """Data columns with entries in the table's column-stats index (empty without an index)."""
     jvm = spark.sparkContext._jvm
     if not jvm.dev.hudilayout.ColumnStatsIndexer.exists(spark.sparkContext._jsc, path):
         return []
-    md = spark.read.format("hudi").load(path.rstrip("/") + "/.hoodie/metadata")
-    rows = (md.where(md["type"] == COLUMN_STATS_TYPE)
-            .select("ColumnStatsMetadata.columnName").distinct().collect())
+    rows = column_stats(spark, path).select("columnName").distinct().collect()
     return sorted(r[0] for r in rows if r[0] and not r[0].startswith("_hoodie_"))
 
 

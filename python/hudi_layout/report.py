@@ -18,7 +18,6 @@ import math
 from dataclasses import asdict, dataclass
 from typing import Dict, List, Optional, Sequence
 
-COLUMN_STATS_TYPE = 3
 
 
 @dataclass(frozen=True)
@@ -42,13 +41,16 @@ def _snapshot(spark, path: str, instant: Optional[str]):
     return reader.load(path)
 
 
+def _files(snap) -> List[str]:
+    """Base file names of a snapshot."""
+    return [r[0] for r in snap.select("_hoodie_file_name").distinct().collect()]
+
+
 def _stats(spark, path: str, column: str, files: Sequence[str]):
     """(fileName, lo, hi) of ``column`` for ``files``, in the index's own value type."""
     from pyspark.sql import functions as F
-    md = spark.read.format("hudi").load(path.rstrip("/") + "/.hoodie/metadata")
-    cs = (md.where((md["type"] == COLUMN_STATS_TYPE) & (F.col("ColumnStatsMetadata.columnName") == column))
-          .select("ColumnStatsMetadata.*").where(~F.coalesce(F.col("isDeleted"), F.lit(False))))
-    cs = cs.where(F.col("fileName").isin(list(files)))
+    from .index import column_stats
+    cs = column_stats(spark, path).where((F.col("columnName") == column) & F.col("fileName").isin(list(files)))
     members = [f.name for f in cs.schema["minValue"].dataType.fields if f.name != "member12"]
     first = cs.where(F.col("minValue").isNotNull()).select("minValue").limit(1).collect()
     if not first:
@@ -72,10 +74,12 @@ def _as_index_value(col, data_type, index_type):
 
 
 def column_report(spark, path: str, column: str, d: int, instant: Optional[str] = None,
-                  probes: int = 500, seed: int = 0) -> Optional[ColumnReport]:
+                  probes: int = 500, seed: int = 0, snap=None, files=None) -> Optional[ColumnReport]:
+    """One column's figures; ``snap`` and ``files`` (the snapshot and its file names) may be
+    passed in when several columns of one snapshot are reported."""
     from pyspark.sql import functions as F
-    snap = _snapshot(spark, path, instant)
-    files = [r[0] for r in snap.select("_hoodie_file_name").distinct().collect()]
+    snap = snap if snap is not None else _snapshot(spark, path, instant)
+    files = files if files is not None else _files(snap)
     stats, index_type = _stats(spark, path, column, files)
     if stats is None:
         return None
@@ -99,7 +103,7 @@ def files_holding(spark, path: str, column: str, value, instant: Optional[str] =
     leaves a point query ``column = value`` to read."""
     from pyspark.sql import functions as F
     snap = _snapshot(spark, path, instant)
-    files = [r[0] for r in snap.select("_hoodie_file_name").distinct().collect()]
+    files = _files(snap)
     stats, index_type = _stats(spark, path, column, files)
     if stats is None:
         return len(files)
@@ -122,9 +126,11 @@ def layout_columns(spark, path: str) -> List[str]:
 def report(spark, path: str, columns: Optional[Sequence[str]] = None, instant: Optional[str] = None,
            probes: int = 500, seed: int = 0) -> List[ColumnReport]:
     cols = list(columns) if columns else layout_columns(spark, path)
+    snap = _snapshot(spark, path, instant)
+    files = _files(snap)
     out = []
     for c in cols:
-        r = column_report(spark, path, c, len(cols), instant, probes, seed)
+        r = column_report(spark, path, c, len(cols), instant, probes, seed, snap, files)
         if r is not None:
             out.append(r)
     return out
@@ -161,7 +167,7 @@ def draw_boxes(spark, path: str, x: str, y: str, out: str, instant: Optional[str
     import matplotlib.pyplot as plt
     from matplotlib.patches import Rectangle
     snap = _snapshot(spark, path, instant)
-    files = [r[0] for r in snap.select("_hoodie_file_name").distinct().collect()]
+    files = _files(snap)
     boxes, scale = {}, {}
     for axis, col in (("x", x), ("y", y)):
         stats, index_type = _stats(spark, path, col, files)

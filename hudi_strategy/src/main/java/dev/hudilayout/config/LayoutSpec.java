@@ -91,13 +91,7 @@ public final class LayoutSpec implements Serializable {
     }
     String tkey = LayoutOptions.ALIGNED_TOLERANCE.key();
     String traw = props.getProperty(tkey, String.valueOf(LayoutOptions.ALIGNED_TOLERANCE.defaultValue()));
-    double t;
-    try {
-      t = Double.parseDouble(traw.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(String.format(
-          "Invalid value for %s: '%s'. Accepted: a number above 0 and below 1", tkey, traw), e);
-    }
+    double t = parseDouble(tkey, traw, "a number above 0 and below 1");
     if (!(t > 0 && t < 1)) {
       throw new IllegalArgumentException(String.format(
           "Invalid value for %s: '%s'. Accepted: a number above 0 and below 1", tkey, traw));
@@ -118,18 +112,20 @@ public final class LayoutSpec implements Serializable {
   public static double writerSizeFactor(Properties props) {
     String key = LayoutOptions.WRITER_SIZE_FACTOR.key();
     String raw = props.getProperty(key, String.valueOf(LayoutOptions.WRITER_SIZE_FACTOR.defaultValue()));
-    double v;
-    try {
-      v = Double.parseDouble(raw.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(String.format(
-          "Invalid value for %s: '%s'. Accepted: a number of 1.0 or more", key, raw), e);
-    }
+    double v = parseDouble(key, raw, "a number of 1.0 or more");
     if (!(v >= 1.0) || Double.isInfinite(v)) {
       throw new IllegalArgumentException(String.format(
           "Invalid value for %s: '%s'. Accepted: a number of 1.0 or more", key, raw));
     }
     return v;
+  }
+
+  private static double parseDouble(String key, String raw, String accepted) {
+    try {
+      return Double.parseDouble(raw.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(String.format("Invalid value for %s: '%s'. Accepted: %s", key, raw, accepted), e);
+    }
   }
 
   static List<String> parseColumns(String raw) {
