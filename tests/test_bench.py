@@ -54,6 +54,36 @@ def test_aligned_layout_runs_in_the_benchmark(report):
 def test_layout_names():
     assert bench.Layout.parse("ours-zorder-direct-aligned").aligned
     assert not bench.Layout.parse("ours-zorder-direct").aligned
-    for bad in ("builtin-hilbert-sample-aligned", "ours-linear-direct-aligned", "ours-hilbert-peano"):
+    both = bench.Layout.parse("ours-hilbert-sample-aligned-weighted-whole")
+    assert (both.aligned, both.weighted, both.whole) == (True, True, True)
+    assert bench.Layout.parse("builtin-zorder-sample-whole").whole
+    for bad in ("builtin-hilbert-sample-aligned", "ours-linear-direct-aligned", "ours-hilbert-peano",
+                "builtin-hilbert-sample-weighted", "ours-linear-weighted", "ours-hilbert-sample-whole-whole"):
         with pytest.raises(ValueError, match="unknown"):
             bench.Layout.parse(bad)
+    with pytest.raises(ValueError, match="needs --weights"):
+        bench.Layout.parse("ours-hilbert-sample-weighted").options(["a", "b"], 100, 4, 100)
+    with pytest.raises(ValueError, match="expected 3 numbers"):
+        bench.parse_weights("0.6,0.4", ["a", "b", "c"])
+
+
+def test_weighted_and_whole_partition_modes(spark, tmp_path):
+    """A workload of 0.6/0.3/0.1 over the filter columns and a table that Hudi's size-based plan
+    cuts into 4 groups: the weighted layouts read fewer files on the workload's average than the
+    equal-weight one, and the whole-partition plan (one group) fewer per point query than 4 groups.
+    (Weights are compared within whole-partition layouts: 4 groups of 4 files leave them little to do.)"""
+    args = argparse.Namespace(
+        rows=24_000, scale=0.0, variant="uniform", files=16, queries=4, repetitions=1, sample_size=200_000,
+        seed=7, memory="", keep_tables=False, warmup=False, out=str(tmp_path), weights="0.6,0.3,0.1", groups=4,
+        layouts="random,ours-hilbert-sample,ours-hilbert-sample-whole,ours-hilbert-sample-weighted-whole,"
+                "ours-hilbert-sample-aligned-weighted-whole")
+    rows = {r["layout"]: r for r in bench.run(args, spark)["layouts"]}
+    text = (tmp_path / "results.md").read_text()
+    assert "weights=0.6,0.3,0.1 groups=4" in text and "| workload avg | groups |" in text
+    grouped, whole = rows["ours-hilbert-sample"], rows["ours-hilbert-sample-whole"]
+    weighted, both = rows["ours-hilbert-sample-weighted-whole"], rows["ours-hilbert-sample-aligned-weighted-whole"]
+    assert grouped["groups"] == 4 and whole["groups"] == weighted["groups"] == both["groups"] == 1, rows
+    assert whole["point_avg"] < grouped["point_avg"], (whole["point"], grouped["point"])
+    assert weighted["workload_avg"] < whole["workload_avg"], (weighted["point"], whole["point"])
+    assert both["workload_avg"] < whole["workload_avg"], (both["point"], whole["point"])
+    assert len(both["buckets"].split(",")) == 3

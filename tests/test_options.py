@@ -59,6 +59,18 @@ def test_inline_async_sizes_and_extra_index_columns():
     assert async_["hoodie.clustering.inline"] == "false"
 
 
+def test_weights_in_any_form_emit_one_number_per_sort_column():
+    expected = "0.6,0.3,0.1"
+    for weights in ([0.6, 0.3, 0.1], (6, 3, 1), {"p_brand": 0.1, "s_city": 0.6, "c_city": 0.3}, "0.6, 0.3 ,0.1"):
+        layout = LayoutOptions(["s_city", "c_city", "p_brand"], weights=weights)
+        emitted = layout.clustering_options()["hoodie.hudilayout.column.weights"]
+        shares = [float(w) / sum(map(float, emitted.split(","))) for w in emitted.split(",")]
+        assert [round(x, 9) for x in shares] == [0.6, 0.3, 0.1], (weights, emitted)
+    assert LayoutOptions(["s_city", "c_city", "p_brand"], weights={"p_brand": 0.1, "s_city": 0.6, "c_city": 0.3}) \
+        .clustering_options()["hoodie.hudilayout.column.weights"] == expected
+    assert "hoodie.hudilayout.column.weights" not in LayoutOptions(["a"]).clustering_options()
+
+
 def test_options_are_immutable_and_replace_checks_again():
     layout = LayoutOptions(["city"])
     with pytest.raises(AttributeError):
@@ -99,6 +111,16 @@ def test_options_are_immutable_and_replace_checks_again():
      "choose one"),
     (dict(sort_columns=["city"], inline="yes"), "hoodie.clustering.inline", "True or False"),
     (dict(sort_columns=["city"], sample_size=True), "hoodie.layout.optimize.build.curve.sample.size", "integer"),
+    (dict(sort_columns=["a", "b"], weights=[1]), "hoodie.hudilayout.column.weights", "(2: a, b)"),
+    (dict(sort_columns=["a", "b"], weights=[1, -1]), "hoodie.hudilayout.column.weights", "one number >= 0"),
+    (dict(sort_columns=["a", "b"], weights=[0, 0]), "hoodie.hudilayout.column.weights", "not all 0"),
+    (dict(sort_columns=["a", "b"], weights=[1, float("inf")]), "hoodie.hudilayout.column.weights", ">= 0"),
+    (dict(sort_columns=["a", "b"], weights="1,x"), "hoodie.hudilayout.column.weights", "'3,2,1'"),
+    (dict(sort_columns=["a", "b"], weights={"a": 1, "c": 2}), "hoodie.hudilayout.column.weights",
+     "unknown column(s) c"),
+    (dict(sort_columns=["a", "b"], weights={"a": 1}), "hoodie.hudilayout.column.weights", "no weight for b"),
+    (dict(sort_columns=["a", "b"], weights=[1, 2], curve="linear"), "hoodie.hudilayout.column.weights",
+     "z-order or hilbert"),
 ])
 def test_bad_values_name_the_key_the_value_and_what_is_accepted(kwargs, key, words):
     with pytest.raises(LayoutOptionError) as err:

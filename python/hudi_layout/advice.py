@@ -148,6 +148,11 @@ def markdown(a: Advice) -> str:
               f"bound for one column of {len(a.sort_columns)} equally used: {a.bound:.1f})"]
     for c, why in a.dropped.items():
         lines.append(f"dropped {c}: {why}")
+    weights = ",".join(f"{a.weights[c]:.3g}" for c in a.sort_columns)
+    lines += ["", "To lay the table out this way (PySpark, or the Hudi keys for hudi-cli / write options):",
+              f"    LayoutOptions({a.sort_columns!r}, weights={{{', '.join(f'{c!r}: {a.weights[c]:.3g}' for c in a.sort_columns)}}})",
+              f"    hoodie.clustering.plan.strategy.sort.columns={','.join(a.sort_columns)}",
+              f"    hoodie.hudilayout.column.weights={weights}"]
     return "\n".join(lines)
 
 

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import shutil
 import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import clustering, scan, ssb, tables
 
@@ -36,34 +37,52 @@ DEFAULT_LAYOUTS = ["random", "builtin-linear",
 REPO = Path(__file__).resolve().parents[2]
 
 
+FLAGS = ("aligned", "weighted", "whole")
+
+
 @dataclass(frozen=True)
 class Layout:
     name: str
     impl: str = ""      # builtin | ours ("" for random)
     curve: str = ""     # linear | z-order | hilbert
     mapping: str = ""   # direct | sample
-    aligned: bool = False  # ours only: files cut on the cells of a quantile grid
+    aligned: bool = False   # ours only: files cut on the cells of a quantile grid
+    weighted: bool = False  # ours only: column weights from --weights
+    whole: bool = False     # the whole-partition plan instead of Hudi's size-based groups
 
     @staticmethod
     def parse(name: str) -> "Layout":
         if name == "random":
             return Layout(name)
         parts = name.split("-")
-        aligned = len(parts) == 4 and parts[0] == "ours" and parts[3] == "aligned" and parts[1] != "linear"
-        if aligned:
-            parts = parts[:3]
+        flags = []
+        while len(parts) > 2 and parts[-1] in FLAGS and parts[-1] not in flags:
+            flags.insert(0, parts.pop())
+        usage = (f"unknown layout '{name}': expected random, or (builtin|ours)-(linear|zorder|hilbert)"
+                 f"[-(direct|sample)][-aligned][-weighted][-whole], e.g. ours-hilbert-sample, "
+                 f"ours-hilbert-sample-aligned-weighted, builtin-zorder-sample-whole; aligned and weighted "
+                 f"are ours only and not with linear")
         if len(parts) not in (2, 3) or parts[0] not in ("builtin", "ours") or parts[1] not in CURVES:
-            raise ValueError(f"unknown layout '{name}': expected random, or (builtin|ours)-(linear|zorder|hilbert)"
-                             f"[-(direct|sample)], e.g. ours-hilbert-sample, or ours-(zorder|hilbert)-"
-                             f"(direct|sample)-aligned")
+            raise ValueError(usage)
+        if ("aligned" in flags or "weighted" in flags) and (parts[0] != "ours" or parts[1] == "linear"):
+            raise ValueError(usage)
         mapping = parts[2] if len(parts) == 3 else "direct"
         if mapping not in ("direct", "sample"):
             raise ValueError(f"unknown mapping in layout '{name}': expected direct or sample")
-        return Layout(name, parts[0], CURVES[parts[1]], mapping, aligned)
+        return Layout(name, parts[0], CURVES[parts[1]], mapping, "aligned" in flags, "weighted" in flags,
+                      "whole" in flags)
 
-    def options(self, columns, total_bytes: int, files: int, sample_size: int) -> Dict[str, str]:
-        opts = tables.layout_options(columns, self.curve, self.mapping, total_bytes, files)
-        opts["hoodie.layout.optimize.build.curve.sample.size"] = str(sample_size)
+    def options(self, columns, total_bytes: int, files: int, sample_size: int,
+                weights: Optional[Sequence[float]] = None, groups: int = 1) -> Dict[str, str]:
+        """Clustering options: ``files`` files from ``total_bytes``, in one group, or in about
+        ``groups`` groups under Hudi's size-based plan (the whole-partition plan ignores it)."""
+        if self.weighted and not weights:
+            raise ValueError(f"layout {self.name} needs --weights (the query shares of the filter columns)")
+        group_bytes = max(total_bytes, 1) * 4 if groups <= 1 else math.ceil(total_bytes * 1.01 / groups)
+        opts = tables.layout_options(columns, self.curve, self.mapping, total_bytes, files,
+                                     sample_size=sample_size, aligned=self.aligned,
+                                     weights=tuple(weights) if self.weighted else None,
+                                     whole_partition=self.whole, max_bytes_per_group=group_bytes)
         # Hudi's writer rolls a file over at target * (1 + compression.ratio), judged by a size
         # estimate taken before compression; with the default ratio (0.1) the built-in strategy
         # splits every planned file in two or three. The same headroom for every layout keeps
@@ -71,8 +90,6 @@ class Layout:
         opts["hoodie.parquet.compression.ratio"] = "4"
         if self.impl == "builtin":
             opts[clustering.STRATEGY_KEY] = BUILTIN_CLASS
-        if self.aligned:
-            opts["hoodie.hudilayout.aligned"] = "true"
         return opts
 
 
@@ -89,6 +106,7 @@ class Measured:
     files: int = 0
     cluster_seconds: float = 0.0
     shuffle_bytes: int = 0
+    recorded: Dict[str, str] = field(default_factory=dict)  # hudilayout.* of our replacecommit
     queries: List[dict] = field(default_factory=list)
 
 
@@ -147,6 +165,8 @@ def progress(msg: str) -> None:
 def run(args, spark=None) -> dict:
     """Run the benchmark; uses ``spark`` if given (and leaves it running), else its own session."""
     layouts = [Layout.parse(n) for n in args.layouts.split(",")]
+    weights = parse_weights(getattr(args, "weights", ""), ssb.filter_columns(args.variant))
+    groups = getattr(args, "groups", 1)
     if layouts[0].name != "random":
         layouts.insert(0, Layout("random"))
     out = Path(args.out)
@@ -201,11 +221,12 @@ def run(args, spark=None) -> dict:
             before = meter.bytesWritten(sc._jsc.sc())
             t0 = time.time()
             instant = clustering.schedule_and_execute(
-                spark, path, layout.options(columns, total, args.files, args.sample_size))
+                spark, path, layout.options(columns, total, args.files, args.sample_size, weights, groups))
             m.cluster_seconds = time.time() - t0
             m.shuffle_bytes = meter.bytesWritten(sc._jsc.sc()) - before
             if not instant:
                 raise SystemExit(f"Hudi scheduled no clustering for {layout.name}")
+            m.recorded = clustering.recorded(spark, path, instant)
         m.files = table_files(spark, path)
         progress(f"querying {layout.name} ({m.files} files)")
         for q in queries:
@@ -225,12 +246,26 @@ def run(args, spark=None) -> dict:
         spark.conf.set(k, v)
     if own_session:
         spark.stop()
-    report = summarise(args, columns, results)
+    report = summarise(args, columns, results, weights)
     write_outputs(out, report)
     return report
 
 
-def summarise(args, columns, results: List[Measured]) -> dict:
+def parse_weights(raw: str, columns: Sequence[str]) -> Optional[List[float]]:
+    """``--weights``: the query shares of the filter columns, in their order (normalised)."""
+    if not raw:
+        return None
+    try:
+        w = [float(x) for x in raw.split(",")]
+    except ValueError:
+        w = []
+    if len(w) != len(columns) or any(not math.isfinite(x) or x < 0 for x in w) or sum(w) <= 0:
+        raise ValueError(f"--weights {raw!r}: expected {len(columns)} numbers >= 0, not all 0, "
+                         f"for {', '.join(columns)}")
+    return [x / sum(w) for x in w]
+
+
+def summarise(args, columns, results: List[Measured], weights: Optional[Sequence[float]] = None) -> dict:
     d = len(columns)
     rows = []
     for m in results:
@@ -244,8 +279,12 @@ def summarise(args, columns, results: List[Measured]) -> dict:
             "range_avg": avg("range"), "and_avg": avg("and"),
             "cluster_seconds": m.cluster_seconds, "shuffle_bytes": m.shuffle_bytes,
             "query_seconds": sum(q["seconds"] for q in m.queries),
+            "groups": int(m.recorded["hudilayout.groups"]) if "hudilayout.groups" in m.recorded else None,
+            "buckets": m.recorded.get("hudilayout.buckets"),
             "queries": m.queries,
         })
+        if weights:
+            rows[-1]["workload_avg"] = sum(p * point[c] for p, c in zip(weights, columns))
     by_name = {r["layout"]: r for r in rows}
     for r in rows:
         if r["layout"].startswith("ours-"):
@@ -253,6 +292,8 @@ def summarise(args, columns, results: List[Measured]) -> dict:
             if twin and twin["cluster_seconds"] > 0:
                 r["time_vs_builtin"] = r["cluster_seconds"] / twin["cluster_seconds"]
     params = {k: v for k, v in vars(args).items() if k != "func"}
+    params.setdefault("weights", "")
+    params.setdefault("groups", 1)
     return {"parameters": params, "filter_columns": list(columns), "layouts": rows}
 
 
@@ -260,16 +301,23 @@ def markdown(report: dict) -> str:
     p = report["parameters"]
     cols = report["filter_columns"]
     size = f"rows={p['rows']}" if p["rows"] else f"scale={p['scale']}"
+    weighted = bool(p.get("weights"))
+    grouped = p.get("groups", 1) > 1
+    extra_head = (" workload avg |" if weighted else "") + (" groups |" if grouped else "")
     lines = [f"{size} variant={p['variant']} files={p['files']} queries/column={p['queries']} "
-             f"repetitions={p['repetitions']} seed={p['seed']} sample.size={p['sample_size']}", "",
+             f"repetitions={p['repetitions']} seed={p['seed']} sample.size={p['sample_size']}"
+             + (f" weights={p['weights']}" if weighted else "") + (f" groups={p['groups']}" if grouped else ""), "",
              "| layout | files | " + " | ".join(f"{c} files read (skip %)" for c in cols)
-             + " | point avg | bound | range avg | 2-col avg | cluster s | time vs built-in | shuffle MB |",
-             "| --- | --- | " + " | ".join("---" for _ in cols) + " | --- | --- | --- | --- | --- | --- | --- |"]
+             + " | point avg |" + extra_head + " bound | range avg | 2-col avg | cluster s | time vs built-in | shuffle MB |",
+             "| --- | --- | " + " | ".join("---" for _ in cols) + " | --- |" + " --- |" * (weighted + grouped)
+             + " --- | --- | --- | --- | --- | --- |"]
     for r in report["layouts"]:
         cells = [f"{r['point'][c]:.1f} ({100 * (1 - r['point'][c] / r['files']):.1f}%)" for c in cols]
         ratio = f"{r['time_vs_builtin']:.2f}x" if "time_vs_builtin" in r else ""
-        lines.append(f"| {r['layout']} | {r['files']} | " + " | ".join(cells)
-                     + f" | {r['point_avg']:.1f} | {r['bound']:.1f} | {r['range_avg']:.1f} | {r['and_avg']:.1f}"
+        extra = (f" {r['workload_avg']:.1f} |" if weighted else "") \
+            + (f" {r['groups'] if r.get('groups') else ''} |" if grouped else "")
+        lines.append(f"| {r['layout']} | {r['files']} | " + " | ".join(cells) + f" | {r['point_avg']:.1f} |" + extra
+                     + f" {r['bound']:.1f} | {r['range_avg']:.1f} | {r['and_avg']:.1f}"
                      + f" | {r['cluster_seconds']:.1f} | {ratio} | {r['shuffle_bytes'] / 1e6:.1f} |")
     return "\n".join(lines) + "\n"
 
@@ -340,6 +388,10 @@ def main(argv=None) -> int:
     p.add_argument("--sample-size", type=int, default=200_000)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--memory", default="6g")
+    p.add_argument("--weights", default="", help="query shares of the filter columns, e.g. 0.6,0.3,0.1: "
+                   "used by *-weighted layouts and reported as the workload's average files per query")
+    p.add_argument("--groups", type=int, default=1, help="clustering groups Hudi's size-based plan makes "
+                   "(max.bytes.per.group = table / groups); *-whole layouts lay the table out as one group")
     p.add_argument("--keep-tables", action="store_true")
     p.add_argument("--no-warmup", dest="warmup", action="store_false")
     p.add_argument("--out", default=str(REPO / "bench-output"))
@@ -350,8 +402,14 @@ def main(argv=None) -> int:
         write_outputs(Path(args.render).parent, report)
         print(markdown(report) + "\n" + head_to_head(report))
         return 0
-    for name in args.layouts.split(","):
-        Layout.parse(name)
+    try:
+        columns = ssb.filter_columns(args.variant)
+        for name in args.layouts.split(","):
+            layout = Layout.parse(name)
+            if layout.impl:
+                layout.options(columns, 1, 1, 1, parse_weights(args.weights, columns))
+    except ValueError as e:
+        p.error(str(e))
     report = run(args)
     print(markdown(report) + "\n" + head_to_head(report))
     return 0

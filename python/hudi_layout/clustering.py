@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Dict, List, Mapping, Optional
 
@@ -24,6 +25,19 @@ class ClusteringResult:
     instant: Optional[str]
     executed: bool
     layout: Dict[str, str] = field(default_factory=dict)
+
+    @property
+    def dropped_columns(self) -> List[str]:
+        """Sort columns whose weight earned less than one bucket, so the layout left them out."""
+        raw = self.layout.get("hudilayout.dropped.columns", "")
+        return raw.split(",") if raw else []
+
+    @property
+    def buckets(self) -> Dict[str, float]:
+        """Buckets each sort column earned (aligned grid, or weighted curve); empty otherwise."""
+        raw = self.layout.get("hudilayout.buckets", "")
+        columns = self.layout.get("hudilayout.columns", "").split(",")
+        return {c: float(k) for c, k in zip(columns, raw.split(","))} if raw else {}
 
 
 def _java_map(spark, options: Mapping[str, str]):
@@ -57,12 +71,23 @@ def _checked_options(spark, path: str, layout: "LayoutOptions", extra: Optional[
     return opts
 
 
-def _recorded(spark, path: str, instant: str) -> Dict[str, str]:
+def recorded(spark, path: str, instant: str) -> Dict[str, str]:
+    """The ``hudilayout.*`` extra metadata of the completed clustering ``instant``."""
     from .timeline import clustering_commits
     for c in clustering_commits(spark, path):
         if c["instant"] == instant:
             return {k: v for k, v in c["extra"].items() if k.startswith("hudilayout.")}
     raise RuntimeError(f"Clustering {instant} is not completed on the timeline of {path}")
+
+
+def _completed(spark, path: str, instant: str) -> ClusteringResult:
+    done = ClusteringResult(instant, True, recorded(spark, path, instant))
+    if done.dropped_columns:
+        warnings.warn(f"clustering {instant} of {path} left out sort column(s) {', '.join(done.dropped_columns)}: "
+                      f"their weights earn less than one bucket for {done.layout.get('hudilayout.files')} files "
+                      f"(buckets {done.layout.get('hudilayout.buckets')}); raise their weights or drop them",
+                      stacklevel=3)
+    return done
 
 
 def cluster(spark, path: str, layout: "LayoutOptions", *, execute: bool = True, incremental: bool = True,
@@ -79,7 +104,7 @@ def cluster(spark, path: str, layout: "LayoutOptions", *, execute: bool = True, 
     if instant is None or not execute:
         return ClusteringResult(instant, False)
     _runner(spark).execute(spark.sparkContext._jsc, path, _java_map(spark, opts), instant)
-    return ClusteringResult(instant, True, _recorded(spark, path, instant))
+    return _completed(spark, path, instant)
 
 
 def execute(spark, path: str, instant: str, layout: "LayoutOptions",
@@ -88,7 +113,7 @@ def execute(spark, path: str, instant: str, layout: "LayoutOptions",
     An inflight attempt left by a failed run is rolled back by Hudi and run again."""
     opts = _checked_options(spark, path, layout, extra)
     _runner(spark).execute(spark.sparkContext._jsc, path, _java_map(spark, opts), instant)
-    return ClusteringResult(instant, True, _recorded(spark, path, instant))
+    return _completed(spark, path, instant)
 
 
 def pending(spark, path: str) -> List[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from .clustering import STRATEGY_CLASS, STRATEGY_KEY
 
@@ -33,6 +33,7 @@ SEED_KEY = "hoodie.hudilayout.sample.seed"
 WRITER_FACTOR_KEY = "hoodie.hudilayout.writer.max.file.size.factor"
 ALIGNED_KEY = "hoodie.hudilayout.aligned"
 ALIGNED_TOLERANCE_KEY = "hoodie.hudilayout.aligned.tolerance"
+WEIGHTS_KEY = "hoodie.hudilayout.column.weights"
 TARGET_FILE_KEY = "hoodie.clustering.plan.strategy.target.file.max.bytes"
 SMALL_FILE_KEY = "hoodie.clustering.plan.strategy.small.file.limit"
 GROUP_BYTES_KEY = "hoodie.clustering.plan.strategy.max.bytes.per.group"
@@ -103,6 +104,12 @@ class LayoutOptions:
     aligned_tolerance: float = field(default=0.25, metadata=_doc(
         ALIGNED_TOLERANCE_KEY, "With `aligned`, the share of the target size a file may stray before its "
         "cell is split or merged; above 0 and below 1.", "0.25"))
+    weights: Optional[Tuple[float, ...]] = field(default=None, metadata=_doc(
+        WEIGHTS_KEY, "Each sort column's share of the queries: a sequence in `sort_columns` order, a "
+        "`{column: weight}` dict or `'0.6,0.3,0.1'`, non-negative, not all 0. Columns get buckets (aligned) or curve splits in "
+        "proportion; one that earns less than one bucket is dropped and named in the commit "
+        "(`ClusteringResult.dropped_columns`). For `z-order` and `hilbert`. `python -m hudi_layout advise` "
+        "suggests them.", "None (columns alike)"))
     target_file_bytes: Optional[int] = field(default=None, metadata=_doc(
         TARGET_FILE_KEY, "Target size of an output file; > 0. A group of B bytes becomes "
         "ceil(B / target) files.", "Hudi's (1 GiB)"))
@@ -158,6 +165,11 @@ class LayoutOptions:
         tol = self.aligned_tolerance
         if isinstance(tol, bool) or not isinstance(tol, (int, float)) or not (0 < tol < 1):
             raise _error("aligned_tolerance", ALIGNED_TOLERANCE_KEY, tol, "a number above 0 and below 1")
+        if self.weights is not None:
+            object.__setattr__(self, "weights", _weights(self.weights, sort))
+            if self.curve == "linear":
+                raise _error("weights", WEIGHTS_KEY, self.weights, "None with curve linear (weights share out "
+                             "the splits of z-order or hilbert)")
         if self.aligned and self.curve == "linear":
             raise _error("aligned", ALIGNED_KEY, self.aligned, "False with curve linear (cells are ordered "
                          "along z-order or hilbert)")
@@ -220,6 +232,8 @@ class LayoutOptions:
             SEED_KEY: str(self.sample_seed),
             WRITER_FACTOR_KEY: repr(float(self.writer_size_factor)),
         }
+        if self.weights is not None:
+            opts[WEIGHTS_KEY] = ",".join(format(w, ".12g") for w in self.weights)
         if self.aligned:
             opts[ALIGNED_KEY] = "true"
             opts[ALIGNED_TOLERANCE_KEY] = repr(float(self.aligned_tolerance))
@@ -263,6 +277,36 @@ def _check_names(name: str, key: str, columns: Sequence[str], required: bool) ->
         if c in seen:
             raise _error(name, key, c, "each column once; it is listed twice")
         seen.add(c)
+
+
+def _weights(value, columns: Sequence[str]) -> Tuple[float, ...]:
+    """Weights in ``columns`` order from a sequence or a ``{column: weight}`` mapping, checked."""
+    accepted = (f"one number >= 0 per sort column ({len(columns)}: {', '.join(columns)}), not all 0, "
+                "as a sequence in that order, a {column: weight} dict or a string like '3,2,1'")
+    if isinstance(value, Mapping):
+        unknown = [c for c in value if c not in columns]
+        missing = [c for c in columns if c not in value]
+        if unknown or missing:
+            what = (f"unknown column(s) {', '.join(map(str, unknown))}" if unknown
+                    else f"no weight for {', '.join(missing)}")
+            raise _error("weights", WEIGHTS_KEY, dict(value), f"{accepted}; {what}")
+        value = [value[c] for c in columns]
+    if isinstance(value, str):
+        try:
+            value = [float(w) for w in value.split(",")]
+        except ValueError:
+            raise _error("weights", WEIGHTS_KEY, value, accepted) from None
+    if isinstance(value, bytes) or not isinstance(value, Iterable):
+        raise _error("weights", WEIGHTS_KEY, value, accepted)
+    weights = tuple(value)
+    if len(weights) != len(columns):
+        raise _error("weights", WEIGHTS_KEY, weights, f"{accepted}; got {len(weights)}")
+    for w in weights:
+        if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w) or w < 0:
+            raise _error("weights", WEIGHTS_KEY, weights, accepted)
+    if sum(weights) <= 0:
+        raise _error("weights", WEIGHTS_KEY, weights, accepted)
+    return tuple(float(w) for w in weights)
 
 
 def _check_int(name: str, key: str, value, low: Optional[int] = None, high: Optional[int] = None) -> None:

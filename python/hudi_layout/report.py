@@ -2,13 +2,15 @@
 table's column-stats index, against the bound N^((d-1)/d); and a picture of the file boxes.
 
     python -m hudi_layout report PATH [--columns a,b,c] [--before I] [--after I]
-                                      [--png out.png --x a --y b] [--probes 500]
+                                      [--png out.png --x a --y b] [--probes 500] [--weights 0.6,0.3,0.1]
 
 For a column, each probe value v (distinct values of the column in the snapshot, up to
 ``--probes`` of them, picked by a seeded hash) reads every file whose [min, max] in the index
 holds v. The average over the probes is what a point query costs; the bound is what no layout of
 N files over d equally used columns beats by much. ``--before``/``--after`` report the table as of
 two instants (for example around a clustering), while the index still holds the older files.
+With column weights (``--weights``, else those the latest clustering recorded) it also prints the
+workload's average, sum p_i times column i's figure, against its bound d * GM(p) * N^((d-1)/d).
 """
 from __future__ import annotations
 
@@ -146,6 +148,28 @@ def markdown(reports: Dict[str, List[ColumnReport]]) -> str:
     return "\n".join(lines)
 
 
+def workload(rows: Sequence[ColumnReport], weights: Sequence[float]) -> Dict[str, float]:
+    """The workload's average files per point query and its bound, for weights in ``rows``' order."""
+    total = sum(weights)
+    shares = [w / total for w in weights]
+    files = rows[0].files
+    positive = [p for p in shares if p > 0]
+    gm = math.exp(sum(math.log(p) for p in positive) / len(positive))
+    d = len(positive)
+    return {"avg_files": sum(p * r.avg_files for p, r in zip(shares, rows)),
+            "bound": d * gm * files ** ((d - 1) / d)}
+
+
+def layout_weights(spark, path: str) -> Optional[List[float]]:
+    """Weights the latest clustering recorded, if it had any."""
+    from .timeline import clustering_commits
+    for commit in reversed(clustering_commits(spark, path)):
+        if "hudilayout.columns" in commit["extra"]:
+            raw = commit["extra"].get("hudilayout.column.weights")
+            return [float(w) for w in raw.split(",")] if raw else None
+    return None
+
+
 def _distinct_index_values(snap, column: str, index_type, limit: int = 20000) -> List:
     """Sorted distinct values of ``column`` (up to ``limit``, picked by hash), as the index holds them."""
     from pyspark.sql import functions as F
@@ -209,8 +233,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--png", help="draw file boxes for --x and --y into this PNG")
     ap.add_argument("--x")
     ap.add_argument("--y")
+    ap.add_argument("--weights", help="query shares of the columns, in --columns order (default: the weights "
+                    "the latest clustering recorded) for the workload's average")
     ap.add_argument("--json", help="write the figures as JSON here")
     args = ap.parse_args(argv)
+    weights = None
+    if args.weights:
+        try:
+            weights = [float(w) for w in args.weights.split(",")]
+        except ValueError:
+            weights = []
+        if not weights or any(not math.isfinite(w) or w < 0 for w in weights) or sum(weights) <= 0:
+            ap.error(f"--weights {args.weights!r}: numbers >= 0, not all 0, one per column")
     if args.png and not (args.x and args.y):
         ap.error("--png needs --x and --y")
     if args.probes < 1:
@@ -228,6 +262,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     snapshots[f"as of {args.after}" if args.after else "latest"] = args.after
     results = {label: report(spark, args.path, columns, instant, args.probes) for label, instant in snapshots.items()}
     print(markdown(results))
+    if weights is None and not args.columns:
+        weights = layout_weights(spark, args.path)
+    for label, rows in results.items():
+        if weights and len(weights) != len(rows):
+            print(f"error: {len(weights)} weights for {len(rows)} columns ({', '.join(r.column for r in rows)})")
+            return 2
+        if weights and rows:
+            w = workload(rows, weights)
+            print(f"{label}: workload average {w['avg_files']:.1f} files per point query with weights "
+                  f"{','.join(f'{x:g}' for x in weights)}; bound d * GM(p) * N^((d-1)/d) = {w['bound']:.1f}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({k: [dict(asdict(r), ratio=r.ratio) for r in v] for k, v in results.items()}, f, indent=2)

@@ -5,7 +5,6 @@ import math
 import os
 from typing import Dict, Sequence
 
-from .clustering import STRATEGY_CLASS, STRATEGY_KEY
 
 
 def table_options(name: str, record_key: str, index_columns: Sequence[str], files: int,
@@ -44,19 +43,14 @@ def table_bytes(path: str) -> int:
     return total
 
 
-def layout_options(columns: Sequence[str], curve: str, mapping: str, total_bytes: int, files: int) -> Dict[str, str]:
+def layout_options(columns: Sequence[str], curve: str, mapping: str, total_bytes: int, files: int,
+                   **layout) -> Dict[str, str]:
     """Clustering options that lay ``total_bytes`` out as ``files`` files in one group with
-    hudi-layout's strategy. Hudi gives a group ceil(bytes / target.file.max.bytes) output files."""
-    target = max(1, math.ceil(total_bytes / files))
-    return {
-        STRATEGY_KEY: STRATEGY_CLASS,
-        "hoodie.clustering.plan.strategy.sort.columns": ",".join(columns),
-        "hoodie.layout.optimize.strategy": curve,
-        "hoodie.layout.optimize.curve.build.method": mapping,
-        "hoodie.clustering.plan.strategy.target.file.max.bytes": str(target),
-        "hoodie.clustering.plan.strategy.small.file.limit": str(max(total_bytes, 1) * 4),
-        "hoodie.clustering.plan.strategy.max.bytes.per.group": str(max(total_bytes, 1) * 4),
-        "hoodie.metadata.enable": "true",
-        "hoodie.metadata.index.column.stats.enable": "true",
-        "hoodie.metadata.index.column.stats.column.list": ",".join(columns),
-    }
+    hudi-layout's strategy (Hudi gives a group ceil(bytes / target.file.max.bytes) output files);
+    further :class:`~hudi_layout.options.LayoutOptions` fields in ``layout``."""
+    from .options import LayoutOptions
+    everything = max(total_bytes, 1) * 4
+    sizes = dict(target_file_bytes=max(1, math.ceil(total_bytes / files)), small_file_bytes=everything,
+                 max_bytes_per_group=everything)
+    sizes.update(layout)
+    return LayoutOptions(columns, curve=curve, mapping=mapping, **sizes).clustering_options()

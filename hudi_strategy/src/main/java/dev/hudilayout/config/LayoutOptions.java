@@ -60,8 +60,20 @@ public final class LayoutOptions {
           + "cell is split (above 1 + tolerance) or merged with the next (below 1 - tolerance), as a share "
           + "of the target. Accepted: more than 0 and less than 1.");
 
+  public static final ConfigProperty<String> COLUMN_WEIGHTS = ConfigProperty
+      .key(PREFIX + "column.weights")
+      .defaultValue("")
+      .sinceVersion("0.1.0")
+      .withDocumentation("Weights of the sort columns, in their order: each column's share of the queries, e.g. "
+          + "'0.6,0.3,0.1'. Column i gets k_i buckets in proportion to its weight (k_i = p_i (N / prod p)^(1/d) "
+          + "for N files), which minimises the files an average point query of that workload reads: on the "
+          + "aligned grid as its bucket counts, on a curve as the share of the curve's splits along the column. "
+          + "A column whose k_i falls below 1 is dropped from the layout and named in the commit metadata "
+          + "(hudilayout.dropped.columns) and the driver log. Empty: all columns alike. Not with the linear curve. "
+          + "Accepted: one non-negative number per sort column, at least one above 0.");
+
   private static final List<ConfigProperty<?>> ALL = Collections.unmodifiableList(
-      Arrays.asList(BITS_PER_COLUMN, SAMPLE_SEED, WRITER_SIZE_FACTOR, ALIGNED, ALIGNED_TOLERANCE));
+      Arrays.asList(BITS_PER_COLUMN, SAMPLE_SEED, WRITER_SIZE_FACTOR, ALIGNED, ALIGNED_TOLERANCE, COLUMN_WEIGHTS));
 
   private LayoutOptions() {
   }

@@ -32,6 +32,7 @@ public final class LayoutSpec implements Serializable {
   private final int bits;
   private final long seed;
   private final double alignedTolerance;
+  private final double[] shares;
 
   /** @param bits bits per column, 0 for auto */
   public LayoutSpec(List<String> columns, Curve curve, Mapping mapping, int sampleSize, int bits, long seed) {
@@ -41,6 +42,13 @@ public final class LayoutSpec implements Serializable {
   /** @param alignedTolerance the aligned layout's tolerance, or a negative number for a plain curve */
   public LayoutSpec(List<String> columns, Curve curve, Mapping mapping, int sampleSize, int bits, long seed,
                     double alignedTolerance) {
+    this(columns, curve, mapping, sampleSize, bits, seed, alignedTolerance, null);
+  }
+
+  /** @param weights column weights (see {@link LayoutOptions#COLUMN_WEIGHTS}), or null for columns alike */
+  public LayoutSpec(List<String> columns, Curve curve, Mapping mapping, int sampleSize, int bits, long seed,
+                    double alignedTolerance, double[] weights) {
+    this.shares = weights == null ? null : dev.hudilayout.layout.ColumnWeights.shares(weights);
     this.columns = Collections.unmodifiableList(new ArrayList<>(columns));
     this.curve = curve;
     this.mapping = mapping;
@@ -78,7 +86,55 @@ public final class LayoutSpec implements Serializable {
       throw new IllegalArgumentException(String.format(
           "Invalid value for %s: '%s'. Accepted: a whole number", LayoutOptions.SAMPLE_SEED.key(), seedRaw), e);
     }
-    return new LayoutSpec(columns, curve, mapping, sampleSize, bits, seed, alignedTolerance(props));
+    double[] weights = weights(props.getProperty(LayoutOptions.COLUMN_WEIGHTS.key()), columns);
+    if (weights != null && curve == Curve.LINEAR) {
+      throw new IllegalArgumentException(String.format("Invalid value for %s: '%s' with %s=linear. Accepted: "
+          + "weights with the z-order or hilbert curve; linear sorts by the columns in their order, so leave it empty",
+          LayoutOptions.COLUMN_WEIGHTS.key(), props.getProperty(LayoutOptions.COLUMN_WEIGHTS.key()), CURVE_KEY));
+    }
+    return new LayoutSpec(columns, curve, mapping, sampleSize, bits, seed, alignedTolerance(props), weights);
+  }
+
+  /** {@link LayoutOptions#COLUMN_WEIGHTS}, validated against the sort columns; null if unset. */
+  static double[] weights(String raw, List<String> columns) {
+    if (raw == null || raw.trim().isEmpty()) {
+      return null;
+    }
+    String accepted = String.format("one non-negative number per sort column (%d: %s), at least one above 0, "
+        + "e.g. '%s'", columns.size(), String.join(",", columns), example(columns.size()));
+    String[] parts = raw.split(",", -1);
+    if (parts.length != columns.size()) {
+      throw new IllegalArgumentException(String.format("Invalid value for %s: '%s' has %d weights. Accepted: %s",
+          LayoutOptions.COLUMN_WEIGHTS.key(), raw, parts.length, accepted));
+    }
+    double[] w = new double[parts.length];
+    double sum = 0;
+    for (int i = 0; i < parts.length; i++) {
+      w[i] = parseDouble(LayoutOptions.COLUMN_WEIGHTS.key(), raw, accepted, parts[i]);
+      if (!(w[i] >= 0) || Double.isInfinite(w[i])) {
+        throw new IllegalArgumentException(String.format("Invalid value for %s: '%s' (column %s). Accepted: %s",
+            LayoutOptions.COLUMN_WEIGHTS.key(), raw, columns.get(i), accepted));
+      }
+      sum += w[i];
+    }
+    if (!(sum > 0)) {
+      throw new IllegalArgumentException(String.format("Invalid value for %s: '%s'. Accepted: %s",
+          LayoutOptions.COLUMN_WEIGHTS.key(), raw, accepted));
+    }
+    return w;
+  }
+
+  private static String example(int d) {
+    String[] parts = new String[d];
+    for (int i = 0; i < d; i++) {
+      parts[i] = String.valueOf(d - i);
+    }
+    return String.join(",", parts);
+  }
+
+  /** Column weights as shares summing to 1, or null when the columns count alike. */
+  public double[] shares() {
+    return shares == null ? null : shares.clone();
   }
 
   /** The aligned layout's tolerance if it is on, else -1; validated. */
@@ -121,8 +177,13 @@ public final class LayoutSpec implements Serializable {
   }
 
   private static double parseDouble(String key, String raw, String accepted) {
+    return parseDouble(key, raw, accepted, raw);
+  }
+
+  /** Parses {@code part}, a piece of the value {@code raw} of {@code key}. */
+  private static double parseDouble(String key, String raw, String accepted, String part) {
     try {
-      return Double.parseDouble(raw.trim());
+      return Double.parseDouble(part.trim());
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(String.format("Invalid value for %s: '%s'. Accepted: %s", key, raw, accepted), e);
     }
@@ -193,8 +254,8 @@ public final class LayoutSpec implements Serializable {
 
   @Override
   public String toString() {
-    return String.format("curve=%s mapping=%s columns=%s sampleSize=%d bitsPerColumn=%d aligned=%s",
+    return String.format("curve=%s mapping=%s columns=%s sampleSize=%d bitsPerColumn=%d aligned=%s weights=%s",
         curve.name().toLowerCase(java.util.Locale.ROOT), mapping.value(), String.join(",", columns),
-        sampleSize, bitsPerColumn(), aligned());
+        sampleSize, bitsPerColumn(), aligned(), shares == null ? "equal" : java.util.Arrays.toString(shares));
   }
 }

@@ -16,7 +16,8 @@ public final class OptionsTable {
     sb.append("| key | default | since | description |\n");
     sb.append("| --- | --- | --- | --- |\n");
     for (ConfigProperty<?> p : LayoutOptions.all()) {
-      sb.append("| `").append(p.key()).append("` | `").append(p.defaultValue()).append("` | ")
+      String def = String.valueOf(p.defaultValue());
+      sb.append("| `").append(p.key()).append("` | ").append(def.isEmpty() ? "(empty)" : "`" + def + "`").append(" | ")
           .append(p.getSinceVersion().orElse("")).append(" | ")
           .append(p.doc().replace("|", "\\|")).append(" |\n");
     }

@@ -37,39 +37,14 @@ public final class AlignedCells implements Serializable {
   }
 
   /**
-   * Buckets per column: as equal as possible, with the largest product not above {@code files}
-   * that growing one column at a time (smallest first) reaches; larger counts first.
+   * Buckets per column for equal weights: as equal as possible, with the largest product not
+   * above {@code files} that growing one column at a time (smallest first) reaches; larger counts
+   * first. See {@link ColumnWeights#integerBuckets} for weighted columns.
    */
   public static int[] bucketsPerColumn(int files, int d) {
-    int n = Math.max(1, files);
-    int[] k = new int[d];
-    Arrays.fill(k, Math.max(1, (int) Math.floor(Math.pow(n, 1.0 / d) + 1e-9)));
-    boolean grew = true;
-    while (grew) {
-      grew = false;
-      Integer[] order = new Integer[d];
-      for (int i = 0; i < d; i++) {
-        order[i] = i;
-      }
-      Arrays.sort(order, (a, b) -> Integer.compare(k[a], k[b]));
-      for (int i : order) {
-        if (product(k) / k[i] * (k[i] + 1) <= n) {
-          k[i]++;
-          grew = true;
-          break;
-        }
-      }
-    }
-    Integer[] boxed = Arrays.stream(k).boxed().sorted((a, b) -> b - a).toArray(Integer[]::new);
-    return Arrays.stream(boxed).mapToInt(Integer::intValue).toArray();
-  }
-
-  private static long product(int[] k) {
-    long p = 1;
-    for (int ki : k) {
-      p *= ki;
-    }
-    return p;
+    double[] equal = new double[d];
+    Arrays.fill(equal, 1.0 / d);
+    return ColumnWeights.integerBuckets(equal, files);
   }
 
   /** Cuts each column of {@code sample} (encoded values) at k_i equal-count quantiles. */

@@ -17,19 +17,34 @@ public final class CurveModel implements Serializable {
   private final CurveSpace space;
   private final Object[] fileCuts;
   private final AlignedCells cells;
+  private final double[] scales;
+  private final double[] buckets;
 
-  private CurveModel(CurveSpace space, Object[] fileCuts, AlignedCells cells) {
+  private CurveModel(CurveSpace space, Object[] fileCuts, AlignedCells cells, double[] scales, double[] buckets) {
     this.space = space;
     this.fileCuts = fileCuts;
     this.cells = cells;
+    this.scales = scales;
+    this.buckets = buckets;
   }
 
-  /** File cuts for {@code files} files from the sample rows of one group. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
+  /** File cuts for {@code files} files from the sample rows of one group; columns alike. */
   public static CurveModel forGroup(CurveSpace space, List<SampleRow> groupSample, int files) {
+    return forGroup(space, groupSample, files, null);
+  }
+
+  /**
+   * File cuts for {@code files} files from the sample rows of one group. With {@code shares}
+   * (column weights summing to 1, or null for columns alike) each column's coordinate is scaled
+   * to its share of the buckets for this many files ({@link ColumnWeights}).
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static CurveModel forGroup(CurveSpace space, List<SampleRow> groupSample, int files, double[] shares) {
+    double[] buckets = shares == null ? null : ColumnWeights.buckets(shares, Math.max(1, files));
+    double[] scales = buckets == null ? null : ColumnWeights.scales(buckets);
     List<Comparable> keys = new ArrayList<>(groupSample.size());
     for (SampleRow row : groupSample) {
-      keys.add(space.key(row.values, row.recordKey));
+      keys.add(space.key(row.values, row.recordKey, scales));
     }
     keys.sort(null);
     int n = Math.max(1, files);
@@ -37,7 +52,7 @@ public final class CurveModel implements Serializable {
     for (int i = 1; i <= cuts.length; i++) {
       cuts[i - 1] = keys.get((int) ((long) i * keys.size() / n));
     }
-    return new CurveModel(space, cuts, null);
+    return new CurveModel(space, cuts, null, scales, buckets);
   }
 
   /**
@@ -46,15 +61,34 @@ public final class CurveModel implements Serializable {
    */
   public static CurveModel alignedForGroup(CurveSpace space, List<SampleRow> groupSample, int files,
                                            double tolerance) {
+    return alignedForGroup(space, groupSample, files, tolerance, null);
+  }
+
+  /**
+   * The aligned layout with k_i from column weights ({@link ColumnWeights#integerBuckets}); null
+   * {@code shares}: columns alike. A dropped column gets one bucket (no cut).
+   */
+  public static CurveModel alignedForGroup(CurveSpace space, List<SampleRow> groupSample, int files,
+                                           double tolerance, double[] shares) {
+    int n = Math.max(1, files);
     int d = groupSample.isEmpty() ? 1 : groupSample.get(0).values.length;
-    AlignedCells cells = AlignedCells.fromSample(groupSample,
-        AlignedCells.bucketsPerColumn(Math.max(1, files), d), space.curve());
+    int[] k = shares == null ? AlignedCells.bucketsPerColumn(n, d) : ColumnWeights.integerBuckets(shares, n);
+    double[] buckets = ColumnWeights.asDoubles(k);
+    double[] scales = null;
+    if (shares != null) {
+      double[] real = ColumnWeights.buckets(shares, n);
+      for (int i : ColumnWeights.dropped(real)) {
+        buckets[i] = 0;
+      }
+      scales = ColumnWeights.scales(real);
+    }
+    AlignedCells cells = AlignedCells.fromSample(groupSample, k, space.curve());
     List<UnsignedBytesKey> keys = new ArrayList<>(groupSample.size());
     for (SampleRow row : groupSample) {
-      keys.add(cells.key(row.values, space.key(row.values, row.recordKey)));
+      keys.add(cells.key(row.values, space.key(row.values, row.recordKey, scales)));
     }
     keys.sort(null);
-    return new CurveModel(space, AlignedCells.fileCuts(keys, Math.max(1, files), tolerance), cells);
+    return new CurveModel(space, AlignedCells.fileCuts(keys, n, tolerance), cells, scales, buckets);
   }
 
   /**
@@ -66,8 +100,8 @@ public final class CurveModel implements Serializable {
                                     Supplier<List<SampleRow>> ownSample, int files) {
     List<SampleRow> sample = usesInstantSample(instantSpace, groupSample) ? groupSample : ownSample.get();
     CurveSpace space = instantSpace != null ? instantSpace : CurveSpace.build(spec, sample, null, null);
-    return spec.aligned() ? alignedForGroup(space, sample, files, spec.alignedTolerance())
-        : forGroup(space, sample, files);
+    return spec.aligned() ? alignedForGroup(space, sample, files, spec.alignedTolerance(), spec.shares())
+        : forGroup(space, sample, files, spec.shares());
   }
 
   /** Whether {@link #forGroup(LayoutSpec, CurveSpace, List, Supplier, int)} uses the instant's sample. */
@@ -80,7 +114,7 @@ public final class CurveModel implements Serializable {
   }
 
   public Comparable<?> key(byte[][] encoded, String recordKey) {
-    Comparable<?> fine = space.key(encoded, recordKey);
+    Comparable<?> fine = space.key(encoded, recordKey, scales);
     return cells == null ? fine : cells.key(encoded, fine);
   }
 
@@ -92,6 +126,17 @@ public final class CurveModel implements Serializable {
   /** The aligned grid's buckets per column, or null for a plain curve. */
   public int[] alignedBuckets() {
     return cells == null ? null : cells.buckets();
+  }
+
+  /**
+   * Buckets each column earned: whole numbers on the aligned grid, real numbers on a weighted
+   * curve (its split count along the column), 0 for a dropped column; null for an unweighted curve.
+   */
+  public double[] columnBuckets() {
+    if (buckets != null) {
+      return buckets.clone();
+    }
+    return cells == null ? null : ColumnWeights.asDoubles(cells.buckets());
   }
 
   /** Output file of a key: the number of file cuts below it. */

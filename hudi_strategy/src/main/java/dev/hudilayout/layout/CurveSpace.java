@@ -107,10 +107,23 @@ public final class CurveSpace implements Serializable {
 
   /** The curve key of a row: a {@link Long} or an {@link UnsignedBytesKey}. */
   public Comparable<?> key(byte[][] encoded, String recordKey) {
+    return key(encoded, recordKey, null);
+  }
+
+  /**
+   * The curve key with column i's coordinate scaled by {@code scales[i]} (in [0, 1]; see
+   * {@link ColumnWeights#scales}): a weighted column keeps its whole axis, a lighter one only the
+   * low part of it, so it gets fewer of the curve's splits. Null scales: every column alike.
+   */
+  public Comparable<?> key(byte[][] encoded, String recordKey, double[] scales) {
     long rowHash = RowHash.of(recordKey, 0x5EEDL);
     long[] coords = new long[mappings.length];
     for (int c = 0; c < coords.length; c++) {
       coords[c] = mappings[c].coordinate(encoded[c], RowHash.forColumn(rowHash, c));
+      if (scales != null && scales[c] < 1) {
+        // monotone in the coordinate, so each column's order is kept
+        coords[c] = (long) Math.floor(coords[c] * scales[c]);
+      }
     }
     if (longKeys()) {
       return longKey(coords);

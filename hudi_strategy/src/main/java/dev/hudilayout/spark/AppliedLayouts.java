@@ -1,8 +1,15 @@
 package dev.hudilayout.spark;
 
 import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.layout.ColumnWeights;
+import dev.hudilayout.layout.CurveModel;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -13,18 +20,21 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public final class AppliedLayouts {
   public static final String KEY_PREFIX = "hudilayout.";
+  private static final Logger LOG = LoggerFactory.getLogger(AppliedLayouts.class);
 
   private static final class Applied {
     final LayoutSpec spec;
     final int files;
     final int bitsPerColumn;
     final boolean instantSample;
+    final double[] buckets;
 
-    Applied(LayoutSpec spec, int files, int bitsPerColumn, boolean instantSample) {
+    Applied(LayoutSpec spec, int files, int bitsPerColumn, boolean instantSample, double[] buckets) {
       this.spec = spec;
       this.files = files;
       this.bitsPerColumn = bitsPerColumn;
       this.instantSample = instantSample;
+      this.buckets = buckets;
     }
   }
 
@@ -36,7 +46,31 @@ public final class AppliedLayouts {
    * its own input, e.g. a merge-on-read group with log files only).
    */
   public void record(LayoutSpec spec, int files, int bitsPerColumn, boolean instantSample) {
-    applied.add(new Applied(spec, files, bitsPerColumn, instantSample));
+    record(spec, files, bitsPerColumn, instantSample, null);
+  }
+
+  /**
+   * As {@link #record(LayoutSpec, int, int, boolean)}, with the buckets each column earned
+   * ({@link CurveModel#columnBuckets()}, null for an unweighted curve); a dropped column (0
+   * buckets) is logged here on the driver.
+   */
+  public void record(LayoutSpec spec, int files, int bitsPerColumn, boolean instantSample, double[] buckets) {
+    applied.add(new Applied(spec, files, bitsPerColumn, instantSample, buckets));
+    List<String> dropped = dropped(spec, buckets);
+    if (!dropped.isEmpty()) {
+      LOG.warn("hudi-layout: column(s) {} dropped from the layout of a group of {} files: weights {} earn them "
+          + "less than one bucket (k = {})", dropped, files, spec.columns(), ColumnWeights.format(buckets));
+    }
+  }
+
+  private static List<String> dropped(LayoutSpec spec, double[] buckets) {
+    List<String> out = new ArrayList<>();
+    if (buckets != null && spec.shares() != null) {
+      for (int i : ColumnWeights.dropped(buckets)) {
+        out.add(spec.columns().get(i));
+      }
+    }
+    return out;
   }
 
   /** Extra-metadata entries; empty if no group was laid out. */
@@ -65,6 +99,23 @@ public final class AppliedLayouts {
       out.put(KEY_PREFIX + "layout", "aligned");
       out.put(KEY_PREFIX + "aligned.tolerance", String.valueOf(first.spec.alignedTolerance()));
     }
+    Applied largest = first;
+    for (Applied a : applied) {
+      if (a.files > largest.files) {
+        largest = a;
+      }
+    }
+    if (first.bitsPerColumn > 0 && first.spec.shares() != null) {
+      out.put(KEY_PREFIX + "column.weights", formatShares(first.spec.shares()));
+    }
+    if (largest.bitsPerColumn > 0 && largest.buckets != null) {
+      // of the largest group; each group's allotment follows from its own file count
+      out.put(KEY_PREFIX + "buckets", ColumnWeights.format(largest.buckets));
+      List<String> dropped = dropped(largest.spec, largest.buckets);
+      if (!dropped.isEmpty()) {
+        out.put(KEY_PREFIX + "dropped.columns", String.join(",", dropped));
+      }
+    }
     if (first.bitsPerColumn > 0) {
       out.put(KEY_PREFIX + "sample.size", String.valueOf(first.spec.sampleSize()));
       // "instant": one sample of the whole input served every group
@@ -73,5 +124,13 @@ public final class AppliedLayouts {
     out.put(KEY_PREFIX + "groups", String.valueOf(applied.size()));
     out.put(KEY_PREFIX + "files", String.valueOf(files));
     return out;
+  }
+
+  private static String formatShares(double[] shares) {
+    String[] parts = new String[shares.length];
+    for (int i = 0; i < parts.length; i++) {
+      parts[i] = String.format(Locale.ROOT, "%.4g", shares[i]);
+    }
+    return String.join(",", parts);
   }
 }

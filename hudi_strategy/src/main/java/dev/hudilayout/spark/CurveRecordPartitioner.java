@@ -57,7 +57,8 @@ public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<Ja
             BottomKSample::merge, 2)
         .rows(), files);
     if (applied != null) {
-      applied.record(spec, files, m.bitsPerColumn(), CurveModel.usesInstantSample(space, groupSample));
+      applied.record(spec, files, m.bitsPerColumn(), CurveModel.usesInstantSample(space, groupSample),
+          m.columnBuckets());
     }
     Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(records.context()).broadcast(m);
     return records

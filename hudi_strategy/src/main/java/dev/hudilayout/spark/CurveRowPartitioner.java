@@ -68,12 +68,12 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
     DataType[] types = typesOf(schema, ordinals);
     if (spec.curve() == Curve.LINEAR) {
       TupleCuts cuts = TupleCuts.fromSample(sampleOwnInput(rows, ordinals, keyOrdinal, types, spec), files);
-      record(files, 0, false);
+      record(files, 0, false, null);
       return placeByColumns(rows, schema, ordinals, types, cuts, files);
     }
     CurveModel m = CurveModel.forGroup(spec, space, groupSample,
         () -> sampleOwnInput(rows, ordinals, keyOrdinal, types, spec), files);
-    record(files, m.bitsPerColumn(), CurveModel.usesInstantSample(space, groupSample));
+    record(files, m.bitsPerColumn(), CurveModel.usesInstantSample(space, groupSample), m.columnBuckets());
     return place(rows, schema, ordinals, keyOrdinal, types, m, files);
   }
 
@@ -157,9 +157,9 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
     return rows.sparkSession().internalCreateDataFrame(tagged.rdd(), placed, false);
   }
 
-  private void record(int files, int bits, boolean shared) {
+  private void record(int files, int bits, boolean shared, double[] buckets) {
     if (applied != null) {
-      applied.record(spec, files, bits, shared);
+      applied.record(spec, files, bits, shared, buckets);
     }
   }
 

@@ -95,6 +95,25 @@ class LayoutSpecTest {
   }
 
   @Test
+  void columnWeightsBecomeSharesAndBadOnesAreRefused() {
+    String key = LayoutOptions.COLUMN_WEIGHTS.key();
+    LayoutSpec spec = LayoutSpec.from(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,c",
+        LayoutSpec.CURVE_KEY, "hilbert", key, "6, 3,1"));
+    assertEquals(0.6, spec.shares()[0], 1e-12);
+    assertEquals(0.1, spec.shares()[2], 1e-12);
+    assertEquals(null, LayoutSpec.from(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b")).shares());
+    String linear = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b", key, "1,2"));
+    assertTrue(linear.contains(key) && linear.contains("'1,2'") && linear.contains("z-order or hilbert"), linear);
+    for (String bad : new String[] {"1,2", "1,2,3,4", "1,x,2", "1,-1,2", "0,0,0", "1,,2", "1,NaN,1", "1,Infinity,1"}) {
+      String msg = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,c",
+          LayoutSpec.CURVE_KEY, "z-order", key, bad));
+      assertTrue(msg.contains(key) && msg.contains("'" + bad + "'") && msg.contains("one non-negative number per sort column"),
+          msg);
+      assertTrue(msg.contains("(3: a,b,c)"), msg);
+    }
+  }
+
+  @Test
   void optionsTableListsEveryOption() {
     String table = OptionsTable.markdown();
     for (org.apache.hudi.common.config.ConfigProperty<?> p : LayoutOptions.all()) {

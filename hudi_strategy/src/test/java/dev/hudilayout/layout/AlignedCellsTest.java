@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AlignedCellsTest {
 
   private static byte[] enc(long v) {
-    return OrderedBytes.nullable(OrderedBytes.encodeLong(v));
+    return PointQueries.enc(v);
   }
 
   @Test
@@ -38,24 +38,11 @@ class AlignedCellsTest {
   }
 
   private static List<SampleRow> uniform(int rows, int d, long seed) {
-    Random r = new Random(seed);
-    List<SampleRow> out = new ArrayList<>();
-    for (int i = 0; i < rows; i++) {
-      byte[][] v = new byte[d][];
-      for (int c = 0; c < d; c++) {
-        v[c] = enc(r.nextInt(100_000));
-      }
-      out.add(new SampleRow("k" + i, "f", v));
-    }
-    return out;
+    return PointQueries.uniform(rows, d, seed);
   }
 
   private static Map<Integer, List<SampleRow>> byFile(CurveModel m, List<SampleRow> rows) {
-    Map<Integer, List<SampleRow>> files = new HashMap<>();
-    for (SampleRow row : rows) {
-      files.computeIfAbsent(m.file(m.key(row.values, row.recordKey)), f -> new ArrayList<>()).add(row);
-    }
-    return files;
+    return new PointQueries(m, rows).files;
   }
 
   @Test
@@ -75,30 +62,9 @@ class AlignedCellsTest {
       assertTrue(share > 0.7 && share < 1.3, "file size " + share + " of the target");
     }
     // a point query on each column: files whose [min, max] holds a value; bound 64^(2/3) = 16
+    PointQueries queries = new PointQueries(model, rows);
     for (int c = 0; c < d; c++) {
-      double total = 0;
-      Random r = new Random(c);
-      for (int q = 0; q < 200; q++) {
-        byte[] v = enc(r.nextInt(100_000));
-        int hit = 0;
-        for (List<SampleRow> f : placed.values()) {
-          byte[] lo = null;
-          byte[] hi = null;
-          for (SampleRow row : f) {
-            if (lo == null || Arrays.compareUnsigned(row.values[c], lo) < 0) {
-              lo = row.values[c];
-            }
-            if (hi == null || Arrays.compareUnsigned(row.values[c], hi) > 0) {
-              hi = row.values[c];
-            }
-          }
-          if (Arrays.compareUnsigned(lo, v) <= 0 && Arrays.compareUnsigned(v, hi) <= 0) {
-            hit++;
-          }
-        }
-        total += hit;
-      }
-      double avg = total / 200;
+      double avg = queries.averageFiles(c, 200, c);
       assertTrue(avg <= 16 * 1.15, "column " + c + ": " + avg + " files per point query, bound 16");
     }
   }
