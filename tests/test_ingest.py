@@ -50,8 +50,9 @@ def test_every_emitted_key_is_declared_by_the_jar_or_hudi(spark):
     assert "hoodie.hudilayout.bits.per.column" in known and "hoodie.clustering.inline" in known
     schema = spark.createDataFrame([(1, "a", "b", 2)], "id int, city string, brand string, day int").schema
     emitted = {}
-    for layout in (hl.LayoutOptions(["city", "brand"], curve="z-order", mapping="direct", inline=True, whole_partition=True, aligned=True,
-                                    every_n_commits=3, stats_columns=["day"], max_groups=3, **SIZES),
+    for layout in (hl.LayoutOptions(["city", "brand"], curve="z-order", mapping="direct", inline=True,
+                                    whole_partition=True, aligned=True, weights=[2, 1], every_n_commits=3,
+                                    stats_columns=["day"], max_groups=3, **SIZES),
                    hl.LayoutOptions(["city"], async_clustering=True, every_n_commits=2)):
         emitted.update(layout.write_options())
         emitted.update(table_options(schema, layout, table="t", record_key="id", ordering="day",
