@@ -65,6 +65,10 @@ def test_layout_names():
         bench.Layout.parse("ours-hilbert-sample-weighted").options(["a", "b"], 100, 4, 100)
     with pytest.raises(ValueError, match="expected 3 numbers"):
         bench.parse_weights("0.6,0.4", ["a", "b", "c"])
+    for argv in (["--weights", "1,x", "--layouts", "random"], ["--layouts", "ours-hilbert-sample-weighted"]):
+        with pytest.raises(SystemExit) as exit_:  # a usage error before Spark starts
+            bench.main(argv)
+        assert exit_.value.code == 2
 
 
 def test_weighted_and_whole_partition_modes(spark, tmp_path):

@@ -96,6 +96,13 @@ def test_workload_bound_is_the_closed_form():
     assert w["bound"] == pytest.approx(3 * (0.6 * 0.3 * 0.1) ** (1 / 3) * 100, rel=1e-9)  # 78.6
 
 
+def test_report_refuses_bad_weights_before_starting_spark():
+    for bad in ("1,-1", "a,b", "0,0"):
+        with pytest.raises(SystemExit) as exit_:
+            report.main(["/no/table", "--weights", bad])
+        assert exit_.value.code == 2
+
+
 @pytest.mark.spark
 def test_a_column_that_earns_no_bucket_is_dropped_and_named(spark, base):
     with pytest.warns(UserWarning, match="left out sort column\\(s\\) p_brand"):

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import clustering, scan, ssb, tables
+from .options import parse_shares
 
 BUILTIN_CLASS = "org.apache.hudi.client.clustering.run.strategy.SparkSortAndSizeExecutionStrategy"
 CURVES = {"linear": "linear", "zorder": "z-order", "hilbert": "hilbert"}
@@ -256,13 +257,9 @@ def parse_weights(raw: str, columns: Sequence[str]) -> Optional[List[float]]:
     if not raw:
         return None
     try:
-        w = [float(x) for x in raw.split(",")]
-    except ValueError:
-        w = []
-    if len(w) != len(columns) or any(not math.isfinite(x) or x < 0 for x in w) or sum(w) <= 0:
-        raise ValueError(f"--weights {raw!r}: expected {len(columns)} numbers >= 0, not all 0, "
-                         f"for {', '.join(columns)}")
-    return [x / sum(w) for x in w]
+        return parse_shares(raw, len(columns))
+    except ValueError as e:
+        raise ValueError(f"--weights {e} (for {', '.join(columns)})") from None
 
 
 def summarise(args, columns, results: List[Measured], weights: Optional[Sequence[float]] = None) -> dict:
@@ -404,10 +401,11 @@ def main(argv=None) -> int:
         return 0
     try:
         columns = ssb.filter_columns(args.variant)
+        weights = parse_weights(args.weights, columns)
         for name in args.layouts.split(","):
             layout = Layout.parse(name)
             if layout.impl:
-                layout.options(columns, 1, 1, 1, parse_weights(args.weights, columns))
+                layout.options(columns, 1, 1, 1, weights)
     except ValueError as e:
         p.error(str(e))
     report = run(args)

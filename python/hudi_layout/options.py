@@ -279,6 +279,20 @@ def _check_names(name: str, key: str, columns: Sequence[str], required: bool) ->
         seen.add(c)
 
 
+def parse_shares(raw: str, count: Optional[int] = None) -> List[float]:
+    """Weights written as ``'0.6,0.3,0.1'``, as shares summing to 1. Raises ``ValueError`` unless
+    they are numbers >= 0, not all 0 (and ``count`` of them, when given)."""
+    try:
+        w = [float(x) for x in raw.split(",")]
+    except ValueError:
+        w = []
+    if not w or (count is not None and len(w) != count) or any(not math.isfinite(x) or x < 0 for x in w) \
+            or sum(w) <= 0:
+        many = f"{count} numbers" if count is not None else "numbers"
+        raise ValueError(f"{raw!r}: expected {many} >= 0, not all 0, separated by commas")
+    return [x / sum(w) for x in w]
+
+
 def _weights(value, columns: Sequence[str]) -> Tuple[float, ...]:
     """Weights in ``columns`` order from a sequence or a ``{column: weight}`` mapping, checked."""
     accepted = (f"one number >= 0 per sort column ({len(columns)}: {', '.join(columns)}), not all 0, "

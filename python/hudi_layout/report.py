@@ -239,12 +239,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = ap.parse_args(argv)
     weights = None
     if args.weights:
+        from .options import parse_shares
         try:
-            weights = [float(w) for w in args.weights.split(",")]
-        except ValueError:
-            weights = []
-        if not weights or any(not math.isfinite(w) or w < 0 for w in weights) or sum(weights) <= 0:
-            ap.error(f"--weights {args.weights!r}: numbers >= 0, not all 0, one per column")
+            weights = parse_shares(args.weights)
+        except ValueError as e:
+            ap.error(f"--weights {e}, one per column")
     if args.png and not (args.x and args.y):
         ap.error("--png needs --x and --y")
     if args.probes < 1:

@@ -27,6 +27,48 @@ public enum Curve {
     this.hudiName = hudiName;
   }
 
+  /**
+   * The position of a point along this curve, as a {@code long}: the Hilbert or z-order index of
+   * coordinates of {@code bits} bits each, or for linear the coordinates one after another.
+   * Needs {@code bits * coords.length <= 63}.
+   */
+  public long index(long[] coords, int bits) {
+    switch (this) {
+      case HILBERT:
+        return HilbertCurve.index(coords, bits);
+      case ZORDER:
+        return ZOrderCurve.index(coords, bits);
+      default:
+        long k = 0;
+        for (long x : coords) {
+          k = (k << bits) | x;
+        }
+        return k;
+    }
+  }
+
+  /**
+   * The same position as an unsigned big-endian byte string, for any number of bits: Hilbert or
+   * z-order index bytes, or for linear each coordinate in ceil(bits / 8) bytes, one after another.
+   */
+  public byte[] indexBytes(long[] coords, int bits) {
+    switch (this) {
+      case HILBERT:
+        return HilbertCurve.indexBytes(coords, bits);
+      case ZORDER:
+        return ZOrderCurve.indexBytes(coords, bits);
+      default:
+        int per = (bits + 7) / 8;
+        byte[] out = new byte[per * coords.length];
+        for (int c = 0; c < coords.length; c++) {
+          for (int i = 0; i < per; i++) {
+            out[c * per + i] = (byte) (coords[c] >>> (8 * (per - 1 - i)));
+          }
+        }
+        return out;
+    }
+  }
+
   /** The value Hudi writes for this layout, e.g. "z-order". */
   public String hudiName() {
     return hudiName;

@@ -1,8 +1,6 @@
 package dev.hudilayout.layout;
 
 import dev.hudilayout.curve.Curve;
-import dev.hudilayout.curve.HilbertCurve;
-import dev.hudilayout.curve.ZOrderCurve;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -63,7 +61,7 @@ public final class AlignedCells implements Serializable {
       }
       cuts[c] = cc;
     }
-    return new AlignedCells(cuts, k, curve == Curve.LINEAR ? Curve.LINEAR : curve);
+    return new AlignedCells(cuts, k, curve);
   }
 
   public int[] buckets() {
@@ -92,18 +90,7 @@ public final class AlignedCells implements Serializable {
     for (int c = 0; c < coords.length; c++) {
       coords[c] = bucket(c, encoded[c]);
     }
-    switch (curve) {
-      case HILBERT:
-        return HilbertCurve.index(coords, cellBits);
-      case ZORDER:
-        return ZOrderCurve.index(coords, cellBits);
-      default:
-        long order = 0;
-        for (int c = 0; c < coords.length; c++) {
-          order = order * k[c] + coords[c];
-        }
-        return order;
-    }
+    return curve.index(coords, cellBits);
   }
 
   /** The row key: 8 bytes of cell order, then the fine key's bytes. */

@@ -3,8 +3,6 @@ package dev.hudilayout.layout;
 import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.config.Mapping;
 import dev.hudilayout.curve.Curve;
-import dev.hudilayout.curve.HilbertCurve;
-import dev.hudilayout.curve.ZOrderCurve;
 import dev.hudilayout.encoding.OrderedBytes;
 
 import java.io.Serializable;
@@ -126,42 +124,8 @@ public final class CurveSpace implements Serializable {
       }
     }
     if (longKeys()) {
-      return longKey(coords);
+      return curve.index(coords, bits);
     }
-    return new UnsignedBytesKey(bytesKey(coords));
-  }
-
-  private long longKey(long[] coords) {
-    switch (curve) {
-      case HILBERT:
-        return HilbertCurve.index(coords, bits);
-      case ZORDER:
-        return ZOrderCurve.index(coords, bits);
-      default:
-        long k = 0;
-        for (long x : coords) {
-          k = (k << bits) | x;
-        }
-        return k;
-    }
-  }
-
-  private byte[] bytesKey(long[] coords) {
-    switch (curve) {
-      case HILBERT:
-        return HilbertCurve.indexBytes(coords, bits);
-      case ZORDER:
-        return ZOrderCurve.indexBytes(coords, bits);
-      default:
-        // column after column, each in ceil(bits / 8) big-endian bytes
-        int per = (bits + 7) / 8;
-        byte[] out = new byte[per * coords.length];
-        for (int c = 0; c < coords.length; c++) {
-          for (int i = 0; i < per; i++) {
-            out[c * per + i] = (byte) (coords[c] >>> (8 * (per - 1 - i)));
-          }
-        }
-        return out;
-    }
+    return new UnsignedBytesKey(curve.indexBytes(coords, bits));
   }
 }
