@@ -1,10 +1,18 @@
-"""The aligned layout on a real table: files cut on the cells of a k1 x k2 x k3 quantile grid.
+"""The aligned layout (the default) on real tables: files cut on the cells of a quantile grid whose
+buckets per column are chosen from the sample.
 
-Fixture: 6000 SSB rows (seed 99) bulk-inserted in random order as 12 files; two copies are
-clustered into 27 files on s_city, c_city, p_brand, one with Hilbert/sample, one aligned (3 x 3 x 3
-cells in Hilbert order). Expected: rows unchanged; the commit records the aligned layout; by the
-layout report (column-stats index) a point query on each column reads at most 1.05 x the bound
-27^(2/3) = 9 files, and no more than with the plain Hilbert layout.
+Fixtures:
+- 6000 SSB rows (seed 99) bulk-inserted in random order as 12 files; one copy is clustered into 27
+  files on s_city, c_city, p_brand with Hudi's own keys only (sort columns, hilbert, sample: no
+  key of ours beyond the strategy class), another with files cut along the curve (aligned=False).
+  Expected: rows unchanged; the Hudi-keys-only commit records the aligned layout; by the layout
+  report (column-stats index) a point query on each column reads at most 1.05 x the bound
+  27^(2/3) = 9 files, and no more than the curve layout.
+- The same rows clustered into 36 files on s_city, s_nation, p_brand: s_nation is a function of
+  s_city, so the three columns span two independent axes (bound 36^(1/2) = 6). Expected: the
+  commit names s_nation as dependent on s_city and leaves it uncut; point queries on s_city and
+  p_brand read fewer files (layout report, and Spark's scan metrics on s_city) than the formula
+  grid that cuts all three columns alike (3 x 3 x 4, fixed with grid_buckets); rows unchanged.
 """
 from __future__ import annotations
 
@@ -13,32 +21,94 @@ import shutil
 import pytest
 
 import hudi_layout as hl
-from hudi_layout import report, ssb, tables
-from tablecheck import fingerprint
+from hudi_layout import clustering, report, ssb, tables
+from tablecheck import fingerprint, point_query
 
 COLUMNS = list(ssb.FILTER_COLUMNS)
+DEPENDENT = ["s_city", "s_nation", "p_brand"]
 
 pytestmark = pytest.mark.spark
 
 
-def test_aligned_layout_reaches_the_bound(spark, tmp_path):
-    df = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 6000, 99)).repartition(12)
-    base = str(tmp_path / "base")
-    hl.write(df, base, hl.LayoutOptions(COLUMNS), table="t_aligned", record_key="lo_key", operation="bulk_insert",
+@pytest.fixture(scope="module")
+def base(spark, tmp_path_factory):
+    root = tmp_path_factory.mktemp("aligned")
+    df = spark.read.parquet(ssb.write_parquet(str(root / "src"), 6000, 99)).repartition(12)
+    path = str(root / "base")
+    hl.write(df, path, hl.LayoutOptions(COLUMNS, stats_columns=["s_nation"]), table="t_aligned",
+             record_key="lo_key", operation="bulk_insert",
              extra={"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE"})
-    sizes = dict(target_file_bytes=tables.table_bytes(base) // 27 + 1, small_file_bytes=1 << 40,
-                 max_bytes_per_group=1 << 40)
+    return root, path, fingerprint(df)
+
+
+def _sizes(path, files):
+    return dict(target_file_bytes=tables.table_bytes(path) // files + 1, small_file_bytes=1 << 40,
+                max_bytes_per_group=1 << 40)
+
+
+def test_hudi_keys_alone_get_the_aligned_layout_at_the_bound(spark, base):
+    root, path, expected = base
+    sizes = _sizes(path, 27)
     avg = {}
-    for name, extra in (("hilbert", {}), ("aligned", {"aligned": True})):
-        path = str(tmp_path / name)
-        shutil.copytree(base, path)
-        done = hl.cluster(spark, path, hl.LayoutOptions(COLUMNS, **sizes, **extra))
-        assert done.layout["hudilayout.files"] == "27"
-        assert done.layout.get("hudilayout.layout") == ("aligned" if extra else None)
-        assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(df)
-        avg[name] = {r.column: r.avg_files for r in report.report(spark, path, COLUMNS)}
+    # Hudi's own layout keys and the strategy class, nothing of ours: the aligned grid is the default
+    hudi_only = {k: v for k, v in hl.LayoutOptions(COLUMNS, stats_columns=["s_nation"], **sizes)
+                 .clustering_options().items()
+                 if not k.startswith("hoodie.hudilayout.")}
+    for name in ("hilbert", "default"):
+        copy = str(root / name)
+        shutil.copytree(path, copy)
+        if name == "default":
+            layout = clustering.recorded(spark, copy, clustering.schedule_and_execute(spark, copy, hudi_only))
+            assert layout["hudilayout.grid.chosen"] == "sample" and layout["hudilayout.buckets"], layout
+        else:
+            layout = hl.cluster(spark, copy, hl.LayoutOptions(COLUMNS, stats_columns=["s_nation"], aligned=False,
+                                                              **sizes)).layout
+        assert layout["hudilayout.files"] == "27"
+        assert layout.get("hudilayout.layout") == ("aligned" if name == "default" else None)
+        assert fingerprint(spark.read.format("hudi").load(copy)) == expected
+        avg[name] = {r.column: r.avg_files for r in report.report(spark, copy, COLUMNS)}
     bound = 27 ** (2 / 3)
     for column in COLUMNS:
-        assert avg["aligned"][column] <= 1.05 * bound, avg
-        assert avg["aligned"][column] <= avg["hilbert"][column], avg
+        assert avg["default"][column] <= 1.05 * bound, avg
+        assert avg["default"][column] <= avg["hilbert"][column], avg
     print(f"files per point query, bound {bound:.1f}: {avg}")
+
+
+def test_a_dependent_column_shares_its_axis_and_beats_the_formula_grid(spark, base):
+    root, path, expected = base
+    files = 36
+    sizes = _sizes(path, files)
+    avg, paths, done = {}, {}, {}
+    for name, extra in (("searched", {}), ("formula", {"grid_buckets": (3, 3, 4)})):
+        paths[name] = copy = str(root / f"dependent-{name}")
+        shutil.copytree(path, copy)
+        done[name] = hl.cluster(spark, copy, hl.LayoutOptions(DEPENDENT, stats_columns=["c_city"], **sizes, **extra))
+        assert fingerprint(spark.read.format("hudi").load(copy)) == expected
+        avg[name] = {r.column: r.avg_files for r in report.report(spark, copy, DEPENDENT)}
+    searched = done["searched"]
+    assert searched.dependent_columns == {"s_nation": "s_city"}, searched.layout
+    assert searched.buckets["s_nation"] == 1 and searched.buckets["s_city"] > 1 and searched.buckets["p_brand"] > 1
+    assert searched.layout["hudilayout.grid.chosen"] == "sample"
+    assert set(searched.estimated_files) == set(DEPENDENT)
+    assert done["formula"].layout["hudilayout.grid.chosen"] == "fixed"
+    assert done["formula"].buckets == {"s_city": 3.0, "s_nation": 3.0, "p_brand": 4.0}
+    two_axes = files ** 0.5
+    print(f"dependent s_nation, {files} files, two-axis bound {two_axes:.1f}: searched {searched.buckets} {avg['searched']}; "
+          f"formula {avg['formula']}")
+    fine = ("s_city", "p_brand")
+    assert sum(avg["searched"][c] for c in fine) < 0.85 * sum(avg["formula"][c] for c in fine), avg
+    for c in fine:
+        assert avg["searched"][c] <= 1.5 * two_axes, avg
+    # Spark's scan metrics agree on s_city: the same rows, fewer files read
+    values = [r[0] for r in spark.read.format("hudi").load(paths["searched"]).select("s_city").distinct()
+              .orderBy("s_city").collect()][::9]
+    read = {name: 0 for name in paths}
+    for v in values:
+        got = {name: point_query(spark, p, "s_city", v) for name, p in paths.items()}
+        assert got["searched"][0] == got["formula"][0]
+        for name in paths:
+            read[name] += got[name][1]
+    assert read["searched"] < read["formula"], read
+    # the layout report shows the grid the commit recorded
+    lines = report.grid_lines(report.layout_grid(spark, paths["searched"]), files)
+    assert any("s_nation on s_city" in line for line in lines), lines

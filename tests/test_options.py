@@ -49,7 +49,12 @@ def test_inline_async_sizes_and_extra_index_columns():
     assert inline["hoodie.clustering.plan.strategy.max.bytes.per.group"] == str(1 << 33)
     assert inline["hoodie.clustering.plan.strategy.max.num.groups"] == "5"
     assert inline["hoodie.metadata.index.column.stats.column.list"] == "city,ts,id"
-    assert "hoodie.hudilayout.aligned" not in inline
+    assert inline["hoodie.hudilayout.aligned"] == "true"  # the default
+    assert "hoodie.hudilayout.grid.buckets" not in inline
+    assert LayoutOptions("city", aligned=False).write_options()["hoodie.hudilayout.aligned"] == "false"
+    assert "hoodie.hudilayout.aligned" not in LayoutOptions("city", curve="linear").write_options()
+    fixed = LayoutOptions(["city", "ts"], grid_buckets={"city": 8, "ts": 1}).write_options()
+    assert fixed["hoodie.hudilayout.grid.buckets"] == "8,1"
     aligned = LayoutOptions(["city", "ts"], aligned=True, aligned_tolerance=0.1).write_options()
     assert aligned["hoodie.hudilayout.aligned"] == "true"
     assert aligned["hoodie.hudilayout.aligned.tolerance"] == "0.1"
@@ -102,7 +107,13 @@ def test_options_are_immutable_and_replace_checks_again():
     (dict(sort_columns=["city"], write_small_file_bytes=-1), "hoodie.parquet.small.file.limit", ">= 0"),
     (dict(sort_columns=["city"], aligned=True, aligned_tolerance=1.0), "hoodie.hudilayout.aligned.tolerance",
      "above 0 and below 1"),
-    (dict(sort_columns=["city"], aligned=True, curve="linear"), "hoodie.hudilayout.aligned", "z-order or hilbert"),
+    (dict(sort_columns=["city"], grid_buckets=[4], curve="linear"), "hoodie.hudilayout.grid.buckets",
+     "z-order or hilbert"),
+    (dict(sort_columns=["city"], grid_buckets=[4], aligned=False), "hoodie.hudilayout.grid.buckets",
+     "unless aligned is True"),
+    (dict(sort_columns=["a", "b"], grid_buckets=[4]), "hoodie.hudilayout.grid.buckets", "(2: a, b)"),
+    (dict(sort_columns=["a", "b"], grid_buckets="4,0"), "hoodie.hudilayout.grid.buckets", "from 1 to 1000000"),
+    (dict(sort_columns=["a", "b"], grid_buckets=[4, 2.5]), "hoodie.hudilayout.grid.buckets", "whole number"),
     (dict(sort_columns=["city"], max_groups=0), "hoodie.clustering.plan.strategy.max.num.groups", ">= 1"),
     (dict(sort_columns=["city"], inline=True, every_n_commits=0), "hoodie.clustering.inline.max.commits", ">= 1"),
     (dict(sort_columns=["city"], async_clustering=True, every_n_commits=-2), "hoodie.clustering.async.max.commits",

@@ -39,6 +39,20 @@ class ClusteringResult:
         columns = self.layout.get("hudilayout.columns", "").split(",")
         return {c: float(k) for c, k in zip(columns, raw.split(","))} if raw else {}
 
+    @property
+    def dependent_columns(self) -> Dict[str, str]:
+        """Sort columns the aligned grid found to depend on another (``{column: determinant}``):
+        they share its axis and are not cut themselves."""
+        raw = self.layout.get("hudilayout.dependent.columns", "")
+        return dict(pair.split(":", 1) for pair in raw.split(",")) if raw else {}
+
+    @property
+    def estimated_files(self) -> Dict[str, float]:
+        """Per sort column, the files a point query reads as the grid search estimated it on the sample."""
+        raw = self.layout.get("hudilayout.estimated.files", "")
+        columns = self.layout.get("hudilayout.columns", "").split(",")
+        return {c: float(k) for c, k in zip(columns, raw.split(","))} if raw else {}
+
 
 def _java_map(spark, options: Mapping[str, str]):
     jmap = spark.sparkContext._jvm.java.util.HashMap()

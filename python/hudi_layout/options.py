@@ -33,6 +33,7 @@ SEED_KEY = "hoodie.hudilayout.sample.seed"
 WRITER_FACTOR_KEY = "hoodie.hudilayout.writer.max.file.size.factor"
 ALIGNED_KEY = "hoodie.hudilayout.aligned"
 ALIGNED_TOLERANCE_KEY = "hoodie.hudilayout.aligned.tolerance"
+GRID_BUCKETS_KEY = "hoodie.hudilayout.grid.buckets"
 WEIGHTS_KEY = "hoodie.hudilayout.column.weights"
 TARGET_FILE_KEY = "hoodie.clustering.plan.strategy.target.file.max.bytes"
 SMALL_FILE_KEY = "hoodie.clustering.plan.strategy.small.file.limit"
@@ -98,12 +99,18 @@ class LayoutOptions:
     writer_size_factor: float = field(default=4.0, metadata=_doc(
         WRITER_FACTOR_KEY, "Hudi's writer cap as a multiple of the target file size, >= 1.0, so it "
         "does not split a laid-out file.", "4.0"))
-    aligned: bool = field(default=False, metadata=_doc(
-        ALIGNED_KEY, "Aligned layout: k_i quantile buckets per column (product close to the file count), "
-        "files cut on cell boundaries. For `z-order` and `hilbert`.", "False"))
+    aligned: bool = field(default=True, metadata=_doc(
+        ALIGNED_KEY, "Aligned layout: k_i quantile buckets per column, chosen from the sample to make the "
+        "estimated files per point query smallest (a column that depends on another is not cut), cells "
+        "visited along the curve, files cut on cell boundaries. False: files cut at equal counts along "
+        "the curve. For `z-order` and `hilbert` (`linear` ignores it).", "True"))
     aligned_tolerance: float = field(default=0.25, metadata=_doc(
         ALIGNED_TOLERANCE_KEY, "With `aligned`, the share of the target size a file may stray before its "
         "cell is split or merged; above 0 and below 1.", "0.25"))
+    grid_buckets: Optional[Tuple[int, ...]] = field(default=None, metadata=_doc(
+        GRID_BUCKETS_KEY, "With `aligned`, buckets per sort column to use instead of the chosen ones, in "
+        "`sort_columns` order (1: not cut), each from 1 to 1000000; for reproducing or comparing a grid.",
+        "None (chosen from the sample)"))
     weights: Optional[Tuple[float, ...]] = field(default=None, metadata=_doc(
         WEIGHTS_KEY, "Each sort column's share of the queries: a sequence in `sort_columns` order, a "
         "`{column: weight}` dict or `'0.6,0.3,0.1'`, non-negative, not all 0. Columns get buckets (aligned) or curve splits in "
@@ -170,9 +177,11 @@ class LayoutOptions:
             if self.curve == "linear":
                 raise _error("weights", WEIGHTS_KEY, self.weights, "None with curve linear (weights share out "
                              "the splits of z-order or hilbert)")
-        if self.aligned and self.curve == "linear":
-            raise _error("aligned", ALIGNED_KEY, self.aligned, "False with curve linear (cells are ordered "
-                         "along z-order or hilbert)")
+        if self.grid_buckets is not None:
+            object.__setattr__(self, "grid_buckets", _grid_buckets(self.grid_buckets, sort))
+            if self.curve == "linear" or self.aligned is not True:
+                raise _error("grid_buckets", GRID_BUCKETS_KEY, self.grid_buckets, "None unless aligned is True "
+                             "and the curve is z-order or hilbert (buckets are the aligned grid's)")
         for name, key in (("target_file_bytes", TARGET_FILE_KEY), ("small_file_bytes", SMALL_FILE_KEY),
                           ("max_bytes_per_group", GROUP_BYTES_KEY), ("max_groups", MAX_GROUPS_KEY)):
             value = getattr(self, name)
@@ -234,9 +243,12 @@ class LayoutOptions:
         }
         if self.weights is not None:
             opts[WEIGHTS_KEY] = ",".join(format(w, ".12g") for w in self.weights)
-        if self.aligned:
-            opts[ALIGNED_KEY] = "true"
-            opts[ALIGNED_TOLERANCE_KEY] = repr(float(self.aligned_tolerance))
+        if self.curve != "linear":
+            opts[ALIGNED_KEY] = "true" if self.aligned else "false"
+            if self.aligned:
+                opts[ALIGNED_TOLERANCE_KEY] = repr(float(self.aligned_tolerance))
+            if self.grid_buckets is not None:
+                opts[GRID_BUCKETS_KEY] = ",".join(str(k) for k in self.grid_buckets)
         for name, key in (("target_file_bytes", TARGET_FILE_KEY), ("small_file_bytes", SMALL_FILE_KEY),
                           ("max_bytes_per_group", GROUP_BYTES_KEY), ("max_groups", MAX_GROUPS_KEY)):
             value = getattr(self, name)
@@ -321,6 +333,28 @@ def _weights(value, columns: Sequence[str]) -> Tuple[float, ...]:
     if sum(weights) <= 0:
         raise _error("weights", WEIGHTS_KEY, weights, accepted)
     return tuple(float(w) for w in weights)
+
+
+def _grid_buckets(value, columns: Sequence[str]) -> Tuple[int, ...]:
+    """Buckets in ``columns`` order from a sequence, a ``{column: k}`` mapping or ``'10,1,10'``, checked."""
+    accepted = (f"one whole number from 1 to 1000000 per sort column ({len(columns)}: {', '.join(columns)}), "
+                "as a sequence in that order, a {column: buckets} dict or a string like '10,1,10'")
+    if isinstance(value, Mapping):
+        if set(value) != set(columns):
+            raise _error("grid_buckets", GRID_BUCKETS_KEY, dict(value), accepted)
+        value = [value[c] for c in columns]
+    if isinstance(value, str):
+        try:
+            value = [int(k) for k in value.split(",")]
+        except ValueError:
+            raise _error("grid_buckets", GRID_BUCKETS_KEY, value, accepted) from None
+    if isinstance(value, bytes) or not isinstance(value, Iterable):
+        raise _error("grid_buckets", GRID_BUCKETS_KEY, value, accepted)
+    buckets = tuple(value)
+    if len(buckets) != len(columns) or any(
+            isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1_000_000 for k in buckets):
+        raise _error("grid_buckets", GRID_BUCKETS_KEY, buckets, accepted)
+    return buckets
 
 
 def _check_int(name: str, key: str, value, low: Optional[int] = None, high: Optional[int] = None) -> None:

@@ -170,6 +170,36 @@ def layout_weights(spark, path: str) -> Optional[List[float]]:
     return None
 
 
+def layout_grid(spark, path: str) -> Optional[Dict[str, str]]:
+    """The grid the latest clustering of ours recorded (``hudilayout.*`` entries), if it was aligned."""
+    from .timeline import clustering_commits
+    for commit in reversed(clustering_commits(spark, path)):
+        extra = commit["extra"]
+        if "hudilayout.columns" in extra:
+            return extra if extra.get("hudilayout.layout") == "aligned" else None
+    return None
+
+
+def grid_lines(extra: Dict[str, str], files: int) -> List[str]:
+    """What the aligned grid chose, and the bound for the independent axes it found."""
+    columns = extra.get("hudilayout.columns", "").split(",")
+    buckets = extra.get("hudilayout.buckets", "").split(",")
+    lines = ["grid (latest clustering): buckets " + ", ".join(f"{c}={k}" for c, k in zip(columns, buckets))]
+    dependent = [p.split(":", 1) for p in extra.get("hudilayout.dependent.columns", "").split(",") if p]
+    if dependent:
+        lines.append("dependent columns (not cut, they share the axis of): "
+                     + ", ".join(f"{c} on {det}" for c, det in dependent))
+    estimates = extra.get("hudilayout.estimated.files", "").split(",")
+    if estimates != [""]:
+        lines.append("estimated on the sample, files per point query: "
+                     + ", ".join(f"{c} {e}" for c, e in zip(columns, estimates)))
+    axes = len(columns) - len(dependent)
+    if dependent and axes > 0 and files:
+        lines.append(f"{axes} independent axes: bound N^((d'-1)/d') = {files ** ((axes - 1) / axes):.1f} "
+                     f"for N = {files}")
+    return lines
+
+
 def _distinct_index_values(snap, column: str, index_type, limit: int = 20000) -> List:
     """Sorted distinct values of ``column`` (up to ``limit``, picked by hash), as the index holds them."""
     from pyspark.sql import functions as F
@@ -261,6 +291,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     snapshots[f"as of {args.after}" if args.after else "latest"] = args.after
     results = {label: report(spark, args.path, columns, instant, args.probes) for label, instant in snapshots.items()}
     print(markdown(results))
+    grid = layout_grid(spark, args.path)
+    latest = results[list(results)[-1]]
+    if grid and latest:
+        print("\n".join(grid_lines(grid, latest[0].files)))
     if weights is None and not args.columns:
         weights = layout_weights(spark, args.path)
     for label, rows in results.items():

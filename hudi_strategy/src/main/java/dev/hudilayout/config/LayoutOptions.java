@@ -43,14 +43,24 @@ public final class LayoutOptions {
 
   public static final ConfigProperty<Boolean> ALIGNED = ConfigProperty
       .key(PREFIX + "aligned")
-      .defaultValue(false)
+      .defaultValue(true)
       .sinceVersion("0.1.0")
-      .withDocumentation("Aligned layout: for N files over d columns, column i is cut into k_i quantile buckets "
-          + "(product close to N, from the instant's sample), the cells are visited in the order of the "
-          + "configured curve, and files are cut on cell boundaries, so each file is one cell; rows are "
-          + "sorted inside a file by the curve key. A cell larger than the target by more than the tolerance "
-          + "is split, small neighbours are merged. Applies to z-order and hilbert (linear ignores it). "
-          + "Accepted: true, false.");
+      .withDocumentation("Aligned layout (the default): for N files, column i is cut into k_i quantile buckets "
+          + "chosen from the instant's sample so that the estimated files a point query reads is smallest "
+          + "(columns found to depend on another are not cut: they share its axis), the cells are visited in "
+          + "the order of the configured curve, and files are cut on cell boundaries, so each file is about "
+          + "one cell; rows are sorted inside a file by the curve key. A cell larger than the target by more "
+          + "than the tolerance is split, small neighbours are merged. false: files are cut at equal counts "
+          + "along the curve key. Applies to z-order and hilbert (linear ignores it). Accepted: true, false.");
+
+  public static final ConfigProperty<String> GRID_BUCKETS = ConfigProperty
+      .key(PREFIX + "grid.buckets")
+      .defaultValue("")
+      .sinceVersion("0.1.0")
+      .withDocumentation("With the aligned layout, the buckets per sort column to use instead of the ones chosen "
+          + "from the sample, in the sort columns' order, e.g. '10,10,10' (1: the column is not cut). For "
+          + "reproducing or comparing a grid; every clustering group gets these buckets whatever its file "
+          + "count. Empty: chosen from the sample. Accepted: one whole number from 1 to 1000000 per sort column.");
 
   public static final ConfigProperty<Double> ALIGNED_TOLERANCE = ConfigProperty
       .key(PREFIX + "aligned.tolerance")
@@ -73,7 +83,8 @@ public final class LayoutOptions {
           + "Accepted: one non-negative number per sort column, at least one above 0.");
 
   private static final List<ConfigProperty<?>> ALL = Collections.unmodifiableList(
-      Arrays.asList(BITS_PER_COLUMN, SAMPLE_SEED, WRITER_SIZE_FACTOR, ALIGNED, ALIGNED_TOLERANCE, COLUMN_WEIGHTS));
+      Arrays.asList(BITS_PER_COLUMN, SAMPLE_SEED, WRITER_SIZE_FACTOR, ALIGNED, ALIGNED_TOLERANCE, GRID_BUCKETS,
+          COLUMN_WEIGHTS));
 
   private LayoutOptions() {
   }

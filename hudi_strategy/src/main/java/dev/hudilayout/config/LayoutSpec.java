@@ -33,6 +33,7 @@ public final class LayoutSpec implements Serializable {
   private final long seed;
   private final double alignedTolerance;
   private final double[] shares;
+  private final int[] gridBuckets;
 
   /** @param bits bits per column, 0 for auto */
   public LayoutSpec(List<String> columns, Curve curve, Mapping mapping, int sampleSize, int bits, long seed) {
@@ -56,6 +57,29 @@ public final class LayoutSpec implements Serializable {
     this.bits = bits;
     this.seed = seed;
     this.alignedTolerance = alignedTolerance;
+    this.gridBuckets = null;
+  }
+
+  private LayoutSpec(LayoutSpec base, int[] gridBuckets) {
+    this.shares = base.shares;
+    this.columns = base.columns;
+    this.curve = base.curve;
+    this.mapping = base.mapping;
+    this.sampleSize = base.sampleSize;
+    this.bits = base.bits;
+    this.seed = base.seed;
+    this.alignedTolerance = base.alignedTolerance;
+    this.gridBuckets = gridBuckets == null ? null : gridBuckets.clone();
+  }
+
+  /** This spec with the aligned grid's buckets fixed (null: chosen from the sample). */
+  public LayoutSpec withGridBuckets(int[] buckets) {
+    return new LayoutSpec(this, buckets);
+  }
+
+  /** Buckets per column fixed by {@link LayoutOptions#GRID_BUCKETS}, or null to choose them from the sample. */
+  public int[] gridBuckets() {
+    return gridBuckets == null ? null : gridBuckets.clone();
   }
 
   /**
@@ -92,7 +116,37 @@ public final class LayoutSpec implements Serializable {
           + "weights with the z-order or hilbert curve; linear sorts by the columns in their order, so leave it empty",
           LayoutOptions.COLUMN_WEIGHTS.key(), props.getProperty(LayoutOptions.COLUMN_WEIGHTS.key()), CURVE_KEY));
     }
-    return new LayoutSpec(columns, curve, mapping, sampleSize, bits, seed, alignedTolerance(props), weights);
+    double tolerance = alignedTolerance(props);
+    int[] grid = gridBuckets(props.getProperty(LayoutOptions.GRID_BUCKETS.key()), columns);
+    if (grid != null && (tolerance < 0 || curve == Curve.LINEAR)) {
+      throw new IllegalArgumentException(String.format("Invalid value for %s: '%s' with %s. Accepted: buckets "
+          + "only with the aligned layout of the z-order or hilbert curve (%s=true); leave it empty otherwise",
+          LayoutOptions.GRID_BUCKETS.key(), props.getProperty(LayoutOptions.GRID_BUCKETS.key()),
+          curve == Curve.LINEAR ? CURVE_KEY + "=linear" : LayoutOptions.ALIGNED.key() + "=false",
+          LayoutOptions.ALIGNED.key()));
+    }
+    return new LayoutSpec(columns, curve, mapping, sampleSize, bits, seed, tolerance, weights)
+        .withGridBuckets(grid);
+  }
+
+  /** {@link LayoutOptions#GRID_BUCKETS}, validated against the sort columns; null if unset. */
+  static int[] gridBuckets(String raw, List<String> columns) {
+    if (raw == null || raw.trim().isEmpty()) {
+      return null;
+    }
+    String key = LayoutOptions.GRID_BUCKETS.key();
+    String accepted = String.format("one whole number from 1 to 1000000 per sort column (%d: %s), e.g. '%s'",
+        columns.size(), String.join(",", columns), String.join(",", java.util.Collections.nCopies(columns.size(), "4")));
+    String[] parts = raw.split(",", -1);
+    if (parts.length != columns.size()) {
+      throw new IllegalArgumentException(String.format("Invalid value for %s: '%s' has %d numbers. Accepted: %s",
+          key, raw, parts.length, accepted));
+    }
+    int[] k = new int[parts.length];
+    for (int i = 0; i < k.length; i++) {
+      k[i] = parseInt(key, raw, parts[i], accepted, 1, 1_000_000);
+    }
+    return k;
   }
 
   /** {@link LayoutOptions#COLUMN_WEIGHTS}, validated against the sort columns; null if unset. */
@@ -213,16 +267,19 @@ public final class LayoutSpec implements Serializable {
   }
 
   private static int parseInt(String key, String raw, int min, int max) {
+    return parseInt(key, raw, raw, String.format("a whole number from %d to %d", min, max), min, max);
+  }
+
+  /** Parses {@code part}, a piece of the value {@code raw} of {@code key}, as a whole number in [min, max]. */
+  private static int parseInt(String key, String raw, String part, String accepted, int min, int max) {
     long v;
     try {
-      v = Long.parseLong(raw.trim());
+      v = Long.parseLong(part.trim());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(String.format(
-          "Invalid value for %s: '%s'. Accepted: a whole number from %d to %d", key, raw, min, max), e);
+      throw new IllegalArgumentException(String.format("Invalid value for %s: '%s'. Accepted: %s", key, raw, accepted), e);
     }
     if (v < min || v > max) {
-      throw new IllegalArgumentException(String.format(
-          "Invalid value for %s: '%s'. Accepted: a whole number from %d to %d", key, raw, min, max));
+      throw new IllegalArgumentException(String.format("Invalid value for %s: '%s'. Accepted: %s", key, raw, accepted));
     }
     return (int) v;
   }

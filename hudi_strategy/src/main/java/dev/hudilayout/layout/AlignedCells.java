@@ -21,17 +21,11 @@ public final class AlignedCells implements Serializable {
   private final byte[][][] cuts;
   private final int[] k;
   private final Curve curve;
-  private final int cellBits;
 
   private AlignedCells(byte[][][] cuts, int[] k, Curve curve) {
     this.cuts = cuts;
     this.k = k;
     this.curve = curve;
-    int max = 1;
-    for (int ki : k) {
-      max = Math.max(max, ki);
-    }
-    this.cellBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(max - 1));
   }
 
   /**
@@ -90,7 +84,16 @@ public final class AlignedCells implements Serializable {
     for (int c = 0; c < coords.length; c++) {
       coords[c] = bucket(c, encoded[c]);
     }
-    return curve.index(coords, cellBits);
+    return curve.index(coords, cellBits(k));
+  }
+
+  /** Bits per coordinate of the curve that orders the cells: enough for the largest bucket count. */
+  static int cellBits(int[] k) {
+    int max = 1;
+    for (int ki : k) {
+      max = Math.max(max, ki);
+    }
+    return Math.max(1, 32 - Integer.numberOfLeadingZeros(max - 1));
   }
 
   /** The row key: 8 bytes of cell order, then the fine key's bytes. */
@@ -113,56 +116,87 @@ public final class AlignedCells implements Serializable {
 
   /**
    * File cuts over sorted sample keys (as made by {@link #key}) for {@code files} files of about
-   * m / files sampled rows each. Cells are taken whole, in key order: a cell larger than
-   * (1 + tolerance) times the target is split at equal counts inside it (by the fine key), and
-   * consecutive small cells are merged until a file reaches (1 - tolerance) times the target
-   * without passing (1 + tolerance). If that would make more files than asked for, the target
-   * grows until it does not. A cut is the largest key of the file below it; a cut on a cell
-   * boundary is the cell's prefix followed by 0xFF bytes, so unsampled rows of a cell stay in it.
+   * m / files sampled rows each, placed by {@link #cutCells}. A cut is the largest key of the file
+   * below it; a cut on a cell boundary is the cell's prefix followed by 0xFF bytes, so unsampled
+   * rows of a cell stay in it.
    */
   public static Object[] fileCuts(List<UnsignedBytesKey> sortedKeys, int files, double tolerance) {
     int m = sortedKeys.size();
     if (m == 0 || files <= 1) {
       return new Object[0];
     }
-    List<int[]> cells = new ArrayList<>();  // [start, end) of each cell in sortedKeys
+    List<Integer> starts = new ArrayList<>();  // where each cell begins in sortedKeys
+    List<Integer> sizes = new ArrayList<>();
     int start = 0;
     for (int i = 1; i <= m; i++) {
       if (i == m || !samePrefix(sortedKeys.get(i - 1), sortedKeys.get(i))) {
-        cells.add(new int[] {start, i});
+        starts.add(start);
+        sizes.add(i - start);
         start = i;
       }
     }
-    double target = (double) m / files;
-    List<Object> cutList = plan(sortedKeys, cells, target, tolerance);
-    while (cutList.size() > files - 1) {
-      target *= 1.05;
-      cutList = plan(sortedKeys, cells, target, tolerance);
+    List<int[]> cuts = cutCells(sizes.stream().mapToInt(Integer::intValue).toArray(), files, tolerance);
+    Object[] out = new Object[cuts.size()];
+    for (int i = 0; i < out.length; i++) {
+      int cell = cuts.get(i)[0];
+      int below = cuts.get(i)[1];
+      UnsignedBytesKey last = sortedKeys.get(starts.get(cell) + below - 1);
+      out[i] = below == sizes.get(cell) ? boundary(last) : last;
     }
-    return cutList.toArray();
+    return out;
   }
 
-  private static List<Object> plan(List<UnsignedBytesKey> keys, List<int[]> cells, double target, double tol) {
-    List<Object> cuts = new ArrayList<>();
-    int acc = 0;
-    for (int ci = 0; ci < cells.size(); ci++) {
-      int[] cell = cells.get(ci);
-      int size = cell[1] - cell[0];
+  /**
+   * Where files end, for cells of the given sizes in key order, for about {@code files} files of
+   * the same total size. Cells are taken whole: a cell larger than (1 + tolerance) times the target
+   * is split at equal counts inside it, and consecutive small cells are merged until a file reaches
+   * (1 - tolerance) times the target without passing (1 + tolerance). If that would make more
+   * files than asked for, the target grows until it does not. Each cut is {cell, rows of that cell
+   * below the cut}; a cut after a whole cell has all its rows below.
+   */
+  public static List<int[]> cutCells(int[] sizes, int files, double tolerance) {
+    long m = 0;
+    for (int size : sizes) {
+      m += size;
+    }
+    if (m == 0 || files <= 1) {
+      return new ArrayList<>();
+    }
+    double target = (double) m / files;
+    List<int[]> cuts = plan(sizes, target, tolerance);
+    while (cuts.size() > files - 1) {
+      target *= 1.05;
+      cuts = plan(sizes, target, tolerance);
+    }
+    return cuts;
+  }
+
+  private static List<int[]> plan(int[] sizes, double target, double tol) {
+    List<int[]> cuts = new ArrayList<>();
+    long acc = 0;
+    for (int ci = 0; ci < sizes.length; ci++) {
+      int size = sizes[ci];
       if (acc > 0 && acc + size > (1 + tol) * target) {
-        cuts.add(boundary(keys.get(cell[0] - 1)));
+        cuts.add(new int[] {ci - 1, sizes[ci - 1]});
         acc = 0;
       }
       if (size > (1 + tol) * target) {
         int parts = (int) Math.round(size / target);
+        int previous = 0;
         for (int p = 1; p < parts; p++) {
-          cuts.add(keys.get(cell[0] + (int) ((long) p * size / parts) - 1));
+          // with fewer sampled rows than parts (a tiny table), some cuts would hold no row
+          int below = (int) ((long) p * size / parts);
+          if (below > previous) {
+            cuts.add(new int[] {ci, below});
+            previous = below;
+          }
         }
         acc = size - (int) ((long) (parts - 1) * size / parts);
       } else {
         acc += size;
       }
-      if (acc >= (1 - tol) * target && ci < cells.size() - 1) {
-        cuts.add(boundary(keys.get(cell[1] - 1)));
+      if (acc >= (1 - tol) * target && ci < sizes.length - 1) {
+        cuts.add(new int[] {ci, size});
         acc = 0;
       }
     }

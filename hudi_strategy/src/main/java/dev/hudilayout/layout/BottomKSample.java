@@ -83,6 +83,14 @@ public final class BottomKSample implements Serializable {
     }
   }
 
+  /**
+   * Whether a row with this record key can enter the sample at all (its priority is below the
+   * admission threshold): the caller can skip building the row when it cannot.
+   */
+  public boolean admits(String recordKey) {
+    return RowHash.of(recordKey, seed) < admitBelow;
+  }
+
   public BottomKSample add(SampleRow row) {
     long priority = RowHash.of(row.recordKey, seed);
     if (priority >= admitBelow) {

@@ -19,13 +19,16 @@ public final class CurveModel implements Serializable {
   private final AlignedCells cells;
   private final double[] scales;
   private final double[] buckets;
+  private final GridSearch.Choice grid;
 
-  private CurveModel(CurveSpace space, Object[] fileCuts, AlignedCells cells, double[] scales, double[] buckets) {
+  private CurveModel(CurveSpace space, Object[] fileCuts, AlignedCells cells, double[] scales, double[] buckets,
+                     GridSearch.Choice grid) {
     this.space = space;
     this.fileCuts = fileCuts;
     this.cells = cells;
     this.scales = scales;
     this.buckets = buckets;
+    this.grid = grid;
   }
 
   /** File cuts for {@code files} files from the sample rows of one group; columns alike. */
@@ -52,31 +55,41 @@ public final class CurveModel implements Serializable {
     for (int i = 1; i <= cuts.length; i++) {
       cuts[i - 1] = keys.get((int) ((long) i * keys.size() / n));
     }
-    return new CurveModel(space, cuts, null, scales, buckets);
+    return new CurveModel(space, cuts, null, scales, buckets, null);
   }
 
   /**
-   * The aligned layout for {@code files} files: k_i buckets per column from the group's sample
-   * (see {@link AlignedCells}), keys that put each cell together, file cuts on cell boundaries.
+   * The aligned layout for {@code files} files: k_i buckets per column chosen from the group's
+   * sample ({@link GridSearch}), keys that put each cell together, file cuts on cell boundaries.
    */
   public static CurveModel alignedForGroup(CurveSpace space, List<SampleRow> groupSample, int files,
                                            double tolerance) {
-    return alignedForGroup(space, groupSample, files, tolerance, null);
+    return alignedForGroup(space, groupSample, files, tolerance, null, null);
   }
 
   /**
-   * The aligned layout with k_i from column weights ({@link ColumnWeights#integerBuckets}); null
-   * {@code shares}: columns alike. A dropped column gets one bucket (no cut).
+   * The aligned layout with column weights ({@code shares}, null: columns alike) and, when
+   * {@code fixedBuckets} is given, those buckets instead of the searched ones. A column whose
+   * weight earns it less than one bucket ({@link ColumnWeights#buckets}) is dropped: never cut,
+   * left out of the fine key, 0 in {@link #columnBuckets()}.
    */
   public static CurveModel alignedForGroup(CurveSpace space, List<SampleRow> groupSample, int files,
-                                           double tolerance, double[] shares) {
+                                           double tolerance, double[] shares, int[] fixedBuckets) {
     int n = Math.max(1, files);
-    int d = groupSample.isEmpty() ? 1 : groupSample.get(0).values.length;
-    int[] k = shares == null ? AlignedCells.bucketsPerColumn(n, d) : ColumnWeights.integerBuckets(shares, n);
+    double[] real = shares == null ? null : ColumnWeights.buckets(shares, n);
+    double[] searchShares = shares == null ? null : shares.clone();
+    if (shares != null) {
+      for (int i : ColumnWeights.dropped(real)) {
+        searchShares[i] = 0;
+      }
+    }
+    GridSearch.Choice grid = fixedBuckets == null
+        ? GridSearch.choose(groupSample, n, searchShares, space.curve(), tolerance)
+        : GridSearch.evaluate(groupSample, n, fixedBuckets, space.curve(), tolerance);
+    int[] k = grid.buckets();
     double[] buckets = ColumnWeights.asDoubles(k);
     double[] scales = null;
     if (shares != null) {
-      double[] real = ColumnWeights.buckets(shares, n);
       for (int i : ColumnWeights.dropped(real)) {
         buckets[i] = 0;
       }
@@ -88,7 +101,7 @@ public final class CurveModel implements Serializable {
       keys.add(cells.key(row.values, space.key(row.values, row.recordKey, scales)));
     }
     keys.sort(null);
-    return new CurveModel(space, AlignedCells.fileCuts(keys, n, tolerance), cells, scales, buckets);
+    return new CurveModel(space, AlignedCells.fileCuts(keys, n, tolerance), cells, scales, buckets, grid);
   }
 
   /**
@@ -100,7 +113,8 @@ public final class CurveModel implements Serializable {
                                     Supplier<List<SampleRow>> ownSample, int files) {
     List<SampleRow> sample = usesInstantSample(instantSpace, groupSample) ? groupSample : ownSample.get();
     CurveSpace space = instantSpace != null ? instantSpace : CurveSpace.build(spec, sample, null, null);
-    return spec.aligned() ? alignedForGroup(space, sample, files, spec.alignedTolerance(), spec.shares())
+    return spec.aligned()
+        ? alignedForGroup(space, sample, files, spec.alignedTolerance(), spec.shares(), spec.gridBuckets())
         : forGroup(space, sample, files, spec.shares());
   }
 
@@ -116,6 +130,37 @@ public final class CurveModel implements Serializable {
   public Comparable<?> key(byte[][] encoded, String recordKey) {
     Comparable<?> fine = space.key(encoded, recordKey, scales);
     return cells == null ? fine : cells.key(encoded, fine);
+  }
+
+  /**
+   * A row's order inside its file in {@code orderBits} bits: the leading bits of its fine curve
+   * key (on the aligned grid, the key after the cell's position). A file holds rows close on the
+   * curve, so its rows keep their curve order, and the order fits a {@code long} beside the file's
+   * partition token: Spark then sorts each file by a long, not by a byte string.
+   */
+  public long orderInFile(Comparable<?> key, int orderBits) {
+    long leftAligned;
+    if (key instanceof Long) {
+      int keyBits = space.bitsPerColumn() * space.dimensions();
+      leftAligned = keyBits == 0 ? 0 : (Long) key << (64 - keyBits);
+    } else {
+      byte[] b = ((UnsignedBytesKey) key).bytes();
+      int from = cells == null ? 0 : 8;
+      if (cells != null && space.longKeys()) {
+        long fine = 0;
+        for (int i = from; i < from + 8; i++) {
+          fine = (fine << 8) | (b[i] & 0xFF);
+        }
+        int keyBits = space.bitsPerColumn() * space.dimensions();
+        leftAligned = keyBits == 0 ? 0 : fine << (64 - keyBits);
+      } else {
+        leftAligned = 0;
+        for (int i = 0; i < 8; i++) {
+          leftAligned = (leftAligned << 8) | (from + i < b.length ? b[from + i] & 0xFF : 0);
+        }
+      }
+    }
+    return leftAligned >>> (64 - orderBits);
   }
 
   /** Whether keys are {@code long}s; otherwise {@link UnsignedBytesKey}s. */
@@ -137,6 +182,11 @@ public final class CurveModel implements Serializable {
       return buckets.clone();
     }
     return cells == null ? null : ColumnWeights.asDoubles(cells.buckets());
+  }
+
+  /** The aligned grid as chosen (buckets, dependent columns, estimates), or null for a plain curve. */
+  public GridSearch.Choice grid() {
+    return grid;
   }
 
   /** Output file of a key: the number of file cuts below it. */

@@ -98,6 +98,11 @@ public final class CurveSpace implements Serializable {
     return curve;
   }
 
+  /** The number of sort columns, the curve's dimensions. */
+  public int dimensions() {
+    return mappings.length;
+  }
+
   /** Whether keys fit a non-negative {@code long}; otherwise they are {@link UnsignedBytesKey}s. */
   public boolean longKeys() {
     return (long) bits * mappings.length <= 63;

@@ -3,6 +3,7 @@ package dev.hudilayout.spark;
 import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.layout.ColumnWeights;
 import dev.hudilayout.layout.CurveModel;
+import dev.hudilayout.layout.GridSearch;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,39 +29,55 @@ public final class AppliedLayouts {
     final int bitsPerColumn;
     final boolean instantSample;
     final double[] buckets;
+    final GridSearch.Choice grid;
 
-    Applied(LayoutSpec spec, int files, int bitsPerColumn, boolean instantSample, double[] buckets) {
+    Applied(LayoutSpec spec, int files, int bitsPerColumn, boolean instantSample, double[] buckets,
+            GridSearch.Choice grid) {
       this.spec = spec;
       this.files = files;
       this.bitsPerColumn = bitsPerColumn;
       this.instantSample = instantSample;
       this.buckets = buckets;
+      this.grid = grid;
     }
   }
 
   private final ConcurrentLinkedQueue<Applied> applied = new ConcurrentLinkedQueue<>();
 
   /**
-   * One group laid out. {@code bitsPerColumn} is what the key used (0 for a plain sort);
-   * {@code instantSample} whether the group used the instant's shared sample (false: it sampled
-   * its own input, e.g. a merge-on-read group with log files only).
+   * One group laid out by {@code model} (null for a plain sort by the columns). {@code instantSample}
+   * says whether the group used the instant's shared sample (false: it sampled its own input, e.g.
+   * a merge-on-read group with log files only). A dropped column (0 buckets) is logged here on the
+   * driver.
    */
-  public void record(LayoutSpec spec, int files, int bitsPerColumn, boolean instantSample) {
-    record(spec, files, bitsPerColumn, instantSample, null);
-  }
-
-  /**
-   * As {@link #record(LayoutSpec, int, int, boolean)}, with the buckets each column earned
-   * ({@link CurveModel#columnBuckets()}, null for an unweighted curve); a dropped column (0
-   * buckets) is logged here on the driver.
-   */
-  public void record(LayoutSpec spec, int files, int bitsPerColumn, boolean instantSample, double[] buckets) {
-    applied.add(new Applied(spec, files, bitsPerColumn, instantSample, buckets));
+  public void record(LayoutSpec spec, int files, boolean instantSample, CurveModel model) {
+    double[] buckets = model == null ? null : model.columnBuckets();
+    applied.add(new Applied(spec, files, model == null ? 0 : model.bitsPerColumn(), instantSample, buckets,
+        model == null ? null : model.grid()));
     List<String> dropped = dropped(spec, buckets);
     if (!dropped.isEmpty()) {
       LOG.warn("hudi-layout: column(s) {} dropped from the layout of a group of {} files: weights {} earn them "
           + "less than one bucket (k = {})", dropped, files, spec.columns(), ColumnWeights.format(buckets));
     }
+    List<String> dependent = dependent(spec, model == null ? null : model.grid());
+    if (!dependent.isEmpty()) {
+      LOG.info("hudi-layout: column(s) {} depend on another sort column in the sample and share its axis "
+          + "(not cut) in a group of {} files", dependent, files);
+    }
+  }
+
+  /** "column:determinant" for each column the grid found to depend on another. */
+  private static List<String> dependent(LayoutSpec spec, GridSearch.Choice grid) {
+    List<String> out = new ArrayList<>();
+    if (grid != null) {
+      int[] det = grid.determinants();
+      for (int i = 0; i < det.length; i++) {
+        if (det[i] >= 0) {
+          out.add(spec.columns().get(i) + ":" + spec.columns().get(det[i]));
+        }
+      }
+    }
+    return out;
   }
 
   private static List<String> dropped(LayoutSpec spec, double[] buckets) {
@@ -116,6 +133,14 @@ public final class AppliedLayouts {
         out.put(KEY_PREFIX + "dropped.columns", String.join(",", dropped));
       }
     }
+    if (largest.bitsPerColumn > 0 && largest.grid != null) {
+      List<String> dependent = dependent(largest.spec, largest.grid);
+      if (!dependent.isEmpty()) {
+        out.put(KEY_PREFIX + "dependent.columns", String.join(",", dependent));
+      }
+      out.put(KEY_PREFIX + "grid.chosen", largest.spec.gridBuckets() == null ? "sample" : "fixed");
+      out.put(KEY_PREFIX + "estimated.files", formatEstimates(largest.grid.estimatedFiles()));
+    }
     if (first.bitsPerColumn > 0) {
       out.put(KEY_PREFIX + "sample.size", String.valueOf(first.spec.sampleSize()));
       // "instant": one sample of the whole input served every group
@@ -124,6 +149,14 @@ public final class AppliedLayouts {
     out.put(KEY_PREFIX + "groups", String.valueOf(applied.size()));
     out.put(KEY_PREFIX + "files", String.valueOf(files));
     return out;
+  }
+
+  private static String formatEstimates(double[] files) {
+    String[] parts = new String[files.length];
+    for (int i = 0; i < parts.length; i++) {
+      parts[i] = String.format(Locale.ROOT, "%.1f", files[i]);
+    }
+    return String.join(",", parts);
   }
 
   private static String formatShares(double[] shares) {

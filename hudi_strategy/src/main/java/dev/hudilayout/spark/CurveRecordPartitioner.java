@@ -57,8 +57,7 @@ public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<Ja
             BottomKSample::merge, 2)
         .rows(), files);
     if (applied != null) {
-      applied.record(spec, files, m.bitsPerColumn(), CurveModel.usesInstantSample(space, groupSample),
-          m.columnBuckets());
+      applied.record(spec, files, CurveModel.usesInstantSample(space, groupSample), m);
     }
     Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(records.context()).broadcast(m);
     return records

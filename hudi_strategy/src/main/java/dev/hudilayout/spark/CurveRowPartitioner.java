@@ -7,7 +7,6 @@ import dev.hudilayout.layout.CurveModel;
 import dev.hudilayout.layout.CurveSpace;
 import dev.hudilayout.layout.SampleRow;
 import dev.hudilayout.layout.TupleCuts;
-import dev.hudilayout.layout.UnsignedBytesKey;
 import dev.hudilayout.layout.ValueEncoding;
 
 import org.apache.hudi.common.model.HoodieRecord;
@@ -68,39 +67,38 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
     DataType[] types = typesOf(schema, ordinals);
     if (spec.curve() == Curve.LINEAR) {
       TupleCuts cuts = TupleCuts.fromSample(sampleOwnInput(rows, ordinals, keyOrdinal, types, spec), files);
-      record(files, 0, false, null);
+      record(files, false, null);
       return placeByColumns(rows, schema, ordinals, types, cuts, files);
     }
     CurveModel m = CurveModel.forGroup(spec, space, groupSample,
         () -> sampleOwnInput(rows, ordinals, keyOrdinal, types, spec), files);
-    record(files, m.bitsPerColumn(), CurveModel.usesInstantSample(space, groupSample), m.columnBuckets());
+    record(files, CurveModel.usesInstantSample(space, groupSample), m);
     return place(rows, schema, ordinals, keyOrdinal, types, m, files);
   }
 
   /**
-   * Appends two helper columns to every row (a token that hash-partitions to the row's file, and
-   * the curve key), lets Spark SQL shuffle on the token and sort each file by the key, and drops
-   * the helpers again: the output has the input's schema, one Spark partition per file.
+   * Appends one helper column to every row, a long: the token of the row's file (a number that
+   * Spark's hash partitioning sends to that file's partition, see {@link PartitionTokens}) in the
+   * high bits and the row's order inside the file in the low bits. Spark SQL shuffles on the high
+   * bits, sorts each file by the whole long, and the helper is dropped again: the output has the
+   * input's schema, one Spark partition per file.
    */
   private static Dataset<Row> place(Dataset<Row> rows, StructType schema, int[] ordinals, int keyOrdinal,
                                     DataType[] types, CurveModel model, int files) {
     Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(rows.sparkSession().sparkContext())
         .broadcast(model);
     int[] tokens = PartitionTokens.forPartitions(files);
-    boolean longKeys = model.longKeys();
-    StructType placed = schema
-        .add(TOKEN_COLUMN, DataTypes.IntegerType, false)
-        .add(KEY_COLUMN, longKeys ? DataTypes.LongType : DataTypes.BinaryType, false);
+    int orderBits = 63 - PartitionTokens.bits(tokens);
+    StructType placed = schema.add(KEY_COLUMN, DataTypes.LongType, false);
     return withHelpers(rows, placed, () -> {
       CurveModel cm = bModel.value();
       return (row, extra) -> {
-        Object key = cm.key(encode(row, ordinals, types), recordKey(row, keyOrdinal));
-        extra.update(0, tokens[cm.file(key)]);
-        extra.update(1, key instanceof UnsignedBytesKey ? ((UnsignedBytesKey) key).bytes() : key);
+        Comparable<?> key = cm.key(encode(row, ordinals, types), recordKey(row, keyOrdinal));
+        extra.update(0, ((long) tokens[cm.file(key)] << orderBits) | cm.orderInFile(key, orderBits));
       };
-    }).repartition(files, functions.col(TOKEN_COLUMN))
+    }).repartition(files, functions.shiftRight(functions.col(KEY_COLUMN), orderBits).cast(DataTypes.IntegerType))
         .sortWithinPartitions(functions.col(KEY_COLUMN))
-        .drop(TOKEN_COLUMN, KEY_COLUMN);
+        .drop(KEY_COLUMN);
   }
 
   /**
@@ -157,9 +155,9 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
     return rows.sparkSession().internalCreateDataFrame(tagged.rdd(), placed, false);
   }
 
-  private void record(int files, int bits, boolean shared, double[] buckets) {
+  private void record(int files, boolean shared, CurveModel model) {
     if (applied != null) {
-      applied.record(spec, files, bits, shared, buckets);
+      applied.record(spec, files, shared, model);
     }
   }
 

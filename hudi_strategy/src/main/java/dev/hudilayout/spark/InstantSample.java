@@ -86,7 +86,11 @@ final class InstantSample {
       long admit = BottomKSample.admissionThreshold(spec.sampleSize(), base.count());
       return projected.queryExecution().toRdd().toJavaRDD()
           .aggregate(new BottomKSample(spec.sampleSize(), seed, admit),
-              (s, row) -> s.add(toSampleRow(row, d, types)), BottomKSample::merge)
+              (s, row) -> {
+                // most rows cannot enter the sample: decide on the key before encoding the row
+                String key = row.isNullAt(d) ? null : row.getUTF8String(d).toString();
+                return s.admits(key) ? s.add(toSampleRow(row, d, types, key)) : s;
+              }, BottomKSample::merge)
           .rows();
     } catch (RuntimeException e) {
       // e.g. base files written before a sort column was added: each group then samples itself.
@@ -96,12 +100,11 @@ final class InstantSample {
     }
   }
 
-  private static SampleRow toSampleRow(InternalRow row, int d, DataType[] types) {
+  private static SampleRow toSampleRow(InternalRow row, int d, DataType[] types, String key) {
     byte[][] values = new byte[d][];
     for (int i = 0; i < d; i++) {
       values[i] = ValueEncoding.encode(row.isNullAt(i) ? null : row.get(i, types[i]));
     }
-    String key = row.isNullAt(d) ? null : row.getUTF8String(d).toString();
     String file = row.getUTF8String(d + 1).toString();
     return new SampleRow(key, file.substring(file.lastIndexOf('/') + 1), values);
   }

@@ -45,4 +45,13 @@ final class PartitionTokens {
     }
     return tokens;
   }
+
+  /** Bits the largest token needs. */
+  static int bits(int[] tokens) {
+    int max = 0;
+    for (int t : tokens) {
+      max = Math.max(max, t);
+    }
+    return 32 - Integer.numberOfLeadingZeros(max);
+  }
 }

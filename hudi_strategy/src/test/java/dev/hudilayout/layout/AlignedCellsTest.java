@@ -98,4 +98,39 @@ class AlignedCellsTest {
     }
     assertTrue(heavyFiles.size() >= 7, "the heavy cell was split over " + heavyFiles.size() + " files");
   }
+
+  /** Inside a file the long sort value keeps the key order (the file's rows lie in one cell here). */
+  @Test
+  void theOrderInsideAFileFollowsTheKey() {
+    LayoutSpec spec = new LayoutSpec(Arrays.asList("a", "b", "c"), Curve.HILBERT, Mapping.SAMPLE, 200_000, 0, 42, 0.25);
+    List<SampleRow> sample = uniform(8_000, 3, 1);
+    CurveSpace space = CurveSpace.build(spec, sample, null, null);
+    for (CurveModel model : Arrays.asList(CurveModel.alignedForGroup(space, sample, 8, 0.25),
+        CurveModel.forGroup(space, sample, 8))) {
+      Map<Integer, List<Comparable<?>>> byFile = new HashMap<>();
+      for (SampleRow row : uniform(4_000, 3, 2)) {
+        Comparable<?> key = model.key(row.values, row.recordKey);
+        byFile.computeIfAbsent(model.file(key), f -> new ArrayList<>()).add(key);
+      }
+      for (List<Comparable<?>> keys : byFile.values()) {
+        keys.sort(null);
+        long previous = -1;
+        for (Comparable<?> key : keys) {
+          long order = model.orderInFile(key, 49);
+          assertTrue(order >= previous && order < (1L << 49), key + ": " + order + " after " + previous);
+          previous = order;
+        }
+      }
+    }
+  }
+
+  /** A sample of fewer rows than files (a one-row table) yields cuts that each hold a row. */
+  @Test
+  void aSampleSmallerThanTheFileCountStillCuts() {
+    assertEquals(0, AlignedCells.cutCells(new int[] {1}, 8, 0.25).size());
+    List<int[]> cuts = AlignedCells.cutCells(new int[] {3}, 8, 0.25);
+    assertEquals(2, cuts.size());
+    assertArrayEquals(new int[] {0, 1}, cuts.get(0));
+    assertArrayEquals(new int[] {0, 2}, cuts.get(1));
+  }
 }

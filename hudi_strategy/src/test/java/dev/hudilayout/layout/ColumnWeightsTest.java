@@ -70,7 +70,7 @@ class ColumnWeightsTest {
     LayoutSpec spec = new LayoutSpec(Arrays.asList("a", "b", "c"), curve, Mapping.SAMPLE, 200_000, 0, 42,
         aligned ? 0.25 : -1, shares);
     CurveSpace space = CurveSpace.build(spec, sample, null, null);
-    CurveModel model = aligned ? CurveModel.alignedForGroup(space, sample, files, 0.25, spec.shares())
+    CurveModel model = aligned ? CurveModel.alignedForGroup(space, sample, files, 0.25, spec.shares(), null)
         : CurveModel.forGroup(space, sample, files, spec.shares());
     PointQueries q = new PointQueries(model, rows);
     assertTrue(q.files.size() >= files * 0.9 && q.files.size() <= files, "files: " + q.files.size());

@@ -60,17 +60,23 @@ final class PointQueries {
     return out;
   }
 
+  /** Files whose [min, max] on column {@code c} holds the encoded value {@code v}. */
+  int filesHolding(int c, byte[] v) {
+    int n = 0;
+    for (int f = 0; f < lows.size(); f++) {
+      if (Arrays.compareUnsigned(lows.get(f)[c], v) <= 0 && Arrays.compareUnsigned(v, highs.get(f)[c]) <= 0) {
+        n++;
+      }
+    }
+    return n;
+  }
+
   /** Average files holding a value of column {@code c}, over {@code queries} uniform values. */
   double averageFiles(int c, int queries, long seed) {
     Random r = new Random(seed);
     double total = 0;
     for (int q = 0; q < queries; q++) {
-      byte[] v = enc(r.nextInt(100_000));
-      for (int f = 0; f < lows.size(); f++) {
-        if (Arrays.compareUnsigned(lows.get(f)[c], v) <= 0 && Arrays.compareUnsigned(v, highs.get(f)[c]) <= 0) {
-          total++;
-        }
-      }
+      total += filesHolding(c, enc(r.nextInt(100_000)));
     }
     return total / queries;
   }

@@ -1,0 +1,131 @@
+package dev.hudilayout.layout;
+
+import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.config.Mapping;
+import dev.hudilayout.curve.Curve;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The grid chosen from the sample. Data sets are seeded and small; "files read" is counted from
+ * each placed file's [min, max] per column (PointQueries), as the column-stats index would.
+ */
+class GridSearchTest {
+
+  private static byte[] enc(long v) {
+    return PointQueries.enc(v);
+  }
+
+  /** Rows of a city (250 values), its nation (city / 10, so a function of it) and a brand (1000 values). */
+  private static List<SampleRow> cityNationBrand(int rows, long seed) {
+    Random r = new Random(seed);
+    List<SampleRow> out = new ArrayList<>();
+    for (int i = 0; i < rows; i++) {
+      int city = r.nextInt(250);
+      out.add(new SampleRow("k" + seed + "-" + i, "f", new byte[][] {enc(city), enc(city / 10), enc(r.nextInt(1000))}));
+    }
+    return out;
+  }
+
+  private static CurveModel aligned(List<SampleRow> sample, int files, int[] fixed) {
+    LayoutSpec spec = new LayoutSpec(Arrays.asList("city", "nation", "brand"), Curve.HILBERT, Mapping.SAMPLE,
+        200_000, 0, 42, 0.25);
+    CurveSpace space = CurveSpace.build(spec, sample, null, null);
+    return CurveModel.alignedForGroup(space, sample, files, 0.25, null, fixed);
+  }
+
+  @Test
+  void independentUniformColumnsGetEqualBuckets() {
+    GridSearch.Choice c = GridSearch.choose(PointQueries.uniform(20_000, 3, 1), 64, null, Curve.HILBERT, 0.25);
+    assertArrayEquals(new int[] {4, 4, 4}, c.buckets());
+    assertArrayEquals(new int[] {-1, -1, -1}, c.determinants());
+    for (double f : c.estimatedFiles()) {
+      assertTrue(f >= 14 && f <= 18, Arrays.toString(c.estimatedFiles()));
+    }
+  }
+
+  @Test
+  void aColumnThatIsAFunctionOfAnotherSharesItsAxis() {
+    List<SampleRow> sample = cityNationBrand(40_000, 1);
+    int files = 100;
+    GridSearch.Choice c = GridSearch.choose(sample, files, null, Curve.HILBERT, 0.25);
+    // nation depends on city: not cut; city and brand take ~sqrt(100) buckets each
+    assertArrayEquals(new int[] {-1, 0, -1}, c.determinants());
+    assertEquals(1, c.buckets()[1], Arrays.toString(c.buckets()));
+    assertTrue(c.buckets()[0] * c.buckets()[2] >= 80 && c.buckets()[0] * c.buckets()[2] <= 120,
+        Arrays.toString(c.buckets()));
+
+    // placed on rows it has not seen: city and brand point queries near the two-axis bound
+    // sqrt(100) = 10, and fewer files than the formula grid that cuts all three columns alike
+    List<SampleRow> rows = cityNationBrand(100_000, 2);
+    PointQueries searched = new PointQueries(aligned(sample, files, null), rows);
+    int[] formula = AlignedCells.bucketsPerColumn(files, 3);
+    PointQueries byFormula = new PointQueries(aligned(sample, files, formula), rows);
+    double city = averageFiles(searched, 0, 250);
+    double brand = averageFiles(searched, 2, 1000);
+    double cityFormula = averageFiles(byFormula, 0, 250);
+    double brandFormula = averageFiles(byFormula, 2, 1000);
+    String figures = String.format("searched %s: city %.1f brand %.1f; formula %s: city %.1f brand %.1f",
+        Arrays.toString(c.buckets()), city, brand, Arrays.toString(formula), cityFormula, brandFormula);
+    System.out.println("dependent pair, 100 files: " + figures);
+    assertTrue(city <= 1.15 * 10 && brand <= 1.15 * 10, figures);
+    assertTrue(city + brand < 0.8 * (cityFormula + brandFormula), figures);
+  }
+
+  /** Average over all values 0..values-1 of column c of the files whose [min, max] holds it. */
+  private static double averageFiles(PointQueries q, int c, int values) {
+    double total = 0;
+    for (int v = 0; v < values; v++) {
+      total += q.filesHolding(c, enc(v));
+    }
+    return total / values;
+  }
+
+  @Test
+  void aUniqueKeyIsNotTakenToDetermineEverything() {
+    List<SampleRow> rows = new ArrayList<>();
+    Random r = new Random(5);
+    for (int i = 0; i < 20_000; i++) {
+      rows.add(new SampleRow("k" + i, "f", new byte[][] {enc(i), enc(r.nextInt(50)), enc(r.nextInt(50))}));
+    }
+    GridSearch.Choice c = GridSearch.choose(rows, 64, null, Curve.HILBERT, 0.25);
+    assertArrayEquals(new int[] {-1, -1, -1}, c.determinants());
+    for (int k : c.buckets()) {
+      assertTrue(k > 1, Arrays.toString(c.buckets()));
+    }
+  }
+
+  @Test
+  void aColumnWithFewValuesGetsNoMoreBucketsThanValuesAndTheOthersMakeUpTheCells() {
+    List<SampleRow> rows = new ArrayList<>();
+    Random r = new Random(9);
+    for (int i = 0; i < 20_000; i++) {
+      rows.add(new SampleRow("k" + i, "f", new byte[][] {enc(r.nextInt(2)), enc(r.nextInt(100_000))}));
+    }
+    GridSearch.Choice c = GridSearch.choose(rows, 64, null, Curve.HILBERT, 0.25);
+    assertEquals(2, c.buckets()[0], Arrays.toString(c.buckets()));
+    assertTrue(c.buckets()[1] >= 28 && c.buckets()[1] <= 40, Arrays.toString(c.buckets()));
+  }
+
+  @Test
+  void theSearchIsDeterministic() {
+    List<SampleRow> sample = cityNationBrand(10_000, 3);
+    assertArrayEquals(GridSearch.choose(sample, 50, null, Curve.HILBERT, 0.25).buckets(), GridSearch.choose(sample, 50, null, Curve.HILBERT, 0.25).buckets());
+  }
+
+  @Test
+  void weightsMoveBucketsToTheHeavierColumn() {
+    List<SampleRow> sample = PointQueries.uniform(20_000, 2, 4);
+    int[] k = GridSearch.choose(sample, 64, new double[] {0.8, 0.2}, Curve.HILBERT, 0.25).buckets();
+    assertTrue(k[0] > 2 * k[1], Arrays.toString(k));
+  }
+}
