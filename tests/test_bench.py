@@ -1,11 +1,15 @@
 """The skipping benchmark in a CI-sized configuration, against Hudi's built-in layouts.
 
 Fixture: 40,000 SSB rows (uniform variant, seed 7), written in random order as 16 files; each
-layout clusters a copy into 16 files. The runner itself fails if any layout returns rows that
-differ from the random layout's for any query. Expected: every layout writes exactly 16 files,
-and for each curve and mapping ours reads no more files per point query (averaged over 4 values
-per column) than Hudi's built-in implementation of the same curve and mapping; the aligned layout
-(ours-hilbert-sample-aligned, 4 x 2 x 2 cells) reads fewer than the random layout.
+layout clusters a copy into 16 files, and the floor bulk-inserts the same rows into a new table
+of 16 files. The runner itself fails if any layout returns rows that differ from the random
+layout's for any query. Expected: every layout writes exactly 16 files, and for each curve and
+mapping ours reads no more files per point query (averaged over 4 values per column) than Hudi's
+built-in implementation of the same curve and mapping; the aligned layout
+(ours-hilbert-sample-aligned, 4 x 2 x 2 cells) reads fewer than the random layout; every
+clustering has a time ratio to the floor and a stage breakdown; the runner finds d' = 3
+independent axes in uniform data. A second, smaller run (3,000 rows, 6 files, random layout
+only) on the correlated variant finds d' = 2.
 """
 from __future__ import annotations
 
@@ -14,25 +18,31 @@ import json
 
 import pytest
 
-from hudi_layout import bench
+from hudi_layout import bench, ssb, tables
+from hudi_layout.options import ALIGNED_KEY
 
 pytestmark = pytest.mark.spark
 PAIRS = ["zorder-direct", "zorder-sample", "hilbert-direct", "hilbert-sample"]
 
 
 @pytest.fixture(scope="module")
-def report(spark, tmp_path_factory):
+def run(spark, tmp_path_factory):
     out = tmp_path_factory.mktemp("bench")
     args = argparse.Namespace(
         rows=40_000, scale=0.0, variant="uniform", files=16, queries=4, repetitions=1,
         sample_size=200_000, seed=7, memory="", keep_tables=False, warmup=False, out=str(out),
-        layouts=",".join(["random"] + [f"{impl}-{p}" for p in PAIRS for impl in ("builtin", "ours")]
+        layouts=",".join(["random", "floor"] + [f"{impl}-{p}" for p in PAIRS for impl in ("builtin", "ours")]
                          + ["ours-hilbert-sample-aligned"]))
     result = bench.run(args, spark)
     assert json.loads((out / "results.json").read_text())["layouts"][0]["layout"] == "random"
     assert "| ours-hilbert-sample | 16 |" in (out / "results.md").read_text()
     assert (out / "files_read.png").stat().st_size > 0
-    return {r["layout"]: r for r in result["layouts"]}
+    return result, out
+
+
+@pytest.fixture(scope="module")
+def report(run):
+    return {r["layout"]: r for r in run[0]["layouts"]}
 
 
 def test_every_layout_writes_the_same_number_of_files(report):
@@ -51,14 +61,113 @@ def test_aligned_layout_runs_in_the_benchmark(report):
     assert aligned["point_avg"] < report["random"]["point_avg"], aligned["point"]
 
 
+def test_floor_is_a_layout_with_n_files_and_the_random_rows(report):
+    floor, random_ = report["floor"], report["random"]
+    assert floor["files"] == 16
+    assert [(q["predicate"], q["rows"]) for q in floor["queries"]] == \
+        [(q["predicate"], q["rows"]) for q in random_["queries"]]
+    assert floor["cluster_seconds"] > 0 and floor["shuffle_bytes"] > 0  # repartition to N files shuffles
+    assert floor["time_vs_floor"] == 1.0 and "time_vs_floor" not in random_
+    for name, r in report.items():
+        if name not in ("random", "floor"):
+            assert r["time_vs_floor"] == pytest.approx(r["cluster_seconds"] / floor["cluster_seconds"]), name
+    for pair in PAIRS:
+        ours, builtin = report[f"ours-{pair}"], report[f"builtin-{pair}"]
+        assert ours["time_vs_builtin"] == pytest.approx(ours["cluster_seconds"] / builtin["cluster_seconds"])
+        assert ours["shuffle_vs_builtin"] == pytest.approx(ours["shuffle_bytes"] / builtin["shuffle_bytes"])
+    # ours-only flags are left out when pairing with the built-in
+    assert "time_vs_builtin" in report["ours-hilbert-sample-aligned"]
+
+
+def test_stage_breakdown_of_each_clustering(run):
+    result, out = run
+    text = (out / "results.md").read_text()
+    assert "| layout | files |" in text and "| time vs floor | time vs built-in | shuffle MB | shuffle vs built-in |" in text
+    for name, r in ((r["layout"], r) for r in result["layouts"]):
+        if name == "random":
+            assert r["stages"] == []
+            continue
+        stages = r["stages"]
+        assert stages and all(s["seconds"] >= 0 and s["tasks"] > 0 for s in stages), name
+        # stages ran inside the timed window, and busy time plus driver time is the wall time
+        assert all(-0.5 <= s["offset_seconds"] <= r["cluster_seconds"] + 0.5 for s in stages), name
+        assert r["stage_seconds"] <= r["cluster_seconds"] + 0.5, name
+        assert r["stage_seconds"] + r["outside_stages_seconds"] == pytest.approx(r["cluster_seconds"], abs=0.5)
+        assert sum(s["shuffle_write_bytes"] for s in stages) == r["shuffle_bytes"], name
+    for name in bench.STAGE_BREAKDOWN:
+        assert f"Stages of {name}: " in text, name
+    assert "Stages of ours-zorder-direct" not in text
+
+
+def test_uniform_data_has_one_axis_per_filter_column(run):
+    result, out = run
+    assert (result["d"], result["d_effective"]) == (3, 3)
+    assert result["axes"] == [["s_city"], ["c_city"], ["p_brand"]]
+    assert all(r["effective_bound"] == pytest.approx(r["bound"]) for r in result["layouts"])
+    assert "d=3 filter columns (s_city, c_city, p_brand) on d'=3 independent axes" in (out / "results.md").read_text()
+
+
+def test_independent_axes_on_a_known_table(spark):
+    """x: 10 values; fx = x // 2, a function of x; y: 5 values independent of x (every (x, y)
+    pair occurs 4 times); key: unique. Only x and fx share an axis: key has one row per value,
+    so it determines nothing, although (key, anything) has as many pairs as key."""
+    rows = [(i % 10, (i % 10) // 2, (i // 10) % 5, i) for i in range(200)]
+    df = spark.createDataFrame(rows, "x int, fx int, y int, key int")
+    assert bench.independent_axes(df, ["x", "y", "key", "fx"]) == [("x", "fx"), ("y",), ("key",)]
+    assert bench.independent_axes(df, ["fx", "x"]) == [("fx", "x")]  # either direction joins
+    # one row breaking the dependency adds an 11th (x, fx) pair to x's 10 values: over 1% slack, within 20%
+    noisy = spark.createDataFrame(rows[:-1] + [(9, 0, 4, 199)], "x int, fx int, y int, key int")
+    assert bench.independent_axes(noisy, ["x", "fx"]) == [("x",), ("fx",)]
+    assert bench.independent_axes(noisy, ["x", "fx"], slack=1.2) == [("x", "fx")]
+
+
+def test_correlated_variant(spark, tmp_path):
+    table = ssb.generate(3000, 7, 0.0, "correlated")
+    assert ssb.filter_columns("correlated") == ("s_city", "s_nation", "p_brand", "p_category")
+    for key, dependent in (("s_city", "s_nation"), ("p_brand", "p_category")):
+        per_key = table.group_by(key).aggregate([(dependent, "count_distinct")])
+        assert set(per_key.column(f"{dependent}_count_distinct").to_pylist()) == {1}, (key, dependent)
+    assert table.equals(ssb.generate(3000, 7, 0.0, "uniform"))  # the uniform rows, other filter columns
+    args = argparse.Namespace(
+        rows=3000, scale=0.0, variant="correlated", files=6, queries=1, repetitions=1, sample_size=200_000,
+        seed=7, memory="", keep_tables=False, warmup=False, out=str(tmp_path), layouts="random")
+    result = bench.run(args, spark)
+    assert (result["d"], result["d_effective"]) == (4, 2)
+    assert result["axes"] == [["s_city", "s_nation"], ["p_brand", "p_category"]]
+    random_ = result["layouts"][0]
+    assert random_["bound"] == pytest.approx(6 ** 0.75) and random_["effective_bound"] == pytest.approx(6 ** 0.5)
+    assert [q["label"] for q in random_["queries"] if q["kind"] == "and"] == [
+        "s_city&s_nation", "s_nation&p_brand", "p_brand&p_category", "s_city&p_category",
+        "s_city&p_brand", "s_nation&p_category"]
+    text = (tmp_path / "results.md").read_text()
+    assert "on d'=2 independent axes found in the data (s_city+s_nation, p_brand+p_category)" in text
+    assert "| p_category files read (skip %) | point avg | bound | eff. bound |" in text
+    assert "| random | 6 | 6.0 (0.0%) | 6.0 (0.0%) | 6.0 (0.0%) | 6.0 (0.0%) | 6.0 | 3.8 | 2.4 |" in text
+    assert (tmp_path / "files_read.png").stat().st_size > 0
+
+
 def test_layout_names():
-    assert bench.Layout.parse("ours-zorder-direct-aligned").aligned
-    assert not bench.Layout.parse("ours-zorder-direct").aligned
+    assert bench.Layout.parse("ours-zorder-direct-aligned").aligned is True
+    assert bench.Layout.parse("ours-zorder-direct-curve").aligned is False
+    assert bench.Layout.parse("ours-hilbert-curve").mapping == "direct"
+    # the plain name is our default layout: aligned is not passed, LayoutOptions' default decides
+    plain = bench.Layout.parse("ours-zorder-direct")
+    assert plain.aligned is None
+    assert plain.options(["a", "b"], 100, 4, 100) == {
+        **tables.layout_options(["a", "b"], "z-order", "direct", 100, 4, sample_size=100, weights=None,
+                                whole_partition=False, max_bytes_per_group=400),
+        "hoodie.parquet.compression.ratio": "4"}
+    assert bench.Layout.parse("ours-zorder-direct-curve").options(["a", "b"], 100, 4, 100)[ALIGNED_KEY] == "false"
+    assert bench.Layout.parse("ours-zorder-direct-aligned").options(["a", "b"], 100, 4, 100)[ALIGNED_KEY] == "true"
     both = bench.Layout.parse("ours-hilbert-sample-aligned-weighted-whole")
     assert (both.aligned, both.weighted, both.whole) == (True, True, True)
     assert bench.Layout.parse("builtin-zorder-sample-whole").whole
+    assert bench.Layout.parse("floor").impl == "floor" and not bench.Layout.parse("floor").clusters
+    assert "floor" in bench.DEFAULT_LAYOUTS
     for bad in ("builtin-hilbert-sample-aligned", "ours-linear-direct-aligned", "ours-hilbert-peano",
-                "builtin-hilbert-sample-weighted", "ours-linear-weighted", "ours-hilbert-sample-whole-whole"):
+                "builtin-hilbert-sample-weighted", "ours-linear-weighted", "ours-hilbert-sample-whole-whole",
+                "builtin-hilbert-sample-curve", "ours-linear-curve", "ours-hilbert-sample-aligned-curve",
+                "floor-hilbert"):
         with pytest.raises(ValueError, match="unknown"):
             bench.Layout.parse(bad)
     with pytest.raises(ValueError, match="needs --weights"):

@@ -1,19 +1,26 @@
 """The skipping benchmark: hudi-layout against Hudi 1.2.0's built-in layouts, same table, same run.
 
-    python -m hudi_layout bench [--scale 0.05 | --rows N] [--files 64] [--variant uniform|skewed|urls]
+    python -m hudi_layout bench [--scale 0.05 | --rows N] [--files 64]
+                                [--variant uniform|skewed|urls|correlated]
                                 [--layouts ...] [--queries 5] [--repetitions 1] [--out DIR]
 
 Writes the SSB-shaped table once, in random order, as ``--files`` files with the column-stats
-index on; copies it per layout and clusters each copy into the same number of files (one group);
-then runs, on every copy, point queries per filter column (``--queries`` random values each),
-a range query per column and two-column conjunctions, with data skipping on. Reports files read
-(Spark's ``numFiles``), skip %, the bound N^((d-1)/d), clustering wall time and shuffle bytes.
+index on; copies it per layout and clusters each copy into the same number of files (one group).
+The ``floor`` layout is the cost of rewriting the rows at all: a plain Hudi ``bulk_insert`` of
+the random table's rows into a new table with the same config and file count, no sorting.
+Then runs, on every table, point queries per filter column (``--queries`` random values each),
+a range query per column and two-column conjunctions (see :func:`column_pairs`), with data
+skipping on. Reports files read (Spark's ``numFiles``), skip %, the bound N^((d-1)/d) for d
+filter columns and the effective bound N^((d'-1)/d') for the d' independent axes the data has
+(see :func:`independent_axes`), clustering wall time against the floor and the built-in, shuffle
+bytes, and where each clustering's time went, stage by stage (``dev.hudilayout.bench.StageLog``).
 Every layout must return exactly the random layout's rows for every query, or the run fails.
 Output: ``results.md``, ``results.json``, ``files_read.png`` in ``--out``.
 """
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
@@ -25,11 +32,11 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import clustering, scan, ssb, tables
-from .options import parse_shares
+from .options import ALIGNED_KEY, parse_shares
 
 BUILTIN_CLASS = "org.apache.hudi.client.clustering.run.strategy.SparkSortAndSizeExecutionStrategy"
 CURVES = {"linear": "linear", "zorder": "z-order", "hilbert": "hilbert"}
-DEFAULT_LAYOUTS = ["random", "builtin-linear",
+DEFAULT_LAYOUTS = ["random", "floor", "builtin-linear",
                    "builtin-zorder-direct", "builtin-zorder-sample",
                    "builtin-hilbert-direct", "builtin-hilbert-sample",
                    "ours-linear",
@@ -38,40 +45,58 @@ DEFAULT_LAYOUTS = ["random", "builtin-linear",
 REPO = Path(__file__).resolve().parents[2]
 
 
-FLAGS = ("aligned", "weighted", "whole")
+FLAGS = ("aligned", "curve", "weighted", "whole")
+OURS_ONLY_FLAGS = ("aligned", "curve", "weighted")
+STAGE_BREAKDOWN = ("floor", "builtin-hilbert-sample", "ours-hilbert-sample")
 
 
 @dataclass(frozen=True)
 class Layout:
+    """A layout named on ``--layouts``: ``random`` (the table as written), ``floor`` (a plain
+    bulk insert of its rows) or ``(builtin|ours)-curve[-mapping][-flags]``.
+
+    ``aligned`` is None unless the name asks: ``ours-hilbert-sample`` is our *default* layout,
+    whatever :class:`~hudi_layout.options.LayoutOptions` defaults to; ``-aligned`` asks for the
+    aligned grid, ``-curve`` for files cut along the curve (aligned off)."""
     name: str
-    impl: str = ""      # builtin | ours ("" for random)
+    impl: str = ""      # builtin | ours | floor ("" for random)
     curve: str = ""     # linear | z-order | hilbert
     mapping: str = ""   # direct | sample
-    aligned: bool = False   # ours only: files cut on the cells of a quantile grid
+    aligned: Optional[bool] = None  # ours only: True -aligned, False -curve, None our default
     weighted: bool = False  # ours only: column weights from --weights
     whole: bool = False     # the whole-partition plan instead of Hudi's size-based groups
+
+    @property
+    def clusters(self) -> bool:
+        """Whether this layout is a clustering of the random table (built-in or ours)."""
+        return self.impl in ("builtin", "ours")
 
     @staticmethod
     def parse(name: str) -> "Layout":
         if name == "random":
             return Layout(name)
+        if name == "floor":
+            return Layout(name, "floor")
         parts = name.split("-")
         flags = []
         while len(parts) > 2 and parts[-1] in FLAGS and parts[-1] not in flags:
             flags.insert(0, parts.pop())
-        usage = (f"unknown layout '{name}': expected random, or (builtin|ours)-(linear|zorder|hilbert)"
-                 f"[-(direct|sample)][-aligned][-weighted][-whole], e.g. ours-hilbert-sample, "
-                 f"ours-hilbert-sample-aligned-weighted, builtin-zorder-sample-whole; aligned and weighted "
-                 f"are ours only and not with linear")
+        usage = (f"unknown layout '{name}': expected random, floor, or (builtin|ours)-(linear|zorder|hilbert)"
+                 f"[-(direct|sample)][-aligned|-curve][-weighted][-whole], e.g. ours-hilbert-sample (our "
+                 f"default), ours-hilbert-sample-curve (files cut along the curve), "
+                 f"ours-hilbert-sample-aligned-weighted, builtin-zorder-sample-whole; aligned, curve and "
+                 f"weighted are ours only and not with linear, aligned and curve not together")
         if len(parts) not in (2, 3) or parts[0] not in ("builtin", "ours") or parts[1] not in CURVES:
             raise ValueError(usage)
-        if ("aligned" in flags or "weighted" in flags) and (parts[0] != "ours" or parts[1] == "linear"):
+        if any(f in flags for f in OURS_ONLY_FLAGS) and (parts[0] != "ours" or parts[1] == "linear"):
+            raise ValueError(usage)
+        if "aligned" in flags and "curve" in flags:
             raise ValueError(usage)
         mapping = parts[2] if len(parts) == 3 else "direct"
         if mapping not in ("direct", "sample"):
             raise ValueError(f"unknown mapping in layout '{name}': expected direct or sample")
-        return Layout(name, parts[0], CURVES[parts[1]], mapping, "aligned" in flags, "weighted" in flags,
-                      "whole" in flags)
+        aligned = True if "aligned" in flags else False if "curve" in flags else None
+        return Layout(name, parts[0], CURVES[parts[1]], mapping, aligned, "weighted" in flags, "whole" in flags)
 
     def options(self, columns, total_bytes: int, files: int, sample_size: int,
                 weights: Optional[Sequence[float]] = None, groups: int = 1) -> Dict[str, str]:
@@ -79,11 +104,18 @@ class Layout:
         ``groups`` groups under Hudi's size-based plan (the whole-partition plan ignores it)."""
         if self.weighted and not weights:
             raise ValueError(f"layout {self.name} needs --weights (the query shares of the filter columns)")
+        if not self.clusters:
+            raise ValueError(f"layout {self.name} is not a clustering")
         group_bytes = max(total_bytes, 1) * 4 if groups <= 1 else math.ceil(total_bytes * 1.01 / groups)
+        # Only a name that says -aligned or -curve sets aligned: the plain name measures our default.
+        extra = {} if self.aligned is None else {"aligned": self.aligned}
         opts = tables.layout_options(columns, self.curve, self.mapping, total_bytes, files,
-                                     sample_size=sample_size, aligned=self.aligned,
+                                     sample_size=sample_size,
                                      weights=tuple(weights) if self.weighted else None,
-                                     whole_partition=self.whole, max_bytes_per_group=group_bytes)
+                                     whole_partition=self.whole, max_bytes_per_group=group_bytes, **extra)
+        if self.aligned is False:
+            # Said in so many words, so -curve means the same whatever the key's default is.
+            opts.setdefault(ALIGNED_KEY, "false")
         # Hudi's writer rolls a file over at target * (1 + compression.ratio), judged by a size
         # estimate taken before compression; with the default ratio (0.1) the built-in strategy
         # splits every planned file in two or three. The same headroom for every layout keeps
@@ -109,6 +141,19 @@ class Measured:
     shuffle_bytes: int = 0
     recorded: Dict[str, str] = field(default_factory=dict)  # hudilayout.* of our replacecommit
     queries: List[dict] = field(default_factory=list)
+    stages: List[dict] = field(default_factory=list)  # the stages the clustering (or floor) ran
+
+
+def column_pairs(columns: Sequence[str]) -> List[Tuple[str, str]]:
+    """The column pairs of the two-column conjunctions: each adjacent pair, then first & last,
+    then, for d <= 4, the remaining pairs, so up to 4 columns every pair is queried and above
+    that d pairs. For (a, b, c): (a, b), (b, c), (a, c); for (a, b, c, d): (a, b), (b, c),
+    (c, d), (a, d), (a, c), (b, d)."""
+    d = len(columns)
+    order = [(i, i + 1) for i in range(d - 1)] + ([(0, d - 1)] if d > 2 else [])
+    if d <= 4:
+        order += [pair for pair in itertools.combinations(range(d), 2) if pair not in order]
+    return [(columns[i], columns[j]) for i, j in order]
 
 
 def make_queries(spark, source: str, columns, per_column: int, seed: int) -> List[Query]:
@@ -117,14 +162,14 @@ def make_queries(spark, source: str, columns, per_column: int, seed: int) -> Lis
     values = {c: sorted(r[0] for r in df.select(c).distinct().collect()) for c in columns}
     out: List[Query] = []
     for c in columns:
-        for v in rng.sample(values[c], per_column):
+        for v in rng.sample(values[c], min(per_column, len(values[c]))):
             out.append(Query("point", c, f"{c} = '{v}'"))
     for c in columns:
         vs = values[c]
         width = max(1, len(vs) // 20)  # about 5% of the column's values
-        i = rng.randrange(0, len(vs) - width)
+        i = rng.randrange(0, max(1, len(vs) - width))
         out.append(Query("range", c, f"{c} BETWEEN '{vs[i]}' AND '{vs[i + width - 1]}'"))
-    for a, b in ((columns[0], columns[1]), (columns[1], columns[2]), (columns[0], columns[2])):
+    for a, b in column_pairs(columns):
         row = df.select(a, b).limit(1 + rng.randrange(1000)).collect()[-1]
         out.append(Query("and", f"{a}&{b}", f"{a} = '{row[0]}' AND {b} = '{row[1]}'"))
     return out
@@ -139,6 +184,91 @@ def run_query(spark, path: str, q: Query) -> Tuple[int, Tuple[int, int], float]:
     t0 = time.time()
     rows, files = scan.files_read(agg)
     return files, (int(rows[0]["n"]), int(rows[0]["h"] or 0)), time.time() - t0
+
+
+def independent_axes(df, columns: Sequence[str], slack: float = 1.01,
+                     min_rows_per_value: float = 2.0) -> List[Tuple[str, ...]]:
+    """The independent axes of ``columns`` in ``df``: the columns grouped by functional
+    dependency, found from the data with one aggregation (exact distinct counts of every column
+    and every pair; nulls count as a value).
+
+    Column a determines column b when (nearly) every value of a comes with one value of b:
+    distinct (a, b) pairs <= ``slack`` x distinct a. That says something only if a's values
+    repeat: a column with about one row per value (a key) would "determine" every column, so a
+    counts as a determinant only with at least ``min_rows_per_value`` rows per value on average.
+    (With two rows per value, an independent b that is not nearly constant gives pairs ~1.5 x a
+    or more, far above the slack.) Columns joined by dependencies in either direction form one
+    axis; d' = len(result). Axes and their columns keep the order of ``columns``.
+
+    Example: s_city (250 values), s_nation (25, one per city), p_brand (1000), p_category (25,
+    one per brand) give [(s_city, s_nation), (p_brand, p_category)]: d = 4, d' = 2.
+    """
+    from pyspark.sql import functions as F
+    cols = list(columns)
+    pairs = list(itertools.combinations(range(len(cols)), 2))
+    aggs = [F.count(F.lit(1)).alias("n")]
+    aggs += [F.countDistinct(F.struct(F.col(c))).alias(f"c{i}") for i, c in enumerate(cols)]
+    aggs += [F.countDistinct(F.struct(F.col(cols[i]), F.col(cols[j]))).alias(f"p{i}_{j}") for i, j in pairs]
+    row = df.agg(*aggs).collect()[0]
+    distinct = [row[f"c{i}"] for i in range(len(cols))]
+
+    def determines(a: int, b: int, both: int) -> bool:
+        return distinct[a] > 0 and row["n"] >= min_rows_per_value * distinct[a] and both <= slack * distinct[a]
+
+    axis = list(range(len(cols)))  # union-find: each column's representative
+
+    def root(i: int) -> int:
+        while axis[i] != i:
+            i = axis[i]
+        return i
+
+    for i, j in pairs:
+        both = row[f"p{i}_{j}"]
+        if determines(i, j, both) or determines(j, i, both):
+            axis[max(root(i), root(j))] = min(root(i), root(j))
+    groups: Dict[int, List[str]] = {}
+    for i, c in enumerate(cols):
+        groups.setdefault(root(i), []).append(c)
+    return [tuple(g) for _, g in sorted(groups.items())]
+
+
+def parse_stages(lines, t0: float) -> List[dict]:
+    """``StageLog.take`` lines as dicts; ``offset_seconds``: when the stage started, from ``t0``."""
+    out = []
+    for line in lines:
+        f = str(line).split("\t")
+        start, end = int(f[2]), int(f[3])
+        out.append({"stage": int(f[0]), "attempt": int(f[1]), "offset_seconds": round(start / 1000 - t0, 3),
+                    "seconds": (end - start) / 1000, "tasks": int(f[4]), "input_rows": int(f[5]),
+                    "shuffle_read_rows": int(f[6]), "shuffle_write_bytes": int(f[7]), "output_rows": int(f[8]),
+                    "failed": f[9] == "true", "name": f[10],
+                    "description": f[11] if f[11].strip(": ") else ""})  # Hudi sometimes sets just ":"
+    return out
+
+
+def busy_seconds(stages: Sequence[dict]) -> float:
+    """Seconds during which at least one of ``stages`` ran (overlapping stages count once)."""
+    total, span = 0.0, None
+    for start, end in sorted((s["offset_seconds"], s["offset_seconds"] + s["seconds"]) for s in stages):
+        if span and start <= span[1]:
+            span[1] = max(span[1], end)
+            continue
+        total += span[1] - span[0] if span else 0.0
+        span = [start, end]
+    return total + (span[1] - span[0] if span else 0.0)
+
+
+def write_floor(spark, random_table: str, path: str, columns, files: int) -> None:
+    """The floor: the random table's rows (without Hudi's ``_hoodie_*`` columns) bulk-inserted
+    as they come into a new table with the same config (metadata table, column stats on
+    ``columns``) and the same file count: the read, shuffle and write every clustering pays,
+    without any sorting. Being a new table, it also creates the table and its metadata table,
+    which a clustering of an existing table does not; its stage breakdown shows what that took."""
+    df = spark.read.format("hudi").load(random_table)
+    df = df.select([c for c in df.columns if not c.startswith("_hoodie_")])
+    opts = tables.cow_table_options("ssb", "lo_key", columns, files)  # sort mode NONE, as the random table
+    opts["hoodie.parquet.compression.ratio"] = "4"  # the writer headroom every layout gets (Layout.options)
+    df.repartition(files).write.format("hudi").options(**opts).mode("overwrite").save(path)
 
 
 def table_files(spark, path: str) -> int:
@@ -186,6 +316,7 @@ def run(args, spark=None) -> dict:
     spark.conf.set("spark.sql.adaptive.coalescePartitions.enabled", "false")
     sc = spark.sparkContext
     meter = sc._jvm.dev.hudilayout.bench.ShuffleMeter.attach(sc._jsc.sc())
+    stage_log = sc._jvm.dev.hudilayout.bench.StageLog.attach(sc._jsc.sc())
 
     columns = ssb.filter_columns(args.variant)
     progress(f"generating {args.rows or args.scale} {'rows' if args.rows else 'x SSB scale'} "
@@ -193,6 +324,9 @@ def run(args, spark=None) -> dict:
     t0 = time.time()
     source = ssb.write_parquet(str(out / "tables" / "source"), args.rows, args.seed, args.scale, args.variant)
     progress(f"generated in {time.time() - t0:.1f}s")
+    axes = independent_axes(spark.read.parquet(source), columns)
+    progress(f"{len(columns)} filter columns, {len(axes)} independent axes: "
+             + ", ".join("+".join(a) for a in axes))
     base = str(out / "tables" / "random")
     progress(f"writing the random table as {args.files} files")
     opts = tables.cow_table_options("ssb", "lo_key", columns, args.files)
@@ -217,17 +351,24 @@ def run(args, spark=None) -> dict:
         m = Measured(layout.name)
         if layout.name != "random":
             path = str(out / "tables" / layout.name)
-            shutil.copytree(base, path)
-            progress(f"clustering {layout.name}")
+            if layout.clusters:
+                shutil.copytree(base, path)
+            progress(f"{'clustering' if layout.clusters else 'writing'} {layout.name}")
             before = meter.bytesWritten(sc._jsc.sc())
+            stage_log.take(sc._jsc.sc())  # drop the stages that ran before
             t0 = time.time()
-            instant = clustering.schedule_and_execute(
-                spark, path, layout.options(columns, total, args.files, args.sample_size, weights, groups))
+            if layout.clusters:
+                instant = clustering.schedule_and_execute(
+                    spark, path, layout.options(columns, total, args.files, args.sample_size, weights, groups))
+            else:
+                write_floor(spark, base, path, columns, args.files)
             m.cluster_seconds = time.time() - t0
             m.shuffle_bytes = meter.bytesWritten(sc._jsc.sc()) - before
-            if not instant:
-                raise SystemExit(f"Hudi scheduled no clustering for {layout.name}")
-            m.recorded = clustering.recorded(spark, path, instant)
+            m.stages = parse_stages(stage_log.take(sc._jsc.sc()), t0)
+            if layout.clusters:
+                if not instant:
+                    raise SystemExit(f"Hudi scheduled no clustering for {layout.name}")
+                m.recorded = clustering.recorded(spark, path, instant)
         m.files = table_files(spark, path)
         progress(f"querying {layout.name} ({m.files} files)")
         for q in queries:
@@ -245,9 +386,11 @@ def run(args, spark=None) -> dict:
             shutil.rmtree(path, ignore_errors=True)
     for k, v in saved.items():
         spark.conf.set(k, v)
+    for listener in (meter, stage_log):
+        sc._jsc.sc().removeSparkListener(listener)
     if own_session:
         spark.stop()
-    report = summarise(args, columns, results, weights)
+    report = summarise(args, columns, results, weights, axes)
     write_outputs(out, report)
     return report
 
@@ -262,41 +405,75 @@ def parse_weights(raw: str, columns: Sequence[str]) -> Optional[List[float]]:
         raise ValueError(f"--weights {e} (for {', '.join(columns)})") from None
 
 
-def summarise(args, columns, results: List[Measured], weights: Optional[Sequence[float]] = None) -> dict:
+def builtin_twin(name: str, names: Sequence[str]) -> Optional[str]:
+    """The built-in layout among ``names`` an ``ours-*`` layout is compared with: same curve,
+    mapping and plan (-whole or not); our own flags (aligned, curve, weighted) have no built-in
+    counterpart and are left out, so ours-hilbert-sample-curve is set against builtin-hilbert-sample."""
+    if not name.startswith("ours-"):
+        return None
+    ours = Layout.parse(name)
+    for other in names:
+        theirs = Layout.parse(other)
+        if theirs.impl == "builtin" and (theirs.curve, theirs.mapping, theirs.whole) == (ours.curve, ours.mapping, ours.whole):
+            return other
+    return None
+
+
+def summarise(args, columns, results: List[Measured], weights: Optional[Sequence[float]] = None,
+              axes: Optional[Sequence[Sequence[str]]] = None) -> dict:
     d = len(columns)
+    axes = [list(a) for a in axes] if axes else [[c] for c in columns]
+    d_eff = len(axes)
     rows = []
     for m in results:
         def avg(kind, label=None):
             xs = [q["files"] for q in m.queries if q["kind"] == kind and (label is None or q["label"] == label)]
             return sum(xs) / len(xs) if xs else 0.0
         point = {c: avg("point", c) for c in columns}
+        busy = busy_seconds(m.stages)
         rows.append({
             "layout": m.layout, "files": m.files, "bound": m.files ** ((d - 1) / d),
+            "effective_bound": m.files ** ((d_eff - 1) / d_eff),
             "point": point, "point_avg": sum(point.values()) / d,
             "range_avg": avg("range"), "and_avg": avg("and"),
             "cluster_seconds": m.cluster_seconds, "shuffle_bytes": m.shuffle_bytes,
             "query_seconds": sum(q["seconds"] for q in m.queries),
             "groups": int(m.recorded["hudilayout.groups"]) if "hudilayout.groups" in m.recorded else None,
             "buckets": m.recorded.get("hudilayout.buckets"),
+            "stages": m.stages, "stage_seconds": busy,
+            # planning, timeline and metadata work on the driver while no stage ran
+            "outside_stages_seconds": max(0.0, m.cluster_seconds - busy) if m.stages else 0.0,
             "queries": m.queries,
         })
         if weights:
             rows[-1]["workload_avg"] = sum(p * point[c] for p, c in zip(weights, columns))
     by_name = {r["layout"]: r for r in rows}
+    floor = by_name.get("floor")
     for r in rows:
-        if r["layout"].startswith("ours-"):
-            twin = by_name.get("builtin-" + r["layout"][len("ours-"):])
-            if twin and twin["cluster_seconds"] > 0:
-                r["time_vs_builtin"] = r["cluster_seconds"] / twin["cluster_seconds"]
+        if floor and floor["cluster_seconds"] > 0 and r["cluster_seconds"] > 0:
+            r["time_vs_floor"] = r["cluster_seconds"] / floor["cluster_seconds"]
+        twin = by_name.get(builtin_twin(r["layout"], list(by_name)) or "")
+        if twin and twin["cluster_seconds"] > 0:
+            r["time_vs_builtin"] = r["cluster_seconds"] / twin["cluster_seconds"]
+        if twin and twin["shuffle_bytes"] > 0:
+            r["shuffle_vs_builtin"] = r["shuffle_bytes"] / twin["shuffle_bytes"]
     params = {k: v for k, v in vars(args).items() if k != "func"}
     params.setdefault("weights", "")
     params.setdefault("groups", 1)
-    return {"parameters": params, "filter_columns": list(columns), "layouts": rows}
+    return {"parameters": params, "filter_columns": list(columns), "axes": axes, "d": d, "d_effective": d_eff,
+            "layouts": rows}
+
+
+def _ratio(r: dict, key: str) -> str:
+    return f"{r[key]:.2f}x" if key in r else ""
 
 
 def markdown(report: dict) -> str:
     p = report["parameters"]
     cols = report["filter_columns"]
+    d = len(cols)
+    axes = report.get("axes") or [[c] for c in cols]
+    d_eff = len(axes)
     size = f"rows={p['rows']}" if p["rows"] else f"scale={p['scale']}"
     weighted = bool(p.get("weights"))
     grouped = p.get("groups", 1) > 1
@@ -304,19 +481,62 @@ def markdown(report: dict) -> str:
     lines = [f"{size} variant={p['variant']} files={p['files']} queries/column={p['queries']} "
              f"repetitions={p['repetitions']} seed={p['seed']} sample.size={p['sample_size']}"
              + (f" weights={p['weights']}" if weighted else "") + (f" groups={p['groups']}" if grouped else ""), "",
+             f"d={d} filter columns ({', '.join(cols)}) on d'={d_eff} independent axes found in the data "
+             f"({', '.join('+'.join(a) for a in axes)}): bound N^((d-1)/d), effective bound N^((d'-1)/d')"
+             if "axes" in report else f"d={d} filter columns ({', '.join(cols)}), axes not measured: "
+             "effective bound taken as the bound", "",
              "| layout | files | " + " | ".join(f"{c} files read (skip %)" for c in cols)
-             + " | point avg |" + extra_head + " bound | range avg | 2-col avg | cluster s | time vs built-in | shuffle MB |",
+             + " | point avg |" + extra_head + " bound | eff. bound | range avg | 2-col avg | cluster s "
+             "| time vs floor | time vs built-in | shuffle MB | shuffle vs built-in |",
              "| --- | --- | " + " | ".join("---" for _ in cols) + " | --- |" + " --- |" * (weighted + grouped)
-             + " --- | --- | --- | --- | --- | --- |"]
+             + " --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in report["layouts"]:
         cells = [f"{r['point'][c]:.1f} ({100 * (1 - r['point'][c] / r['files']):.1f}%)" for c in cols]
-        ratio = f"{r['time_vs_builtin']:.2f}x" if "time_vs_builtin" in r else ""
         extra = (f" {r['workload_avg']:.1f} |" if weighted else "") \
             + (f" {r['groups'] if r.get('groups') else ''} |" if grouped else "")
+        eff = r.get("effective_bound", r["bound"])
         lines.append(f"| {r['layout']} | {r['files']} | " + " | ".join(cells) + f" | {r['point_avg']:.1f} |" + extra
-                     + f" {r['bound']:.1f} | {r['range_avg']:.1f} | {r['and_avg']:.1f}"
-                     + f" | {r['cluster_seconds']:.1f} | {ratio} | {r['shuffle_bytes'] / 1e6:.1f} |")
+                     + f" {r['bound']:.1f} | {eff:.1f} | {r['range_avg']:.1f} | {r['and_avg']:.1f}"
+                     + f" | {r['cluster_seconds']:.1f} | {_ratio(r, 'time_vs_floor')} | {_ratio(r, 'time_vs_builtin')}"
+                     + f" | {r['shuffle_bytes'] / 1e6:.1f} | {_ratio(r, 'shuffle_vs_builtin')} |")
     return "\n".join(lines) + "\n"
+
+
+def _cell(text: str, width: int = 70) -> str:
+    text = text.replace("|", "\\|")
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def stage_breakdown(report: dict, top: int = 5) -> str:
+    """Where the time of the floor, the built-in Hilbert/sample and our Hilbert/sample went: their
+    longest stages, the rest together, and the wall time no stage was running (the driver planning,
+    reading the timeline and metadata, committing)."""
+    out = []
+    for r in report["layouts"]:
+        if r["layout"] not in STAGE_BREAKDOWN or not r.get("stages"):
+            continue
+        wall = r["cluster_seconds"]
+        share = lambda s: f"{100 * s / wall:.0f}%" if wall > 0 else ""
+        stages = sorted(r["stages"], key=lambda s: -s["seconds"])
+        out += [f"Stages of {r['layout']}: {wall:.1f} s wall, {len(stages)} stages", "",
+                "| stage | job description | call site | s | share of wall | tasks | input rows "
+                "| shuffle read rows | shuffle write MB |",
+                "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+        for s in stages[:top]:
+            out.append(f"| {s['stage']}{' (failed)' if s['failed'] else ''} | {_cell(s['description'])} "
+                       f"| {_cell(s['name'])} | {s['seconds']:.2f} | {share(s['seconds'])} | {s['tasks']} "
+                       f"| {s['input_rows']} | {s['shuffle_read_rows']} | {s['shuffle_write_bytes'] / 1e6:.1f} |")
+        rest = stages[top:]
+        if rest:
+            secs = sum(s["seconds"] for s in rest)
+            total = lambda key: sum(s[key] for s in rest)
+            out.append(f"| | {len(rest)} other stages | | {secs:.2f} | {share(secs)} | {total('tasks')} "
+                       f"| {total('input_rows')} | {total('shuffle_read_rows')} "
+                       f"| {total('shuffle_write_bytes') / 1e6:.1f} |")
+        idle = r.get("outside_stages_seconds", 0.0)
+        out += [f"| | no stage running (driver: planning, timeline, commit) | | {idle:.2f} | {share(idle)} "
+                f"| | | | |", ""]
+    return "\n".join(out)
 
 
 def head_to_head(report: dict) -> str:
@@ -325,9 +545,10 @@ def head_to_head(report: dict) -> str:
     lines = ["| curve / mapping | queries | ours fewer files | equal | ours more | ours avg | built-in avg "
              "| worst query for ours (ours / built-in) |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for name, ours in by_name.items():
-        if not name.startswith("ours-") or "builtin-" + name[5:] not in by_name:
+        twin = builtin_twin(name, list(by_name))
+        if not twin:
             continue
-        theirs = by_name["builtin-" + name[5:]]
+        theirs = by_name[twin]
         pairs = list(zip(ours["queries"], theirs["queries"]))
         fewer = sum(1 for a, b in pairs if a["files"] < b["files"])
         more = [(a["files"] - b["files"], a, b) for a, b in pairs if a["files"] > b["files"]]
@@ -339,10 +560,16 @@ def head_to_head(report: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render(report: dict) -> str:
+    """``results.md``: the table, ours against the built-in per query, the stage breakdowns."""
+    breakdown = stage_breakdown(report)
+    return markdown(report) + "\n" + head_to_head(report) + ("\n" + breakdown if breakdown else "")
+
+
 def write_outputs(out: Path, report: dict) -> None:
     out.mkdir(parents=True, exist_ok=True)
     (out / "results.json").write_text(json.dumps(report, indent=2))
-    (out / "results.md").write_text(markdown(report) + "\n" + head_to_head(report))
+    (out / "results.md").write_text(render(report))
     try:
         chart(report, out / "files_read.png")
     except ImportError:
@@ -361,6 +588,11 @@ def chart(report: dict, png: Path) -> None:
         ax.bar([x + i * width for x in range(len(rows))], [r["point"][c] for r in rows], width, label=c)
     bound = rows[-1]["bound"]
     ax.axhline(bound, color="black", linestyle="--", linewidth=1, label=f"bound N^((d-1)/d) = {bound:.1f}")
+    d_eff = report.get("d_effective", len(cols))
+    if d_eff < len(cols):
+        eff = rows[-1]["effective_bound"]
+        ax.axhline(eff, color="grey", linestyle=":", linewidth=1,
+                   label=f"effective bound N^((d'-1)/d'), d'={d_eff}: {eff:.1f}")
     ax.set_xticks([x + width * (len(cols) - 1) / 2 for x in range(len(rows))])
     ax.set_xticklabels([r["layout"] for r in rows], rotation=35, ha="right")
     ax.set_ylabel("files read per point query (avg)")
@@ -397,17 +629,17 @@ def main(argv=None) -> int:
     if args.render:
         report = json.loads(Path(args.render).read_text())
         write_outputs(Path(args.render).parent, report)
-        print(markdown(report) + "\n" + head_to_head(report))
+        print(render(report))
         return 0
     try:
         columns = ssb.filter_columns(args.variant)
         weights = parse_weights(args.weights, columns)
         for name in args.layouts.split(","):
             layout = Layout.parse(name)
-            if layout.impl:
+            if layout.clusters:
                 layout.options(columns, 1, 1, 1, weights)
     except ValueError as e:
         p.error(str(e))
     report = run(args)
-    print(markdown(report) + "\n" + head_to_head(report))
+    print(render(report))
     return 0

@@ -15,6 +15,11 @@ Variants:
 - ``urls``: the third filter column is ``p_url``, a product URL whose first 47 characters are the
   same for every row (``"https://www.example-shop.com/catalogue/products/"``) followed by the
   brand's path: the case where an 8-byte string prefix tells nothing.
+- ``correlated``: the uniform table (same seed, same rows), filtered on four columns with
+  functional dependencies: ``s_city, s_nation, p_brand, p_category``. Every s_city lies in one
+  s_nation and every p_brand in one p_category, so d = 4 filter columns span d' = 2 independent
+  axes: the bound to measure against is N^((d'-1)/d') = N^(1/2) files per point query, not
+  N^((d-1)/d) = N^(3/4).
 """
 from __future__ import annotations
 
@@ -35,8 +40,9 @@ NATIONS = [
     ("SAUDI ARABIA", "MIDDLE EAST"), ("VIETNAM", "ASIA"), ("RUSSIA", "EUROPE"),
     ("UNITED KINGDOM", "EUROPE"), ("UNITED STATES", "AMERICA"),
 ]
-VARIANTS = ("uniform", "skewed", "urls")
+VARIANTS = ("uniform", "skewed", "urls", "correlated")
 FILTER_COLUMNS = ("s_city", "c_city", "p_brand")
+CORRELATED_COLUMNS = ("s_city", "s_nation", "p_brand", "p_category")
 URL_PREFIX = "https://www.example-shop.com/catalogue/products/"
 ROWS_PER_SCALE = 6_000_000
 
@@ -66,9 +72,11 @@ CONTAINERS = np.array([f"{a} {b}" for a in ("SM", "LG", "MED", "JUMBO", "WRAP")
                        for b in ("CASE", "BOX", "BAG", "JAR", "PKG", "PACK", "CAN", "DRUM")])
 
 
-def filter_columns(variant: str = "uniform") -> Tuple[str, str, str]:
-    """The three filter columns of a variant."""
-    return ("s_city", "c_city", "p_url") if variant == "urls" else FILTER_COLUMNS
+def filter_columns(variant: str = "uniform") -> Tuple[str, ...]:
+    """The filter columns of a variant: three, or four for ``correlated``."""
+    if variant == "urls":
+        return ("s_city", "c_city", "p_url")
+    return CORRELATED_COLUMNS if variant == "correlated" else FILTER_COLUMNS
 
 
 def _dict(indices: np.ndarray, values: np.ndarray) -> pa.DictionaryArray:
@@ -82,7 +90,9 @@ def _zipf_cities(rng, n: int, exponent: float = 1.2) -> np.ndarray:
 
 
 def generate(rows: int = 0, seed: int = 7, scale: float = 0.0, variant: str = "uniform") -> pa.Table:
-    """The wide table: ``rows`` rows, or ``scale`` x 6M if rows is 0. Same seed, same table."""
+    """The wide table: ``rows`` rows, or ``scale`` x 6M if rows is 0. Same seed, same table.
+    ``correlated`` draws exactly the uniform table: its dependencies (s_city -> s_nation,
+    p_brand -> p_category) are SSB's own dimension hierarchies."""
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant '{variant}': expected one of {', '.join(VARIANTS)}")
     n = rows or int(round(scale * ROWS_PER_SCALE))
