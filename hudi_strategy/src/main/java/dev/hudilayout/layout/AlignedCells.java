@@ -168,7 +168,67 @@ public final class AlignedCells implements Serializable {
       target *= 1.05;
       cuts = plan(sizes, target, tolerance);
     }
-    return cuts;
+    return fillUp(sizes, cuts, files);
+  }
+
+  /**
+   * Cells kept whole within the tolerance can leave fewer files than asked for; the plan asked for
+   * {@code files}, so the largest files are halved until there are that many (or none has two
+   * rows): a file of several cells at the cell boundary nearest its middle, a file inside one cell
+   * at its middle row.
+   */
+  private static List<int[]> fillUp(int[] sizes, List<int[]> cuts, int files) {
+    if (cuts.size() >= files - 1) {
+      return cuts;
+    }
+    long[] cellStart = new long[sizes.length + 1];
+    for (int c = 0; c < sizes.length; c++) {
+      cellStart[c + 1] = cellStart[c] + sizes[c];
+    }
+    java.util.TreeSet<Long> at = new java.util.TreeSet<>();  // cuts as row offsets over all cells
+    for (int[] cut : cuts) {
+      at.add(cellStart[cut[0]] + cut[1]);
+    }
+    long total = cellStart[sizes.length];
+    while (at.size() < files - 1) {
+      long bestFrom = 0;
+      long bestTo = 0;
+      long from = 0;
+      for (long to : at) {
+        if (to - from > bestTo - bestFrom) {
+          bestFrom = from;
+          bestTo = to;
+        }
+        from = to;
+      }
+      if (total - from > bestTo - bestFrom) {
+        bestFrom = from;
+        bestTo = total;
+      }
+      if (bestTo - bestFrom < 2) {
+        break;
+      }
+      long middle = (bestFrom + bestTo) / 2;
+      long cut = middle;
+      int i = Arrays.binarySearch(cellStart, middle);
+      int cell = i >= 0 ? i : -i - 2;  // the cell holding row `middle`
+      long slack = (bestTo - bestFrom) / 4;  // a boundary this near the middle keeps cells whole
+      for (long boundary : new long[] {cellStart[cell], cellStart[cell + 1]}) {
+        if (boundary > bestFrom && boundary < bestTo && Math.abs(boundary - middle) <= slack
+            && (cut == middle || Math.abs(boundary - middle) < Math.abs(cut - middle))) {
+          cut = boundary;
+        }
+      }
+      at.add(cut);
+    }
+    List<int[]> out = new ArrayList<>(at.size());
+    for (long g : at) {
+      int i = Arrays.binarySearch(cellStart, g);
+      // a cut at a cell's end is written "after the cell"; otherwise inside the cell holding row g
+      int cell = i > 0 ? i - 1 : -i - 2;
+      out.add(new int[] {cell, (int) (g - cellStart[cell])});
+    }
+    return out;
   }
 
   private static List<int[]> plan(int[] sizes, double target, double tol) {

@@ -133,4 +133,19 @@ class AlignedCellsTest {
     assertArrayEquals(new int[] {0, 1}, cuts.get(0));
     assertArrayEquals(new int[] {0, 2}, cuts.get(1));
   }
+
+  /** Cells kept whole within the tolerance would leave fewer files: the largest are halved. */
+  @Test
+  void theFileCountAskedForIsReached() {
+    // 15 cells of 107 rows for 16 files of 100: each cell within the tolerance, one file short
+    int[] sizes = new int[15];
+    Arrays.fill(sizes, 107);
+    List<int[]> cuts = AlignedCells.cutCells(sizes, 16, 0.25);
+    assertEquals(15, cuts.size());
+    long inside = cuts.stream().filter(c -> c[1] < sizes[c[0]]).count();
+    assertEquals(1, inside, "one cell is halved, the other cuts stay on cell boundaries");
+    // a big cell and a small one, 3 files: the big one is halved, not cut off the small one
+    List<int[]> two = AlignedCells.cutCells(new int[] {100, 10}, 3, 0.25);
+    assertEquals(2, two.size());
+  }
 }
