@@ -21,11 +21,20 @@ public final class CurveSpace implements Serializable {
   private final Curve curve;
   private final ColumnMapping[] mappings;
   private final int bits;
+  private final boolean longKeys;
+  /** Whether the row hash follows the curve index in the key (sample mapping). */
+  private final boolean tieBreak;
 
   CurveSpace(Curve curve, ColumnMapping[] mappings, int bits) {
+    this(curve, mappings, bits, (long) bits * mappings.length <= 63, false);
+  }
+
+  private CurveSpace(Curve curve, ColumnMapping[] mappings, int bits, boolean longKeys, boolean tieBreak) {
     this.curve = curve;
     this.mappings = mappings;
     this.bits = bits;
+    this.longKeys = longKeys;
+    this.tieBreak = tieBreak;
   }
 
   /**
@@ -35,36 +44,73 @@ public final class CurveSpace implements Serializable {
    */
   public static CurveSpace build(LayoutSpec spec, List<SampleRow> sample, byte[][] statsMin, byte[][] statsMax) {
     int d = spec.columns().size();
-    int bits = spec.bitsPerColumn();
     if (spec.mapping() == Mapping.SAMPLE) {
-      // A sample of m rows tells apart at most m quantiles; cutting into exactly 2^b buckets makes
-      // the coordinates fill the curve's grid, so its sub-cubes (and the files cut from them) are
-      // whole rather than a corner of a grid that is mostly empty.
-      bits = Math.max(1, Math.min(bits, 63 - Long.numberOfLeadingZeros(Math.max(2, sample.size()))));
+      return sampleSpace(spec, sample, d);
+    }
+    int bits = spec.bitsPerColumn();
+    ColumnMapping[] mappings = new ColumnMapping[d];
+    for (int c = 0; c < d; c++) {
+      List<byte[]> values = sortedColumn(sample, c);
+      // The range is that of the non-null values. A sampled null would be the minimum; its
+      // marker 0x00 shares no byte with the values' 0x01, so the 8-byte window would start at
+      // the marker and squeeze all values into the top of the range (a long's 9-byte encoding
+      // loses its last byte). Nulls still map to 0: they sort below the values' shared prefix.
+      int firstValue = firstNonNull(values);
+      byte[] min = lower(firstValue < values.size() ? values.get(firstValue) : null,
+          statsMin == null ? null : statsMin[c]);
+      byte[] max = upper(firstValue < values.size() ? values.get(values.size() - 1) : null,
+          statsMax == null ? null : statsMax[c]);
+      mappings[c] = min == null ? new QuantileMapping(new byte[0][]) : new RangeMapping(min, max, bits);
+    }
+    return new CurveSpace(spec.curve(), mappings, bits);
+  }
+
+  /**
+   * The sample mapping's space: per column at most 2^b buckets of the sample that never split a
+   * value ({@link BucketMapping}), b = min(configured bits, log2(sample size)) (a sample of m rows
+   * tells apart at most m quantiles), then lowered to what the column with most buckets needs:
+   * 250 cities and 1000 brands need 10 bits, not 17.
+   *
+   * <p>The row hash follows the curve index in the key, so rows with equal coordinates (a value
+   * that holds many files' worth) still split evenly over files; it needs log2(sample size) bits
+   * to split a tie as finely as file cuts taken from the sample can. Keys stay {@code long}s
+   * when the coordinates leave that room at no fewer than min(b, 8) bits per column (8 being the
+   * automatic floor, {@link LayoutSpec#bitsPerColumn}); beyond that they are byte strings.
+   */
+  private static CurveSpace sampleSpace(LayoutSpec spec, List<SampleRow> sample, int d) {
+    int sampleBits = 63 - Long.numberOfLeadingZeros(Math.max(2, sample.size()));
+    int maxBits = Math.max(1, Math.min(spec.bitsPerColumn(), sampleBits));
+    byte[][][] lowers = new byte[d][][];
+    int mostBuckets = 1;
+    for (int c = 0; c < d; c++) {
+      lowers[c] = BucketMapping.lowerBounds(sortedColumn(sample, c), 1L << maxBits);
+      mostBuckets = Math.max(mostBuckets, lowers[c].length);
+    }
+    int bits = Math.min(maxBits, BucketMapping.bitsFor(mostBuckets));
+    int tieBits = 64 - Long.numberOfLeadingZeros(Math.max(1, sample.size()));
+    boolean longKeys = (long) bits * d + tieBits <= 63;
+    if (!longKeys) {
+      int fitting = (63 - tieBits) / d;
+      if (fitting >= Math.min(bits, 8)) {
+        bits = fitting;
+        longKeys = true;
+      }
     }
     ColumnMapping[] mappings = new ColumnMapping[d];
     for (int c = 0; c < d; c++) {
-      List<byte[]> values = new ArrayList<>(sample.size());
-      for (SampleRow row : sample) {
-        values.add(row.values[c]);
-      }
-      values.sort(Arrays::compareUnsigned);
-      if (spec.mapping() == Mapping.SAMPLE) {
-        mappings[c] = QuantileMapping.fromSorted(values, 1L << bits);
-      } else {
-        // The range is that of the non-null values. A sampled null would be the minimum; its
-        // marker 0x00 shares no byte with the values' 0x01, so the 8-byte window would start at
-        // the marker and squeeze all values into the top of the range (a long's 9-byte encoding
-        // loses its last byte). Nulls still map to 0: they sort below the values' shared prefix.
-        int firstValue = firstNonNull(values);
-        byte[] min = lower(firstValue < values.size() ? values.get(firstValue) : null,
-            statsMin == null ? null : statsMin[c]);
-        byte[] max = upper(firstValue < values.size() ? values.get(values.size() - 1) : null,
-            statsMax == null ? null : statsMax[c]);
-        mappings[c] = min == null ? new QuantileMapping(new byte[0][]) : new RangeMapping(min, max, bits);
-      }
+      // fewer bits than buckets (a long key's room ran out): neighbouring buckets share a coordinate
+      mappings[c] = new BucketMapping(lowers[c], bits);
     }
-    return new CurveSpace(spec.curve(), mappings, bits);
+    return new CurveSpace(spec.curve(), mappings, bits, longKeys, true);
+  }
+
+  private static List<byte[]> sortedColumn(List<SampleRow> sample, int c) {
+    List<byte[]> values = new ArrayList<>(sample.size());
+    for (SampleRow row : sample) {
+      values.add(row.values[c]);
+    }
+    values.sort(Arrays::compareUnsigned);
+    return values;
   }
 
   /** Index of the first non-null encoding in a sorted list (nulls sort first); size() if none. */
@@ -105,7 +151,7 @@ public final class CurveSpace implements Serializable {
 
   /** Whether keys fit a non-negative {@code long}; otherwise they are {@link UnsignedBytesKey}s. */
   public boolean longKeys() {
-    return (long) bits * mappings.length <= 63;
+    return longKeys;
   }
 
   /** The curve key of a row: a {@link Long} or an {@link UnsignedBytesKey}. */
@@ -128,9 +174,24 @@ public final class CurveSpace implements Serializable {
         coords[c] = (long) Math.floor(coords[c] * scales[c]);
       }
     }
-    if (longKeys()) {
-      return curve.index(coords, bits);
+    if (!tieBreak) {
+      // direct mapping: the key is the curve index alone
+      return longKeys ? (Comparable<?>) curve.index(coords, bits) : new UnsignedBytesKey(curve.indexBytes(coords, bits));
     }
-    return new UnsignedBytesKey(curve.indexBytes(coords, bits));
+    // Rows with equal coordinates are ordered by a hash of their record key after the curve index,
+    // so equal-count file cuts split them over files instead of sending them all to one; the same
+    // row always gets the same key. Long keys use the bits the curve leaves free, byte keys 8 more.
+    long tie = RowHash.forColumn(rowHash, coords.length);
+    int tieBits = 63 - bits * coords.length;
+    if (longKeys) {
+      long index = curve.index(coords, bits);
+      return tieBits <= 0 ? index : (index << tieBits) | (tie >>> (64 - tieBits));
+    }
+    byte[] index = curve.indexBytes(coords, bits);
+    byte[] out = Arrays.copyOf(index, index.length + 8);
+    for (int i = 0; i < 8; i++) {
+      out[index.length + i] = (byte) (tie >>> (56 - 8 * i));
+    }
+    return new UnsignedBytesKey(out);
   }
 }
