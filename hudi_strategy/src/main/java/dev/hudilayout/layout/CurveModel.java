@@ -141,7 +141,7 @@ public final class CurveModel implements Serializable {
   public long orderInFile(Comparable<?> key, int orderBits) {
     long leftAligned;
     if (key instanceof Long) {
-      int keyBits = space.bitsPerColumn() * space.dimensions();
+      int keyBits = space.keyBits();
       leftAligned = keyBits == 0 ? 0 : (Long) key << (64 - keyBits);
     } else {
       byte[] b = ((UnsignedBytesKey) key).bytes();
@@ -151,7 +151,7 @@ public final class CurveModel implements Serializable {
         for (int i = from; i < from + 8; i++) {
           fine = (fine << 8) | (b[i] & 0xFF);
         }
-        int keyBits = space.bitsPerColumn() * space.dimensions();
+        int keyBits = space.keyBits();
         leftAligned = keyBits == 0 ? 0 : fine << (64 - keyBits);
       } else {
         leftAligned = 0;

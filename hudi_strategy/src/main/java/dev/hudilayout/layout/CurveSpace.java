@@ -144,9 +144,10 @@ public final class CurveSpace implements Serializable {
     return curve;
   }
 
-  /** The number of sort columns, the curve's dimensions. */
-  public int dimensions() {
-    return mappings.length;
+
+  /** Bits a {@code long} key uses: the curve index, and the row-hash tie-break after it if any. */
+  public int keyBits() {
+    return tieBreak && longKeys ? 63 : bits * mappings.length;
   }
 
   /** Whether keys fit a non-negative {@code long}; otherwise they are {@link UnsignedBytesKey}s. */
