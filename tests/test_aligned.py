@@ -66,12 +66,22 @@ def test_hudi_keys_alone_get_the_aligned_layout_at_the_bound(spark, base):
         assert layout["hudilayout.files"] == "27"
         assert layout.get("hudilayout.layout") == ("aligned" if name == "default" else None)
         assert fingerprint(spark.read.format("hudi").load(copy)) == expected
+        _rows_name_their_file(spark, copy)
         avg[name] = {r.column: r.avg_files for r in report.report(spark, copy, COLUMNS)}
     bound = 27 ** (2 / 3)
     for column in COLUMNS:
         assert avg["default"][column] <= 1.05 * bound, avg
         assert avg["default"][column] <= avg["hilbert"][column], avg
     print(f"files per point query, bound {bound:.1f}: {avg}")
+
+
+def _rows_name_their_file(spark, path):
+    """The shuffle leaves out each row's old file name; the writer must set the new one on every row."""
+    from pyspark.sql import functions as F
+    rows = spark.read.format("hudi").load(path) \
+        .select("_hoodie_file_name", F.element_at(F.split(F.input_file_name(), "/"), -1).alias("file"))
+    assert rows.where(F.col("_hoodie_file_name") != F.col("file")).count() == 0
+    assert rows.where((F.col("_hoodie_file_name") == "") | F.col("_hoodie_file_name").isNull()).count() == 0
 
 
 def test_a_dependent_column_shares_its_axis_and_beats_the_formula_grid(spark, base):

@@ -107,7 +107,8 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
   @Override
   protected BulkInsertPartitioner<Dataset<Row>> getRowPartitioner(Map<String, String> strategyParams,
                                                                   HoodieSchema schema) {
-    return new CurveRowPartitioner(specFor(strategyParams), space(), groupSample(), applied);
+    return new CurveRowPartitioner(specFor(strategyParams), space(), groupSample(), applied,
+        getWriteConfig().populateMetaFields());
   }
 
   @Override

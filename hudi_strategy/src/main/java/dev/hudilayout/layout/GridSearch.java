@@ -40,9 +40,9 @@ public final class GridSearch {
   static final double DEPENDENCE_AGREEMENT = 0.99;
   /** A determinant's values must repeat this often on average for the agreement to mean anything. */
   static final int MIN_ROWS_PER_VALUE = 4;
-  /** The search reads at most this many sampled rows per output file (and at least 50,000 rows). */
+  /** The search reads at most this many sampled rows per output file (and at least 20,000 rows). */
   private static final int ROWS_PER_FILE = 50;
-  private static final int MIN_SEARCH_ROWS = 50_000;
+  private static final int MIN_SEARCH_ROWS = 20_000;
   private static final int MAX_STEPS = 10_000;
 
   private GridSearch() {
