@@ -305,28 +305,35 @@ def parse_shares(raw: str, count: Optional[int] = None) -> List[float]:
     return [x / sum(w) for x in w]
 
 
-def _weights(value, columns: Sequence[str]) -> Tuple[float, ...]:
-    """Weights in ``columns`` order from a sequence or a ``{column: weight}`` mapping, checked."""
-    accepted = (f"one number >= 0 per sort column ({len(columns)}: {', '.join(columns)}), not all 0, "
-                "as a sequence in that order, a {column: weight} dict or a string like '3,2,1'")
+def _per_column(name: str, key: str, value, columns: Sequence[str], accepted: str, parse, noun: str) -> tuple:
+    """One value per sort column, in ``columns`` order, from a sequence, a ``{column: value}``
+    mapping or a comma-separated string (each part read with ``parse``); the count is checked."""
     if isinstance(value, Mapping):
         unknown = [c for c in value if c not in columns]
         missing = [c for c in columns if c not in value]
         if unknown or missing:
             what = (f"unknown column(s) {', '.join(map(str, unknown))}" if unknown
-                    else f"no weight for {', '.join(missing)}")
-            raise _error("weights", WEIGHTS_KEY, dict(value), f"{accepted}; {what}")
+                    else f"no {noun} for {', '.join(missing)}")
+            raise _error(name, key, dict(value), f"{accepted}; {what}")
         value = [value[c] for c in columns]
     if isinstance(value, str):
         try:
-            value = [float(w) for w in value.split(",")]
+            value = [parse(part) for part in value.split(",")]
         except ValueError:
-            raise _error("weights", WEIGHTS_KEY, value, accepted) from None
+            raise _error(name, key, value, accepted) from None
     if isinstance(value, bytes) or not isinstance(value, Iterable):
-        raise _error("weights", WEIGHTS_KEY, value, accepted)
-    weights = tuple(value)
-    if len(weights) != len(columns):
-        raise _error("weights", WEIGHTS_KEY, weights, f"{accepted}; got {len(weights)}")
+        raise _error(name, key, value, accepted)
+    values = tuple(value)
+    if len(values) != len(columns):
+        raise _error(name, key, values, f"{accepted}; got {len(values)}")
+    return values
+
+
+def _weights(value, columns: Sequence[str]) -> Tuple[float, ...]:
+    """Weights in ``columns`` order from a sequence or a ``{column: weight}`` mapping, checked."""
+    accepted = (f"one number >= 0 per sort column ({len(columns)}: {', '.join(columns)}), not all 0, "
+                "as a sequence in that order, a {column: weight} dict or a string like '3,2,1'")
+    weights = _per_column("weights", WEIGHTS_KEY, value, columns, accepted, float, "weight")
     for w in weights:
         if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w) or w < 0:
             raise _error("weights", WEIGHTS_KEY, weights, accepted)
@@ -339,20 +346,8 @@ def _grid_buckets(value, columns: Sequence[str]) -> Tuple[int, ...]:
     """Buckets in ``columns`` order from a sequence, a ``{column: k}`` mapping or ``'10,1,10'``, checked."""
     accepted = (f"one whole number from 1 to 1000000 per sort column ({len(columns)}: {', '.join(columns)}), "
                 "as a sequence in that order, a {column: buckets} dict or a string like '10,1,10'")
-    if isinstance(value, Mapping):
-        if set(value) != set(columns):
-            raise _error("grid_buckets", GRID_BUCKETS_KEY, dict(value), accepted)
-        value = [value[c] for c in columns]
-    if isinstance(value, str):
-        try:
-            value = [int(k) for k in value.split(",")]
-        except ValueError:
-            raise _error("grid_buckets", GRID_BUCKETS_KEY, value, accepted) from None
-    if isinstance(value, bytes) or not isinstance(value, Iterable):
-        raise _error("grid_buckets", GRID_BUCKETS_KEY, value, accepted)
-    buckets = tuple(value)
-    if len(buckets) != len(columns) or any(
-            isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1_000_000 for k in buckets):
+    buckets = _per_column("grid_buckets", GRID_BUCKETS_KEY, value, columns, accepted, int, "buckets")
+    if any(isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1_000_000 for k in buckets):
         raise _error("grid_buckets", GRID_BUCKETS_KEY, buckets, accepted)
     return buckets
 

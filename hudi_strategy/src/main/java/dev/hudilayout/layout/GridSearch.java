@@ -118,26 +118,16 @@ public final class GridSearch {
     double best = est.cost(k, weight);
     // climb: the most useful step each time
     for (int step = 0; step < MAX_STEPS; step++) {
-      int bestCol = -1;
-      double bestCost = best;
-      int[] bestK = null;
+      List<int[]> steps = new ArrayList<>();
       for (int c = 0; c < d; c++) {
-        int[] up = stepUp(k, c, ranks, weight, n);
-        if (up == null) {
-          continue;
-        }
-        double cost = est.cost(up, weight);
-        if (cost < bestCost * (1 - 1e-9)) {
-          bestCost = cost;
-          bestCol = c;
-          bestK = up;
-        }
+        steps.add(stepUp(k, c, ranks, weight, n));
       }
-      if (bestCol < 0) {
+      Better next = better(steps, best, false, est, weight);
+      if (next == null) {
         break;
       }
-      k = bestK;
-      best = bestCost;
+      k = next.buckets;
+      best = next.cost;
     }
     // settle the climb's grid, and the formula's grid over the columns the search may cut, and
     // keep the better: a climb can stop one move short of an even grid (11 x 10 x 9 for 1000)
@@ -198,24 +188,47 @@ public final class GridSearch {
           moves.add(up);
         }
       }
-      boolean moved = false;
-      for (int[] cand : moves) {
-        if (cand == null) {
-          continue;
-        }
-        double c = est.cost(cand, weight);
-        if (c < best * (1 - 1e-9)) {
-          k = cand;
-          best = c;
-          moved = true;
+      Better next = better(moves, best, true, est, weight);
+      if (next == null) {
+        break;
+      }
+      k = next.buckets;
+      best = next.cost;
+    }
+    return k;
+  }
+
+  /** A grid and its estimated cost. */
+  private static final class Better {
+    final int[] buckets;
+    final double cost;
+
+    Better(int[] buckets, double cost) {
+      this.buckets = buckets;
+      this.cost = cost;
+    }
+  }
+
+  /**
+   * Of the candidate grids (null entries skipped), the one with the lowest estimate below
+   * {@code current}, or with {@code first} the first one below it; null if none is.
+   */
+  private static Better better(List<int[]> candidates, double current, boolean first, Estimate est,
+                               double[] weight) {
+    Better found = null;
+    for (int[] cand : candidates) {
+      if (cand == null) {
+        continue;
+      }
+      double cost = est.cost(cand, weight);
+      if (cost < (found == null ? current : found.cost) * (1 - 1e-9)) {
+        found = new Better(cand, cost);
+        if (first) {
           break;
         }
       }
-      if (!moved) {
-        break;
-      }
     }
-    return k;
+    return found;
   }
 
   /**
@@ -242,17 +255,18 @@ public final class GridSearch {
     return k;
   }
 
-  /** Every {@code stride}-th row, so that at most {@code limit} rows remain (all if fewer). */
+  /**
+   * At most {@code limit} of the rows, drawn by a seeded shuffle: a stride would follow any order
+   * the rows came in (every other row of a sorted or alternating list), a draw does not, and the
+   * same rows always give the same draw.
+   */
   private static List<SampleRow> thin(List<SampleRow> sample, int limit) {
     if (sample.size() <= limit) {
       return sample;
     }
-    double stride = (double) sample.size() / limit;
-    List<SampleRow> out = new ArrayList<>(limit);
-    for (int i = 0; i < limit; i++) {
-      out.add(sample.get((int) (i * stride)));
-    }
-    return out;
+    List<SampleRow> copy = new ArrayList<>(sample);
+    java.util.Collections.shuffle(copy, new java.util.Random(0x6121D5EEDL));
+    return new ArrayList<>(copy.subList(0, limit));
   }
 
   private static int root(int[] det, int c) {
