@@ -300,7 +300,7 @@ def run(args, spark=None) -> dict:
     groups = getattr(args, "groups", 1)
     if layouts[0].name != "random":
         layouts.insert(0, Layout("random"))
-    out = Path(args.out)
+    out = Path(args.out).resolve()  # Hudi takes a relative path for a URI without a scheme
     shutil.rmtree(out / "tables", ignore_errors=True)
     (out / "tables").mkdir(parents=True, exist_ok=True)
     own_session = spark is None
