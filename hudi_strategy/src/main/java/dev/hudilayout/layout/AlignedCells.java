@@ -18,11 +18,11 @@ import java.util.List;
 public final class AlignedCells implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  private final byte[][][] cuts;
+  private final SortedValues[] cuts;
   private final int[] k;
   private final Curve curve;
 
-  private AlignedCells(byte[][][] cuts, int[] k, Curve curve) {
+  private AlignedCells(SortedValues[] cuts, int[] k, Curve curve) {
     this.cuts = cuts;
     this.k = k;
     this.curve = curve;
@@ -39,21 +39,19 @@ public final class AlignedCells implements Serializable {
     return ColumnWeights.integerBuckets(equal, files);
   }
 
-  /** Cuts each column of {@code sample} (encoded values) at k_i equal-count quantiles. */
+  /**
+   * Cuts each column of {@code sample} (encoded values) into at most k_i buckets of about equal
+   * count that never split a value ({@link BucketMapping#bucketStarts}): a value holding half the
+   * rows is one bucket, and the other values share the other k_i - 1, instead of that value
+   * swallowing half the cuts and leaving the rest of the column few and wide buckets.
+   */
   public static AlignedCells fromSample(List<SampleRow> sample, int[] k, Curve curve) {
     int d = k.length;
-    byte[][][] cuts = new byte[d][][];
+    SortedValues[] cuts = new SortedValues[d];
     for (int c = 0; c < d; c++) {
-      List<byte[]> values = new ArrayList<>(sample.size());
-      for (SampleRow row : sample) {
-        values.add(row.values[c]);
-      }
-      values.sort(Arrays::compareUnsigned);
-      byte[][] cc = new byte[values.isEmpty() ? 0 : k[c] - 1][];
-      for (int j = 1; j <= cc.length; j++) {
-        cc[j - 1] = values.get((int) ((long) j * values.size() / k[c]));
-      }
-      cuts[c] = cc;
+      byte[][] lowers = BucketMapping.lowerBounds(CurveSpace.sortedColumn(sample, c), k[c]);
+      // bucket i starts at lowers[i]: the cuts are the lower bounds after the first
+      cuts[c] = new SortedValues(lowers.length == 0 ? lowers : Arrays.copyOfRange(lowers, 1, lowers.length));
     }
     return new AlignedCells(cuts, k, curve);
   }
@@ -64,18 +62,7 @@ public final class AlignedCells implements Serializable {
 
   /** Bucket of a column value: how many of the column's cuts are at or below it. */
   int bucket(int column, byte[] value) {
-    byte[][] cc = cuts[column];
-    int lo = 0;
-    int hi = cc.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (Arrays.compareUnsigned(cc[mid], value) <= 0) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
+    return cuts[column].atOrBelow(value);
   }
 
   /** The position along the curve of the cell holding these encoded values. */

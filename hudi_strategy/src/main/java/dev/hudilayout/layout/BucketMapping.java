@@ -29,54 +29,179 @@ import java.util.List;
  */
 public final class BucketMapping implements ColumnMapping {
   private static final long serialVersionUID = 1L;
-  private final byte[][] lowers;
+  private final SortedValues lowers;
   private final int bits;
 
   BucketMapping(byte[][] lowers, int bits) {
-    this.lowers = lowers;
+    this.lowers = new SortedValues(lowers);
     this.bits = bits;
   }
 
   /**
    * The smallest sampled value of each bucket, at most {@code maxBuckets} buckets of the sorted
-   * sample. Each bucket takes whole runs of equal values, aiming at the count that is left divided
-   * by the buckets that are left: a value heavier than that gets a bucket of its own and the rest of
-   * the buckets are shared out again over the remaining rows, so one heavy value costs one bucket,
-   * not many. A column with no more distinct values than buckets gets one bucket per value.
+   * sample (see {@link #bucketStarts}). A column with no more distinct values than buckets gets
+   * one bucket per value.
    */
   static byte[][] lowerBounds(List<byte[]> sorted, long maxBuckets) {
-    int m = sorted.size();
-    List<byte[]> lowers = new ArrayList<>();
-    long left = Math.max(1, maxBuckets);
-    int start = 0;
-    while (start < m) {
-      double target = (double) (m - start) / left;
-      int end = runEnd(sorted, start);
-      // add whole runs while that brings the bucket's count nearer the target
-      while (end < m && left > 1) {
-        int next = runEnd(sorted, end);
-        if (Math.abs(next - start - target) >= Math.abs(end - start - target)) {
-          break;
-        }
-        end = next;
+    List<Integer> runStarts = new ArrayList<>();
+    List<Integer> runSizes = new ArrayList<>();
+    for (int i = 0; i < sorted.size(); i++) {
+      if (i == 0 || !Arrays.equals(sorted.get(i), sorted.get(i - 1))) {
+        runStarts.add(i);
+        runSizes.add(0);
       }
-      if (left == 1) {
-        end = m;
-      }
-      lowers.add(sorted.get(start));
-      left--;
-      start = end;
+      runSizes.set(runSizes.size() - 1, runSizes.get(runSizes.size() - 1) + 1);
     }
-    return lowers.toArray(new byte[0][]);
+    int[] starts = bucketStarts(runSizes.stream().mapToInt(Integer::intValue).toArray(), maxBuckets);
+    byte[][] lowers = new byte[starts.length][];
+    for (int b = 0; b < starts.length; b++) {
+      lowers[b] = sorted.get(runStarts.get(starts[b]));
+    }
+    return lowers;
   }
 
-  private static int runEnd(List<byte[]> sorted, int from) {
-    byte[] v = sorted.get(from);
-    int i = from + 1;
-    while (i < sorted.size() && Arrays.equals(sorted.get(i), v)) {
-      i++;
+  /**
+   * Buckets of about equal count that never split a value, over the sizes of the runs of equal
+   * values in sorted order; returns the first run of each bucket, at most {@code maxBuckets} of
+   * them (one per value when there are no more values than that).
+   *
+   * <p>A value at least as heavy as a bucket's share gets a bucket of its own (repeatedly: the
+   * share is recomputed over the rows and buckets that are left), and the other buckets are shared
+   * out over the stretches of lighter values between the heavy ones in proportion to their rows.
+   * So one heavy value costs one bucket, wherever it lies, and the lighter values on both sides
+   * of it are cut equally finely.
+   */
+  static int[] bucketStarts(int[] runSizes, long maxBuckets) {
+    int runs = runSizes.length;
+    long k = Math.max(1, maxBuckets);
+    if (runs <= k) {
+      int[] each = new int[runs];
+      for (int r = 0; r < runs; r++) {
+        each[r] = r;
+      }
+      return each;
     }
-    return i;
+    long m = 0;
+    for (int size : runSizes) {
+      m += size;
+    }
+    boolean[] heavy = new boolean[runs];
+    long heavyRows = 0;
+    int heavyCount = 0;
+    boolean found = true;
+    while (found && k - heavyCount > 1) {
+      found = false;
+      double share = (double) (m - heavyRows) / (k - heavyCount);
+      for (int r = 0; r < runs && k - heavyCount > 1; r++) {
+        if (!heavy[r] && runSizes[r] >= share) {
+          heavy[r] = true;
+          heavyRows += runSizes[r];
+          heavyCount++;
+          found = true;
+        }
+      }
+    }
+    // stretches of light runs between heavy ones, and their share of the light buckets
+    List<int[]> stretches = new ArrayList<>();  // {first run, end run}
+    for (int r = 0; r < runs; r++) {
+      if (!heavy[r] && (r == 0 || heavy[r - 1])) {
+        stretches.add(new int[] {r, r + 1});
+      } else if (!heavy[r]) {
+        stretches.get(stretches.size() - 1)[1] = r + 1;
+      }
+    }
+    long[] allotted = shareOut(stretches, runSizes, k - heavyCount, m - heavyRows);
+    List<Integer> starts = new ArrayList<>();
+    int stretch = 0;
+    for (int r = 0; r < runs; ) {
+      if (heavy[r]) {
+        starts.add(r);
+        r++;
+        continue;
+      }
+      int[] s = stretches.get(stretch);
+      long buckets = allotted[stretch++];
+      if (buckets == 0) {
+        // too few buckets for every stretch: this one joins the bucket before it (or, first, after it)
+        if (starts.isEmpty()) {
+          starts.add(r);
+          r = s[1];
+          if (r < runs) {
+            r++;  // the heavy run after it is in the same bucket
+          }
+        } else {
+          r = s[1];
+        }
+        continue;
+      }
+      equalCounts(runSizes, s[0], s[1], buckets, starts);
+      r = s[1];
+    }
+    return starts.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** The light buckets per stretch, in proportion to its rows, largest remainders first. */
+  private static long[] shareOut(List<int[]> stretches, int[] runSizes, long buckets, long rows) {
+    int n = stretches.size();
+    long[] out = new long[n];
+    double[] remainder = new double[n];
+    long given = 0;
+    for (int i = 0; i < n; i++) {
+      long stretchRows = 0;
+      for (int r = stretches.get(i)[0]; r < stretches.get(i)[1]; r++) {
+        stretchRows += runSizes[r];
+      }
+      double exact = rows == 0 ? 0 : (double) buckets * stretchRows / rows;
+      out[i] = (long) Math.floor(exact);
+      remainder[i] = exact - out[i];
+      given += out[i];
+    }
+    Integer[] byRemainder = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      byRemainder[i] = i;
+    }
+    Arrays.sort(byRemainder, (a, b) -> Double.compare(remainder[b], remainder[a]));
+    for (int i = 0; given < buckets && i < n; i++) {
+      out[byRemainder[i]]++;
+      given++;
+    }
+    return out;
+  }
+
+  /**
+   * Cuts runs [from, to) into at most {@code buckets} buckets, adding each bucket's first run to
+   * {@code starts}: a bucket takes whole runs while that brings its count nearer the rows left
+   * divided by the buckets left.
+   */
+  private static void equalCounts(int[] runSizes, int from, int to, long buckets, List<Integer> starts) {
+    long rows = 0;
+    for (int r = from; r < to; r++) {
+      rows += runSizes[r];
+    }
+    long left = buckets;
+    long placed = 0;
+    int run = from;
+    while (run < to) {
+      double target = (double) (rows - placed) / left;
+      long count = runSizes[run];
+      int end = run + 1;
+      while (end < to && left > 1) {
+        long next = count + runSizes[end];
+        if (Math.abs(next - target) >= Math.abs(count - target)) {
+          break;
+        }
+        count = next;
+        end++;
+      }
+      if (left == 1) {
+        end = to;
+        count = rows - placed;
+      }
+      starts.add(run);
+      left--;
+      placed += count;
+      run = end;
+    }
   }
 
   /** Bits that tell {@code buckets} buckets apart: ceil(log2(buckets)), at least 1. */
@@ -85,27 +210,17 @@ public final class BucketMapping implements ColumnMapping {
   }
 
   int buckets() {
-    return lowers.length;
+    return lowers.size();
   }
 
   @Override
   public long coordinate(byte[] encoded, long rowHash) {
-    if (lowers.length <= 1) {
+    if (lowers.size() <= 1) {
       return 0;
     }
     // bucket i holds [lowers[i], lowers[i + 1]); values below the first sampled one join bucket 0
-    int lo = 0;
-    int hi = lowers.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (Arrays.compareUnsigned(lowers[mid], encoded) <= 0) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    long bucket = Math.max(0, lo - 1);
+    long bucket = Math.max(0, lowers.atOrBelow(encoded) - 1);
     // buckets spread evenly over the axis, so columns with fewer buckets still span the curve
-    return (bucket << bits) / lowers.length;
+    return (bucket << bits) / lowers.size();
   }
 }

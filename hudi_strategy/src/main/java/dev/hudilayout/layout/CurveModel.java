@@ -4,6 +4,7 @@ import dev.hudilayout.config.LayoutSpec;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -20,6 +21,13 @@ public final class CurveModel implements Serializable {
   private final double[] scales;
   private final double[] buckets;
   private final GridSearch.Choice grid;
+  /**
+   * On the aligned grid with {@code long} fine keys, the file cuts as (cell order, fine key)
+   * pairs, so placing a row compares two longs instead of building and comparing a byte key;
+   * null otherwise.
+   */
+  private final long[] cutCells;
+  private final long[] cutFines;
 
   private CurveModel(CurveSpace space, Object[] fileCuts, AlignedCells cells, double[] scales, double[] buckets,
                      GridSearch.Choice grid) {
@@ -29,6 +37,18 @@ public final class CurveModel implements Serializable {
     this.scales = scales;
     this.buckets = buckets;
     this.grid = grid;
+    if (cells != null && space.longKeys()) {
+      cutCells = new long[fileCuts.length];
+      cutFines = new long[fileCuts.length];
+      for (int i = 0; i < fileCuts.length; i++) {
+        byte[] b = ((UnsignedBytesKey) fileCuts[i]).bytes();
+        cutCells[i] = SortedValues.prefix(b);
+        cutFines[i] = SortedValues.prefix(Arrays.copyOfRange(b, 8, b.length));
+      }
+    } else {
+      cutCells = null;
+      cutFines = null;
+    }
   }
 
   /** File cuts for {@code files} files from the sample rows of one group; columns alike. */
@@ -133,34 +153,53 @@ public final class CurveModel implements Serializable {
   }
 
   /**
+   * Where a row goes, as one {@code long}: {@code tokens[file]} in the bits above {@code orderBits}
+   * and the row's order inside that file ({@link #orderInFile}) in the low {@code orderBits}.
+   */
+  public long placement(byte[][] encoded, String recordKey, int[] tokens, int orderBits) {
+    if (cutFines != null) {
+      long fine = space.longKey(encoded, recordKey, scales);
+      long cell = cells.cellOrder(encoded);
+      int lo = 0;
+      int hi = cutCells.length;
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        int c = Long.compareUnsigned(cell, cutCells[mid]);
+        if (c > 0 || (c == 0 && Long.compareUnsigned(fine, cutFines[mid]) > 0)) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      return ((long) tokens[lo] << orderBits) | (leftAligned(fine) >>> (64 - orderBits));
+    }
+    Comparable<?> key = key(encoded, recordKey);
+    return ((long) tokens[file(key)] << orderBits) | orderInFile(key, orderBits);
+  }
+
+  /**
    * A row's order inside its file in {@code orderBits} bits: the leading bits of its fine curve
    * key (on the aligned grid, the key after the cell's position). A file holds rows close on the
    * curve, so its rows keep their curve order, and the order fits a {@code long} beside the file's
    * partition token: Spark then sorts each file by a long, not by a byte string.
    */
   public long orderInFile(Comparable<?> key, int orderBits) {
-    long leftAligned;
+    long left;
     if (key instanceof Long) {
-      int keyBits = space.keyBits();
-      leftAligned = keyBits == 0 ? 0 : (Long) key << (64 - keyBits);
+      left = leftAligned((Long) key);
     } else {
       byte[] b = ((UnsignedBytesKey) key).bytes();
       int from = cells == null ? 0 : 8;
-      if (cells != null && space.longKeys()) {
-        long fine = 0;
-        for (int i = from; i < from + 8; i++) {
-          fine = (fine << 8) | (b[i] & 0xFF);
-        }
-        int keyBits = space.keyBits();
-        leftAligned = keyBits == 0 ? 0 : fine << (64 - keyBits);
-      } else {
-        leftAligned = 0;
-        for (int i = 0; i < 8; i++) {
-          leftAligned = (leftAligned << 8) | (from + i < b.length ? b[from + i] & 0xFF : 0);
-        }
-      }
+      long next8 = SortedValues.prefix(from == 0 ? b : Arrays.copyOfRange(b, from, Math.max(from, b.length)));
+      left = cells != null && space.longKeys() ? leftAligned(next8) : next8;
     }
-    return leftAligned >>> (64 - orderBits);
+    return left >>> (64 - orderBits);
+  }
+
+  /** A {@code long} fine key's bits moved to the top of the word. */
+  private long leftAligned(long fine) {
+    int keyBits = space.keyBits();
+    return keyBits == 0 ? 0 : fine << (64 - keyBits);
   }
 
   /** Whether keys are {@code long}s; otherwise {@link UnsignedBytesKey}s. */

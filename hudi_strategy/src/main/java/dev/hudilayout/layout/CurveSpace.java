@@ -104,7 +104,7 @@ public final class CurveSpace implements Serializable {
     return new CurveSpace(spec.curve(), mappings, bits, longKeys, true);
   }
 
-  private static List<byte[]> sortedColumn(List<SampleRow> sample, int c) {
+  static List<byte[]> sortedColumn(List<SampleRow> sample, int c) {
     List<byte[]> values = new ArrayList<>(sample.size());
     for (SampleRow row : sample) {
       values.add(row.values[c]);
@@ -166,7 +166,41 @@ public final class CurveSpace implements Serializable {
    * low part of it, so it gets fewer of the curve's splits. Null scales: every column alike.
    */
   public Comparable<?> key(byte[][] encoded, String recordKey, double[] scales) {
+    if (longKeys) {
+      return longKey(encoded, recordKey, scales);
+    }
     long rowHash = RowHash.of(recordKey, 0x5EEDL);
+    long[] coords = coordinates(encoded, rowHash, scales);
+    if (!tieBreak) {
+      return new UnsignedBytesKey(curve.indexBytes(coords, bits));
+    }
+    // byte keys carry the whole 8-byte tie-break hash after the index (see longKey)
+    long tie = RowHash.forColumn(rowHash, coords.length);
+    byte[] index = curve.indexBytes(coords, bits);
+    byte[] out = Arrays.copyOf(index, index.length + 8);
+    for (int i = 0; i < 8; i++) {
+      out[index.length + i] = (byte) (tie >>> (56 - 8 * i));
+    }
+    return new UnsignedBytesKey(out);
+  }
+
+  /** The curve key as a primitive, for a space whose keys fit one ({@link #longKeys()}). */
+  public long longKey(byte[][] encoded, String recordKey, double[] scales) {
+    long rowHash = RowHash.of(recordKey, 0x5EEDL);
+    long[] coords = coordinates(encoded, rowHash, scales);
+    long index = curve.index(coords, bits);
+    if (!tieBreak) {
+      // direct mapping: the key is the curve index alone
+      return index;
+    }
+    // Rows with equal coordinates are ordered by a hash of their record key after the curve index,
+    // so equal-count file cuts split them over files instead of sending them all to one; the same
+    // row always gets the same key. Long keys use the bits the curve leaves free.
+    int tieBits = 63 - bits * coords.length;
+    return tieBits <= 0 ? index : (index << tieBits) | (RowHash.forColumn(rowHash, coords.length) >>> (64 - tieBits));
+  }
+
+  private long[] coordinates(byte[][] encoded, long rowHash, double[] scales) {
     long[] coords = new long[mappings.length];
     for (int c = 0; c < coords.length; c++) {
       coords[c] = mappings[c].coordinate(encoded[c], RowHash.forColumn(rowHash, c));
@@ -175,24 +209,6 @@ public final class CurveSpace implements Serializable {
         coords[c] = (long) Math.floor(coords[c] * scales[c]);
       }
     }
-    if (!tieBreak) {
-      // direct mapping: the key is the curve index alone
-      return longKeys ? (Comparable<?>) curve.index(coords, bits) : new UnsignedBytesKey(curve.indexBytes(coords, bits));
-    }
-    // Rows with equal coordinates are ordered by a hash of their record key after the curve index,
-    // so equal-count file cuts split them over files instead of sending them all to one; the same
-    // row always gets the same key. Long keys use the bits the curve leaves free, byte keys 8 more.
-    long tie = RowHash.forColumn(rowHash, coords.length);
-    int tieBits = 63 - bits * coords.length;
-    if (longKeys) {
-      long index = curve.index(coords, bits);
-      return tieBits <= 0 ? index : (index << tieBits) | (tie >>> (64 - tieBits));
-    }
-    byte[] index = curve.indexBytes(coords, bits);
-    byte[] out = Arrays.copyOf(index, index.length + 8);
-    for (int i = 0; i < 8; i++) {
-      out[index.length + i] = (byte) (tie >>> (56 - 8 * i));
-    }
-    return new UnsignedBytesKey(out);
+    return coords;
   }
 }

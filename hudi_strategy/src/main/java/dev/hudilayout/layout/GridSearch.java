@@ -13,7 +13,7 @@ import java.util.List;
  * formula that assumes independent, evenly spread columns.
  *
  * <p><b>The estimate.</b> For a candidate k (buckets per column) the sample rows are put in their
- * cells exactly as {@link AlignedCells} will put the table's rows (same quantile cuts, so the same
+ * cells exactly as {@link AlignedCells} will put the table's rows (same bucket cuts, so the same
  * buckets). A cell becomes about max(s, T) / T files, where s is its sampled rows and T the sampled
  * rows of one file (m / N): a large cell is split, a small one still costs a whole file. Each cell
  * has a [min, max] per column, as its files will in the column-stats index. A point query on value
@@ -395,6 +395,10 @@ public final class GridSearch {
     final int[] distinct;
     /** Per column, the low rank of each distinct value. */
     final int[][] values;
+    /** Per column and row: the index of the row's value among the column's distinct values. */
+    final int[][] valueIndex;
+    /** Per column and bucket count: the bucket of each distinct value. */
+    private final java.util.Map<Long, int[]> bucketsOfValues = new java.util.HashMap<>();
 
     Ranks(List<SampleRow> rows, int d) {
       this.m = rows.size();
@@ -403,6 +407,7 @@ public final class GridSearch {
       high = new int[d][m];
       distinct = new int[d];
       values = new int[d][];
+      valueIndex = new int[d][m];
       Integer[] order = new Integer[m];
       for (int c = 0; c < d; c++) {
         final int col = c;
@@ -421,6 +426,7 @@ public final class GridSearch {
           for (int t = i; t < j; t++) {
             low[c][order[t]] = i;
             high[c][order[t]] = j;
+            valueIndex[c][order[t]] = starts.size();
           }
           starts.add(i);
           i = j;
@@ -431,14 +437,26 @@ public final class GridSearch {
     }
 
     /**
-     * The bucket of row i in column c when the column is cut into k quantile buckets as
-     * {@link AlignedCells#fromSample} does: cut j (1 <= j < k) is the value at position
-     * floor(j m / k), and the bucket counts the cuts at or below the value, i.e. the j with
-     * floor(j m / k) < high, which are those with j < high k / m.
+     * The bucket of each of column c's distinct values when the column is cut into k buckets as
+     * {@link AlignedCells#fromSample} cuts it: whole values, about equal counts.
      */
-    int bucket(int c, int i, int k) {
-      long h = high[c][i];
-      return (int) Math.min(k - 1, (h * k + m - 1) / m - 1);
+    int[] bucketOfValue(int c, int k) {
+      return bucketsOfValues.computeIfAbsent(((long) c << 32) | k, key -> {
+        int[] v = values[c];
+        int[] runSizes = new int[v.length];
+        for (int j = 0; j < v.length; j++) {
+          runSizes[j] = (j + 1 < v.length ? v[j + 1] : m) - v[j];
+        }
+        int[] starts = BucketMapping.bucketStarts(runSizes, k);
+        int[] out = new int[v.length];
+        for (int b = 0, j = 0; j < v.length; j++) {
+          while (b + 1 < starts.length && starts[b + 1] <= j) {
+            b++;
+          }
+          out[j] = b;
+        }
+        return out;
+      });
     }
   }
 
@@ -484,10 +502,14 @@ public final class GridSearch {
     private double[] filesPerColumn(int[] k, double[] weight) {
       int m = r.m;
       int d = r.d;
+      int[][] bucketOf = new int[d][];
+      for (int c = 0; c < d; c++) {
+        bucketOf[c] = r.bucketOfValue(c, k[c]);
+      }
       for (int i = 0; i < m; i++) {
         long cell = 0;
         for (int c = 0; c < d; c++) {
-          cell = cell * k[c] + r.bucket(c, i, k[c]);
+          cell = cell * k[c] + bucketOf[c][r.valueIndex[c][i]];
         }
         packed[i] = cell * m + i;
       }

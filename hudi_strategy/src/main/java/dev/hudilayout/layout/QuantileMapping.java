@@ -1,6 +1,5 @@
 package dev.hudilayout.layout;
 
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -15,10 +14,10 @@ import java.util.List;
  */
 public final class QuantileMapping implements ColumnMapping {
   private static final long serialVersionUID = 1L;
-  private final byte[][] cuts;
+  private final SortedValues cuts;
 
   QuantileMapping(byte[][] cuts) {
-    this.cuts = cuts;
+    this.cuts = new SortedValues(cuts);
   }
 
   /** Cuts for {@code buckets} equal-count buckets of the sorted sample. */
@@ -34,28 +33,13 @@ public final class QuantileMapping implements ColumnMapping {
 
   @Override
   public long coordinate(byte[] encoded, long rowHash) {
-    int above = countCuts(encoded, true);   // cuts <= value
-    int below = countCuts(encoded, false);  // cuts < value
+    int above = cuts.count(encoded, true);   // cuts <= value
+    int below = cuts.count(encoded, false);  // cuts < value
     int owned = above - below;              // cuts equal to the value
     if (owned < 2) {
       return above;
     }
     // buckets below+1 .. above hold only this value (bucket `below` also holds smaller ones)
     return below + 1 + Long.remainderUnsigned(rowHash, owned);
-  }
-
-  private int countCuts(byte[] v, boolean inclusive) {
-    int lo = 0;
-    int hi = cuts.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      int c = Arrays.compareUnsigned(cuts[mid], v);
-      if (c < 0 || (inclusive && c == 0)) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
   }
 }

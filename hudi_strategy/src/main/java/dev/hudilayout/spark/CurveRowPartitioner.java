@@ -111,8 +111,7 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
     return withHelpers(rows, placed, blank, () -> {
       CurveModel cm = bModel.value();
       return (row, extra) -> {
-        Comparable<?> key = cm.key(encode(row, ordinals, types), recordKey(row, keyOrdinal));
-        extra.update(0, ((long) tokens[cm.file(key)] << orderBits) | cm.orderInFile(key, orderBits));
+        extra.update(0, cm.placement(encode(row, ordinals, types), recordKey(row, keyOrdinal), tokens, orderBits));
       };
     }).repartition(files, functions.shiftRight(functions.col(KEY_COLUMN), orderBits).cast(DataTypes.IntegerType))
         .sortWithinPartitions(functions.col(KEY_COLUMN))

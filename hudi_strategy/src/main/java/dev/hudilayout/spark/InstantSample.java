@@ -63,7 +63,7 @@ final class InstantSample {
       return Collections.emptyList();
     }
     try {
-      Dataset<Row> base = spark.read().parquet(paths.toArray(new String[0]));
+      Dataset<Row> base = readParquet(spark, paths);
       List<String> names = Arrays.asList(base.schema().fieldNames());
       int d = spec.columns().size();
       List<Column> projection = new ArrayList<>();
@@ -97,6 +97,28 @@ final class InstantSample {
       LOG.warn("hudi-layout: could not sample the base files of the plan ({}); groups will sample their own input",
           e.toString());
       return Collections.emptyList();
+    }
+  }
+
+  private static final String LISTING_PARALLELISM = "spark.sql.sources.parallelPartitionDiscovery.parallelism";
+
+  /**
+   * The plan's base files as one DataFrame. Spark looks up each given path before reading, and
+   * past 32 paths it does so in a Spark job of one task per path, up to 10,000 (a clustering of
+   * 1000 small files spent 2.5 s of a 126 s run starting 1000 tasks of one lookup each). Here that
+   * job gets one task per core of the cluster, each looking up its share of the paths.
+   */
+  private static Dataset<Row> readParquet(SparkSession spark, List<String> paths) {
+    String before = spark.conf().contains(LISTING_PARALLELISM) ? spark.conf().get(LISTING_PARALLELISM) : null;
+    spark.conf().set(LISTING_PARALLELISM, String.valueOf(Math.max(1, spark.sparkContext().defaultParallelism())));
+    try {
+      return spark.read().parquet(paths.toArray(new String[0]));
+    } finally {
+      if (before == null) {
+        spark.conf().unset(LISTING_PARALLELISM);
+      } else {
+        spark.conf().set(LISTING_PARALLELISM, before);
+      }
     }
   }
 

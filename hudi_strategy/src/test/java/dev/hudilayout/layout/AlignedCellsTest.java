@@ -148,4 +148,59 @@ class AlignedCellsTest {
     List<int[]> two = AlignedCells.cutCells(new int[] {100, 10}, 3, 0.25);
     assertEquals(2, two.size());
   }
+
+  /**
+   * A value holding half the rows is one bucket and the other values share the other buckets
+   * evenly; quantile cuts would spend half the cuts inside that value, leaving it several empty
+   * buckets and the rest of the column four wide ones.
+   */
+  @Test
+  void aHeavyValueTakesOneBucketAndTheOthersShareTheRest() {
+    Random r = new Random(9);
+    List<SampleRow> sample = new ArrayList<>();
+    for (int i = 0; i < 20_000; i++) {
+      long a = r.nextBoolean() ? 500 : r.nextInt(1000);
+      sample.add(new SampleRow("k" + i, "f", new byte[][] {enc(a), enc(r.nextInt(1000))}));
+    }
+    AlignedCells cells = AlignedCells.fromSample(sample, new int[] {8, 2}, Curve.HILBERT);
+    int[] perBucket = new int[8];
+    for (SampleRow row : sample) {
+      perBucket[cells.bucket(0, row.values[0])]++;
+    }
+    int heavy = cells.bucket(0, enc(500));
+    for (int b = 0; b < 8; b++) {
+      assertTrue(perBucket[b] > 0, "bucket " + b + " is empty: " + Arrays.toString(perBucket));
+      if (b != heavy) {
+        // the other half of the rows over 7 buckets: about 1430 each
+        assertTrue(perBucket[b] > 1000 && perBucket[b] < 1900, Arrays.toString(perBucket));
+      }
+    }
+    assertTrue(perBucket[heavy] > 10_000, Arrays.toString(perBucket));
+  }
+
+  /** The row-placement fast path puts every row where its key and the file cuts say. */
+  @Test
+  void placementAgreesWithTheKeyAndTheCuts() {
+    int[] tokens = new int[64];
+    for (int i = 0; i < tokens.length; i++) {
+      tokens[i] = 1000 + 7 * i;
+    }
+    for (int d : new int[] {2, 3, 12}) {
+      List<String> cols = new ArrayList<>();
+      for (int c = 0; c < d; c++) {
+        cols.add("c" + c);
+      }
+      LayoutSpec spec = new LayoutSpec(cols, Curve.HILBERT, Mapping.SAMPLE, 200_000, 0, 42, 0.25);
+      List<SampleRow> sample = uniform(5_000, d, 3);
+      CurveSpace space = CurveSpace.build(spec, sample, null, null);
+      for (CurveModel m : new CurveModel[] {
+          CurveModel.forGroup(space, sample, 64), CurveModel.alignedForGroup(space, sample, 64, 0.25)}) {
+        for (SampleRow row : uniform(3_000, d, 4)) {
+          Comparable<?> key = m.key(row.values, row.recordKey);
+          long expected = ((long) tokens[m.file(key)] << 40) | m.orderInFile(key, 40);
+          assertEquals(expected, m.placement(row.values, row.recordKey, tokens, 40), "d=" + d);
+        }
+      }
+    }
+  }
 }

@@ -1,0 +1,94 @@
+package dev.hudilayout.layout;
+
+import java.io.Serializable;
+import java.util.Arrays;
+
+/**
+ * Sorted encoded values (unsigned byte order) and the one search the layouts make on them: how
+ * many are at or below a value. Every row of a clustering is looked up here once per sort column,
+ * so the search compares 8 bytes at a time as unsigned longs, and reads the arrays only when those
+ * are equal: the 8 bytes after the prefix all the values share (an encoded number's type marker
+ * and high bytes, a common string prefix), where the values start to differ.
+ */
+final class SortedValues implements Serializable {
+  private static final long serialVersionUID = 1L;
+  private final byte[][] values;
+  private final long[] prefixes;
+  /** The length of the prefix every value shares. */
+  private final int shared;
+
+  SortedValues(byte[][] sorted) {
+    this.values = sorted;
+    int n = sorted.length;
+    int common = 0;
+    if (n > 0) {
+      int mismatch = Arrays.mismatch(sorted[0], sorted[n - 1]);
+      common = mismatch < 0 ? sorted[0].length : mismatch;
+    }
+    this.shared = common;
+    this.prefixes = new long[n];
+    for (int i = 0; i < n; i++) {
+      prefixes[i] = prefix(sorted[i], common);
+    }
+  }
+
+  int size() {
+    return values.length;
+  }
+
+  /** The number of values at or below {@code v} (with {@code inclusive}), or below it. */
+  int count(byte[] v, boolean inclusive) {
+    int n = values.length;
+    if (n == 0) {
+      return 0;
+    }
+    int within = Math.min(shared, v.length);
+    int mismatch = Arrays.mismatch(v, 0, within, values[0], 0, within);
+    if (mismatch >= 0) {
+      // v leaves the shared prefix: it is below or above every value
+      return (v[mismatch] & 0xFF) < (values[0][mismatch] & 0xFF) ? 0 : n;
+    }
+    if (v.length < shared) {
+      return 0;  // a proper prefix of every value
+    }
+    long p = prefix(v, shared);
+    int lo = 0;
+    int hi = values.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      int c = Long.compareUnsigned(prefixes[mid], p);
+      if (c == 0) {
+        c = Arrays.compareUnsigned(values[mid], v);
+      }
+      if (c < 0 || (inclusive && c == 0)) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /** The number of values at or below {@code v}. */
+  int atOrBelow(byte[] v) {
+    return count(v, true);
+  }
+
+  /** The first 8 bytes, big-endian, zero-padded. */
+  static long prefix(byte[] b) {
+    return prefix(b, 0);
+  }
+
+  /**
+   * The 8 bytes from {@code from}, big-endian, zero-padded. For arrays equal before {@code from},
+   * unequal prefixes order as the arrays do: they differ at a byte both arrays have, or the
+   * shorter array is a proper prefix of the longer.
+   */
+  static long prefix(byte[] b, int from) {
+    long p = 0;
+    for (int i = from; i < from + 8; i++) {
+      p = (p << 8) | (i < b.length ? b[i] & 0xFF : 0);
+    }
+    return p;
+  }
+}
