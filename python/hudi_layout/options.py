@@ -100,10 +100,10 @@ class LayoutOptions:
         WRITER_FACTOR_KEY, "Hudi's writer cap as a multiple of the target file size, >= 1.0, so it "
         "does not split a laid-out file.", "4.0"))
     aligned: bool = field(default=True, metadata=_doc(
-        ALIGNED_KEY, "Aligned layout: k_i quantile buckets per column, chosen from the sample to make the "
-        "estimated files per point query smallest (a column that depends on another is not cut), cells "
-        "visited along the curve, files cut on cell boundaries. False: files cut at equal counts along "
-        "the curve. For `z-order` and `hilbert` (`linear` ignores it).", "True"))
+        ALIGNED_KEY, "Aligned layout: k_i equal-count buckets per column (a value never split), chosen "
+        "from the sample to make the estimated files per point query smallest (a column that depends "
+        "on another is not cut), cells visited along the curve, files cut on cell boundaries. False: "
+        "files cut at equal counts along the curve. For `z-order` and `hilbert` (`linear` ignores it).", "True"))
     aligned_tolerance: float = field(default=0.25, metadata=_doc(
         ALIGNED_TOLERANCE_KEY, "With `aligned`, the share of the target size a file may stray before its "
         "cell is split or merged; above 0 and below 1.", "0.25"))

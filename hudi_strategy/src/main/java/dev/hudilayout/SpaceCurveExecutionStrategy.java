@@ -6,11 +6,14 @@ import dev.hudilayout.curve.Curve;
 import dev.hudilayout.layout.CurveSpace;
 import dev.hudilayout.layout.SampleRow;
 import dev.hudilayout.spark.AppliedLayouts;
+import dev.hudilayout.spark.BaseFileScan;
 import dev.hudilayout.spark.CurveRecordPartitioner;
 import dev.hudilayout.spark.CurveRowPartitioner;
 import dev.hudilayout.spark.InstantLayout;
 import dev.hudilayout.spark.SortColumns;
 
+import org.apache.hudi.HoodieSchemaConversionUtils;
+import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
 import org.apache.hudi.client.WriteStatus;
 import org.apache.hudi.client.clustering.run.strategy.SparkSortAndSizeExecutionStrategy;
@@ -20,19 +23,26 @@ import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.model.HoodieFileGroupId;
 import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.common.schema.HoodieSchema;
+import org.apache.hudi.common.schema.HoodieSchemaUtils;
+import org.apache.hudi.common.table.TableSchemaResolver;
 import org.apache.hudi.config.HoodieClusteringConfig;
 import org.apache.hudi.config.HoodieWriteConfig;
+import org.apache.hudi.exception.HoodieException;
 import org.apache.hudi.table.BulkInsertPartitioner;
 import org.apache.hudi.table.HoodieTable;
 import org.apache.hudi.table.action.HoodieWriteMetadata;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
 
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * hudi-layout's clustering execution strategy. Hudi loads it by name from
@@ -66,11 +76,50 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
     LayoutSpec.writerSizeFactor(getWriteConfig().getProps());
     if (spec.curve() != Curve.LINEAR) {
       instantLayout = InstantLayout.build(
-          ((HoodieSparkEngineContext) getEngineContext()).getSqlContext().sparkSession(),
-          () -> getHoodieTable().getTableMetadata(), plan, spec, getWriteConfig().getBasePath());
+          sparkSession(), () -> getHoodieTable().getTableMetadata(), plan, spec, getWriteConfig().getBasePath());
     }
     HoodieWriteMetadata<HoodieData<WriteStatus>> result = super.performClustering(plan, schema, instantTime);
     return LayoutWriteMetadata.wrap(result, applied.summary(getClass().getName()));
+  }
+
+  /**
+   * A group made only of Parquet base files is read by one Spark scan of them ({@link BaseFileScan})
+   * and then clustered as Hudi would; any other group is read by Hudi.
+   */
+  @Override
+  protected CompletableFuture<HoodieData<WriteStatus>> runClusteringForGroupAsyncAsRow(
+      HoodieClusteringGroup group, Map<String, String> strategyParams, boolean preserveHoodieMetadata,
+      String instantTime, ExecutorService pool) {
+    HoodieSchema schema = tableSchema();
+    Dataset<Row> rows = BaseFileScan.rowsOf(sparkSession(), group, getWriteConfig().getBasePath(),
+        HoodieSchemaConversionUtils.convertHoodieSchemaToStructType(schema), instantLayout,
+        getWriteConfig().getSchemaEvolutionEnable(),
+        getHoodieTable().getMetaClient().getTableConfig().shouldDropPartitionColumns());
+    applied.read(rows != null);
+    if (rows == null) {
+      return super.runClusteringForGroupAsyncAsRow(group, strategyParams, preserveHoodieMetadata, instantTime, pool);
+    }
+    List<HoodieFileGroupId> fileGroups = group.getSlices().stream()
+        .map(slice -> new HoodieFileGroupId(slice.getPartitionPath(), slice.getFileId()))
+        .collect(Collectors.toList());
+    return CompletableFuture.supplyAsync(() -> performClusteringWithRecordsAsRow(rows,
+        group.getNumOutputFileGroups(), instantTime, strategyParams, schema, fileGroups,
+        preserveHoodieMetadata, group.getExtraMetadata()), pool);
+  }
+
+  /** The table's schema with Hudi's meta columns: the schema a clustering group is read and written with. */
+  private HoodieSchema tableSchema() {
+    try {
+      return HoodieSchemaUtils.addMetadataFields(
+          new TableSchemaResolver(getHoodieTable().getMetaClient()).getTableSchema(false),
+          getWriteConfig().allowOperationMetadataField());
+    } catch (Exception e) {
+      throw new HoodieException("hudi-layout: could not read the table schema for clustering", e);
+    }
+  }
+
+  private SparkSession sparkSession() {
+    return ((HoodieSparkEngineContext) getEngineContext()).getSqlContext().sparkSession();
   }
 
   // Hudi runs each group through one of these two, on the thread that then asks for the

@@ -45,8 +45,9 @@ public final class LayoutOptions {
       .key(PREFIX + "aligned")
       .defaultValue(true)
       .sinceVersion("0.1.0")
-      .withDocumentation("Aligned layout (the default): for N files, column i is cut into k_i quantile buckets "
-          + "chosen from the instant's sample so that the estimated files a point query reads is smallest "
+      .withDocumentation("Aligned layout (the default): for N files, column i is cut into k_i buckets "
+          + "of about equal count that never split a value, chosen from the instant's sample so that the "
+          + "estimated files a point query reads is smallest "
           + "(columns found to depend on another are not cut: they share its axis), the cells are visited in "
           + "the order of the configured curve, and files are cut on cell boundaries, so each file is about "
           + "one cell; rows are sorted inside a file by the curve key. A cell larger than the target by more "

@@ -43,6 +43,13 @@ public final class AppliedLayouts {
   }
 
   private final ConcurrentLinkedQueue<Applied> applied = new ConcurrentLinkedQueue<>();
+  private final java.util.concurrent.atomic.AtomicInteger scanned = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger readByHudi = new java.util.concurrent.atomic.AtomicInteger();
+
+  /** A group on the row path was read by one scan of its base files ({@link BaseFileScan}), or by Hudi. */
+  public void read(boolean scan) {
+    (scan ? scanned : readByHudi).incrementAndGet();
+  }
 
   /**
    * One group laid out by {@code model} (null for a plain sort by the columns). {@code instantSample}
@@ -147,6 +154,11 @@ public final class AppliedLayouts {
       out.put(KEY_PREFIX + "sample.scope", ownSample == 0 ? "instant" : "group");
     }
     out.put(KEY_PREFIX + "groups", String.valueOf(applied.size()));
+    if (scanned.get() + readByHudi.get() > 0) {
+      // how the row path read its groups: "scan" (all by one Spark scan), "hudi", or both with counts
+      out.put(KEY_PREFIX + "read", readByHudi.get() == 0 ? "scan" : scanned.get() == 0 ? "hudi"
+          : "scan:" + scanned.get() + ",hudi:" + readByHudi.get());
+    }
     out.put(KEY_PREFIX + "files", String.valueOf(files));
     return out;
   }

@@ -24,6 +24,8 @@ import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.expressions.Literal;
 import org.apache.spark.sql.catalyst.expressions.JoinedRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
+import org.apache.spark.sql.execution.FileSourceScanExec;
+import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -178,16 +180,31 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
   }
 
   /**
-   * The group's rows as an RDD with fewer, larger read tasks: Hudi reads a clustering group one
-   * base file per Spark partition, and for the small files clustering exists for, starting a task
-   * per file costs more than reading it (250 files of 1 MB: 250 tasks). Up to 8 files share a task,
-   * and there are still at least two tasks per core. The shuffle after it is unchanged.
+   * The group's rows as an RDD with fewer, larger read tasks where Hudi read them: Hudi reads a
+   * clustering group one base file per Spark partition, and for the small files clustering exists
+   * for, starting a task per file costs more than reading it (250 files of 1 MB: 250 tasks). Up to
+   * 8 files share a task, and there are still at least two tasks per core. A Spark file scan
+   * ({@link BaseFileScan}) has already packed small files into tasks of its own size and is kept.
+   * The shuffle after it is unchanged.
    */
   private static JavaRDD<InternalRow> readTasks(Dataset<Row> rows) {
     JavaRDD<InternalRow> rdd = rows.queryExecution().toRdd().toJavaRDD();
+    if (isFileScan(rows)) {
+      return rdd;
+    }
     int tasks = Math.max(2 * rows.sparkSession().sparkContext().defaultParallelism(),
         (rdd.getNumPartitions() + 7) / 8);
     return tasks < rdd.getNumPartitions() ? rdd.coalesce(tasks, false) : rdd;
+  }
+
+  private static boolean isFileScan(Dataset<Row> rows) {
+    scala.collection.Iterator<SparkPlan> leaves = rows.queryExecution().executedPlan().collectLeaves().iterator();
+    while (leaves.hasNext()) {
+      if (!(leaves.next() instanceof FileSourceScanExec)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void record(int files, boolean shared, CurveModel model) {

@@ -9,6 +9,7 @@ import org.apache.hudi.avro.model.HoodieClusteringPlan;
 import org.apache.hudi.common.model.HoodieFileGroupId;
 import org.apache.hudi.metadata.HoodieTableMetadata;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,10 +26,12 @@ import java.util.function.Supplier;
 public final class InstantLayout {
   private final CurveSpace space;
   private final Map<String, List<SampleRow>> sampleByFileId;
+  private final StructType fileSchema;
 
-  private InstantLayout(CurveSpace space, Map<String, List<SampleRow>> sampleByFileId) {
+  private InstantLayout(CurveSpace space, Map<String, List<SampleRow>> sampleByFileId, StructType fileSchema) {
     this.space = space;
     this.sampleByFileId = sampleByFileId;
+    this.fileSchema = fileSchema;
   }
 
   /** Null when the plan has no base files to sample (each group then samples its own input). */
@@ -37,7 +40,8 @@ public final class InstantLayout {
                                     HoodieClusteringPlan plan, LayoutSpec spec, String basePath) {
     List<String> paths = new ArrayList<>();
     Map<String, String> fileIdByName = InstantSample.baseFiles(plan, basePath, paths);
-    List<SampleRow> sample = InstantSample.take(spark, paths, spec);
+    InstantSample.Taken taken = InstantSample.take(spark, paths, spec);
+    List<SampleRow> sample = taken.sample;
     if (sample.isEmpty()) {
       return null;
     }
@@ -52,7 +56,12 @@ public final class InstantLayout {
         byFileId.computeIfAbsent(fileId, k -> new ArrayList<>()).add(row);
       }
     }
-    return new InstantLayout(space, byFileId);
+    return new InstantLayout(space, byFileId, taken.fileSchema);
+  }
+
+  /** The columns of the plan's base files, merged over all of them; null if unknown. */
+  public StructType fileSchema() {
+    return fileSchema;
   }
 
   public CurveSpace space() {

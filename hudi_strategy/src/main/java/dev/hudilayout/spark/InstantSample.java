@@ -43,27 +43,57 @@ final class InstantSample {
     Map<String, String> fileIdByName = new LinkedHashMap<>();
     for (HoodieClusteringGroup group : plan.getInputGroups()) {
       for (HoodieSliceInfo slice : group.getSlices()) {
-        String p = slice.getDataFilePath();
-        if (p == null || p.isEmpty()) {
-          continue;
+        String full = fullPath(slice, basePath);
+        if (full != null) {
+          pathsOut.add(full);
+          fileIdByName.put(full.substring(full.lastIndexOf('/') + 1), slice.getFileId());
         }
-        String full = p.startsWith("/") || p.contains("://") ? p
-            : basePath + "/" + (slice.getPartitionPath() == null || slice.getPartitionPath().isEmpty()
-                || p.contains("/") ? "" : slice.getPartitionPath() + "/") + p;
-        pathsOut.add(full);
-        fileIdByName.put(full.substring(full.lastIndexOf('/') + 1), slice.getFileId());
       }
     }
     return fileIdByName;
   }
 
-  /** The sample, or an empty list when the plan has no base files or they cannot be read here. */
-  static List<SampleRow> take(SparkSession spark, List<String> paths, LayoutSpec spec) {
+  /** The full path of a slice's base file, or null if it has none. */
+  static String fullPath(HoodieSliceInfo slice, String basePath) {
+    String p = slice.getDataFilePath();
+    if (p == null || p.isEmpty()) {
+      return null;
+    }
+    return p.startsWith("/") || p.contains("://") ? p
+        : basePath + "/" + (slice.getPartitionPath() == null || slice.getPartitionPath().isEmpty()
+            || p.contains("/") ? "" : slice.getPartitionPath() + "/") + p;
+  }
+
+  /** One pass over the plan's base files: the sample, and the columns the files hold. */
+  static final class Taken {
+    final List<SampleRow> sample;
+    /** The base files' columns merged over all of them, or null if they could not be read or merged. */
+    final StructType fileSchema;
+
+    Taken(List<SampleRow> sample, StructType fileSchema) {
+      this.sample = sample;
+      this.fileSchema = fileSchema;
+    }
+  }
+
+  /** The sample (empty when the plan has no base files or they cannot be read here). */
+  static Taken take(SparkSession spark, List<String> paths, LayoutSpec spec) {
     if (paths.isEmpty()) {
-      return Collections.emptyList();
+      return new Taken(Collections.emptyList(), null);
     }
     try {
-      Dataset<Row> base = readParquet(spark, paths);
+      // merging the footers' schemas tells whether every file has the table's types (BaseFileScan)
+      StructType merged = null;
+      Dataset<Row> base;
+      try {
+        base = withListingParallelism(spark,
+            () -> spark.read().option("mergeSchema", "true").parquet(paths.toArray(new String[0])));
+        merged = base.schema();
+      } catch (Exception e) {
+        LOG.info("hudi-layout: the plan's base files have conflicting schemas ({}); Hudi reads the groups",
+            e.toString());
+        base = withListingParallelism(spark, () -> spark.read().parquet(paths.toArray(new String[0])));
+      }
       List<String> names = Arrays.asList(base.schema().fieldNames());
       int d = spec.columns().size();
       List<Column> projection = new ArrayList<>();
@@ -84,7 +114,7 @@ final class InstantSample {
       // likely members of the sample, so the partial samples are small enough to go straight
       // to the driver instead of through a shuffle.
       long admit = BottomKSample.admissionThreshold(spec.sampleSize(), base.count());
-      return projected.queryExecution().toRdd().toJavaRDD()
+      List<SampleRow> rows = projected.queryExecution().toRdd().toJavaRDD()
           .aggregate(new BottomKSample(spec.sampleSize(), seed, admit),
               (s, row) -> {
                 // most rows cannot enter the sample: decide on the key before encoding the row
@@ -92,27 +122,28 @@ final class InstantSample {
                 return s.admits(key) ? s.add(toSampleRow(row, d, types, key)) : s;
               }, BottomKSample::merge)
           .rows();
-    } catch (RuntimeException e) {
+      return new Taken(rows, merged);
+    } catch (Exception e) {
       // e.g. base files written before a sort column was added: each group then samples itself.
       LOG.warn("hudi-layout: could not sample the base files of the plan ({}); groups will sample their own input",
           e.toString());
-      return Collections.emptyList();
+      return new Taken(Collections.emptyList(), null);
     }
   }
 
   private static final String LISTING_PARALLELISM = "spark.sql.sources.parallelPartitionDiscovery.parallelism";
 
   /**
-   * The plan's base files as one DataFrame. Spark looks up each given path before reading, and
-   * past 32 paths it does so in a Spark job of one task per path, up to 10,000 (a clustering of
-   * 1000 small files spent 2.5 s of a 126 s run starting 1000 tasks of one lookup each). Here that
-   * job gets one task per core of the cluster, each looking up its share of the paths.
+   * Runs a read of many given paths with Spark's lookup of them spread over one task per core of
+   * the cluster: past 32 paths Spark looks them up in a Spark job of one task per path, up to
+   * 10,000 (a clustering of 1000 small files spent 2.5 s of a 126 s run starting 1000 tasks of one
+   * lookup each).
    */
-  private static Dataset<Row> readParquet(SparkSession spark, List<String> paths) {
+  static <T> T withListingParallelism(SparkSession spark, java.util.function.Supplier<T> read) {
     String before = spark.conf().contains(LISTING_PARALLELISM) ? spark.conf().get(LISTING_PARALLELISM) : null;
     spark.conf().set(LISTING_PARALLELISM, String.valueOf(Math.max(1, spark.sparkContext().defaultParallelism())));
     try {
-      return spark.read().parquet(paths.toArray(new String[0]));
+      return read.get();
     } finally {
       if (before == null) {
         spark.conf().unset(LISTING_PARALLELISM);
