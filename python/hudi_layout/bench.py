@@ -16,6 +16,9 @@ filter columns and the effective bound N^((d'-1)/d') for the d' independent axes
 bytes, and where each clustering's time went, stage by stage (``dev.hudilayout.bench.StageLog``).
 Every layout must return exactly the random layout's rows for every query, or the run fails.
 Output: ``results.md``, ``results.json``, ``files_read.png`` in ``--out``.
+
+With ``--rounds R`` (and ``--rows-per-round``, ``--round-files``) each layout's table grows in R
+rounds instead, each a write of small files and a clustering: see :mod:`hudi_layout.rounds`.
 """
 from __future__ import annotations
 
@@ -99,9 +102,13 @@ class Layout:
         return Layout(name, parts[0], CURVES[parts[1]], mapping, aligned, "weighted" in flags, "whole" in flags)
 
     def options(self, columns, total_bytes: int, files: int, sample_size: int,
-                weights: Optional[Sequence[float]] = None, groups: int = 1) -> Dict[str, str]:
+                weights: Optional[Sequence[float]] = None, groups: int = 1,
+                target_file_bytes: Optional[int] = None, small_file_bytes: Optional[int] = None) -> Dict[str, str]:
         """Clustering options: ``files`` files from ``total_bytes``, in one group, or in about
-        ``groups`` groups under Hudi's size-based plan (the whole-partition plan ignores it)."""
+        ``groups`` groups under Hudi's size-based plan (the whole-partition plan ignores it).
+        ``target_file_bytes`` and ``small_file_bytes``, if given, replace the target size that
+        follows from ``total_bytes / files`` and the small-file limit that takes every file (the
+        rounds mode sets both, see :mod:`hudi_layout.rounds`)."""
         if self.weighted and not weights:
             raise ValueError(f"layout {self.name} needs --weights (the query shares of the filter columns)")
         if not self.clusters:
@@ -109,6 +116,8 @@ class Layout:
         group_bytes = max(total_bytes, 1) * 4 if groups <= 1 else math.ceil(total_bytes * 1.01 / groups)
         # Only a name that says -aligned or -curve sets aligned: the plain name measures our default.
         extra = {} if self.aligned is None else {"aligned": self.aligned}
+        extra.update({k: v for k, v in (("target_file_bytes", target_file_bytes),
+                                        ("small_file_bytes", small_file_bytes)) if v is not None})
         opts = tables.layout_options(columns, self.curve, self.mapping, total_bytes, files,
                                      sample_size=sample_size,
                                      weights=tuple(weights) if self.weighted else None,
@@ -175,11 +184,12 @@ def make_queries(spark, source: str, columns, per_column: int, seed: int) -> Lis
     return out
 
 
-def run_query(spark, path: str, q: Query) -> Tuple[int, Tuple[int, int], float]:
+def run_query(spark, path: str, q: Query, table=None) -> Tuple[int, Tuple[int, int], float]:
     """(files read, (rows, checksum of their record keys), seconds). Keys identify rows; that
-    clustering leaves every row's contents unchanged is what the test suite checks."""
+    clustering leaves every row's contents unchanged is what the test suite checks. ``table``:
+    a skipping reader of ``path`` to share between queries (its file listing is made once)."""
     from pyspark.sql import functions as F
-    df = scan.skipping_reader(spark, path).where(q.predicate)
+    df = (scan.skipping_reader(spark, path) if table is None else table).where(q.predicate)
     agg = df.agg(F.count(F.lit(1)).alias("n"), F.sum(F.xxhash64("lo_key").cast("decimal(38,0)")).alias("h"))
     t0 = time.time()
     rows, files = scan.files_read(agg)
@@ -610,8 +620,9 @@ def main(argv=None) -> int:
     p.add_argument("--scale", type=float, default=0.05, help="SSB scale factor (6M rows per unit)")
     p.add_argument("--rows", type=int, default=0, help="exact row count (overrides --scale)")
     p.add_argument("--variant", default="uniform", choices=ssb.VARIANTS)
-    p.add_argument("--files", type=int, default=64)
-    p.add_argument("--layouts", default=",".join(DEFAULT_LAYOUTS))
+    p.add_argument("--files", type=int, default=None, help="files every layout writes (default 64; not with --rounds)")
+    p.add_argument("--layouts", default=None, help="comma-separated layout names (default: "
+                   + ",".join(DEFAULT_LAYOUTS) + "; with --rounds: random and three clustered layouts)")
     p.add_argument("--queries", type=int, default=5, help="point queries per column")
     p.add_argument("--repetitions", type=int, default=1)
     p.add_argument("--sample-size", type=int, default=200_000)
@@ -621,6 +632,12 @@ def main(argv=None) -> int:
                    "used by *-weighted layouts and reported as the workload's average files per query")
     p.add_argument("--groups", type=int, default=1, help="clustering groups Hudi's size-based plan makes "
                    "(max.bytes.per.group = table / groups); *-whole layouts lay the table out as one group")
+    p.add_argument("--rounds", type=int, default=None, help="grow each layout's table in R rounds, each "
+                   "a bulk insert of small files and a clustering (see hudi_layout/rounds.py)")
+    p.add_argument("--rows-per-round", type=int, default=None, help="rows each round adds (default: the "
+                   "--rows / --scale total divided by --rounds)")
+    p.add_argument("--round-files", type=int, default=None, help="small files each round writes (default 40); "
+                   "each round's clustering makes max(1, F // 5) of them")
     p.add_argument("--keep-tables", action="store_true")
     p.add_argument("--no-warmup", dest="warmup", action="store_false")
     p.add_argument("--out", default=str(REPO / "bench-output"))
@@ -628,9 +645,21 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     if args.render:
         report = json.loads(Path(args.render).read_text())
+        if report.get("mode") == "rounds":
+            from . import rounds
+            rounds.write_outputs(Path(args.render).parent, report)
+            print(rounds.render(report))
+            return 0
         write_outputs(Path(args.render).parent, report)
         print(render(report))
         return 0
+    if args.rounds is not None:
+        return main_rounds(p, args)
+    for flag, value in (("--rows-per-round", args.rows_per_round), ("--round-files", args.round_files)):
+        if value is not None:
+            p.error(f"{flag} {value}: only with --rounds R")
+    args.files = 64 if args.files is None else args.files
+    args.layouts = args.layouts or ",".join(DEFAULT_LAYOUTS)
     try:
         columns = ssb.filter_columns(args.variant)
         weights = parse_weights(args.weights, columns)
@@ -642,4 +671,21 @@ def main(argv=None) -> int:
         p.error(str(e))
     report = run(args)
     print(render(report))
+    return 0
+
+
+def main_rounds(parser, args) -> int:
+    """``bench --rounds R``: checks every flag before Spark starts, then runs :mod:`hudi_layout.rounds`."""
+    from . import rounds
+    try:
+        rounds.plan_from_args(args)
+        columns = ssb.filter_columns(args.variant)
+        weights = parse_weights(args.weights, columns)
+        for layout in rounds.parse_layouts(args.layouts or ",".join(rounds.DEFAULT_LAYOUTS)):
+            if layout.clusters:
+                layout.options(columns, 1, 1, 1, weights)
+    except ValueError as e:
+        parser.error(str(e))
+    report = rounds.run(args)
+    print(rounds.render(report))
     return 0
