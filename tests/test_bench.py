@@ -162,12 +162,16 @@ def test_layout_names():
     both = bench.Layout.parse("ours-hilbert-sample-aligned-weighted-whole")
     assert (both.aligned, both.weighted, both.whole) == (True, True, True)
     assert bench.Layout.parse("builtin-zorder-sample-whole").whole
+    continuous = bench.Layout.parse("ours-hilbert-sample-continuous")
+    assert continuous.continuous and not continuous.whole
+    assert continuous.options(["a", "b"], 100, 4, 100)["hoodie.clustering.plan.strategy.class"] == \
+        "dev.hudilayout.continuous.ContinuousPlanStrategy"
     assert bench.Layout.parse("floor").impl == "floor" and not bench.Layout.parse("floor").clusters
     assert "floor" in bench.DEFAULT_LAYOUTS
     for bad in ("builtin-hilbert-sample-aligned", "ours-linear-direct-aligned", "ours-hilbert-peano",
                 "builtin-hilbert-sample-weighted", "ours-linear-weighted", "ours-hilbert-sample-whole-whole",
                 "builtin-hilbert-sample-curve", "ours-linear-curve", "ours-hilbert-sample-aligned-curve",
-                "floor-hilbert"):
+                "floor-hilbert", "builtin-hilbert-sample-continuous", "ours-hilbert-sample-continuous-whole"):
         with pytest.raises(ValueError, match="unknown"):
             bench.Layout.parse(bad)
     with pytest.raises(ValueError, match="needs --weights"):

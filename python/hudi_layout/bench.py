@@ -48,8 +48,8 @@ DEFAULT_LAYOUTS = ["random", "floor", "builtin-linear",
 REPO = Path(__file__).resolve().parents[2]
 
 
-FLAGS = ("aligned", "curve", "weighted", "whole")
-OURS_ONLY_FLAGS = ("aligned", "curve", "weighted")
+FLAGS = ("aligned", "curve", "weighted", "whole", "continuous")
+OURS_ONLY_FLAGS = ("aligned", "curve", "weighted", "continuous")
 STAGE_BREAKDOWN = ("floor", "builtin-hilbert-sample", "ours-hilbert-sample")
 
 
@@ -68,6 +68,7 @@ class Layout:
     aligned: Optional[bool] = None  # ours only: True -aligned, False -curve, None our default
     weighted: bool = False  # ours only: column weights from --weights
     whole: bool = False     # the whole-partition plan instead of Hudi's size-based groups
+    continuous: bool = False  # the continuous plan (a recorded grid, region merges)
 
     @property
     def clusters(self) -> bool:
@@ -85,10 +86,11 @@ class Layout:
         while len(parts) > 2 and parts[-1] in FLAGS and parts[-1] not in flags:
             flags.insert(0, parts.pop())
         usage = (f"unknown layout '{name}': expected random, floor, or (builtin|ours)-(linear|zorder|hilbert)"
-                 f"[-(direct|sample)][-aligned|-curve][-weighted][-whole], e.g. ours-hilbert-sample (our "
+                 f"[-(direct|sample)][-aligned|-curve][-weighted][-whole|-continuous], e.g. ours-hilbert-sample (our "
                  f"default), ours-hilbert-sample-curve (files cut along the curve), "
-                 f"ours-hilbert-sample-aligned-weighted, builtin-zorder-sample-whole; aligned, curve and "
-                 f"weighted are ours only and not with linear, aligned and curve not together")
+                 f"ours-hilbert-sample-aligned-weighted, builtin-zorder-sample-whole, ours-hilbert-sample-continuous; "
+                 f"aligned, curve, weighted and continuous are ours only and not with linear, aligned and curve "
+                 f"not together, whole and continuous not together")
         if len(parts) not in (2, 3) or parts[0] not in ("builtin", "ours") or parts[1] not in CURVES:
             raise ValueError(usage)
         if any(f in flags for f in OURS_ONLY_FLAGS) and (parts[0] != "ours" or parts[1] == "linear"):
@@ -99,7 +101,10 @@ class Layout:
         if mapping not in ("direct", "sample"):
             raise ValueError(f"unknown mapping in layout '{name}': expected direct or sample")
         aligned = True if "aligned" in flags else False if "curve" in flags else None
-        return Layout(name, parts[0], CURVES[parts[1]], mapping, aligned, "weighted" in flags, "whole" in flags)
+        if "continuous" in flags and "whole" in flags:
+            raise ValueError(usage)
+        return Layout(name, parts[0], CURVES[parts[1]], mapping, aligned, "weighted" in flags, "whole" in flags,
+                      "continuous" in flags)
 
     def options(self, columns, total_bytes: int, files: int, sample_size: int,
                 weights: Optional[Sequence[float]] = None, groups: int = 1,
@@ -121,7 +126,8 @@ class Layout:
         opts = tables.layout_options(columns, self.curve, self.mapping, total_bytes, files,
                                      sample_size=sample_size,
                                      weights=tuple(weights) if self.weighted else None,
-                                     whole_partition=self.whole, max_bytes_per_group=group_bytes, **extra)
+                                     whole_partition=self.whole, continuous=self.continuous,
+                                     max_bytes_per_group=group_bytes, **extra)
         if self.aligned is False:
             # Said in so many words, so -curve means the same whatever the key's default is.
             opts.setdefault(ALIGNED_KEY, "false")

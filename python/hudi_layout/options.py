@@ -41,6 +41,8 @@ GROUP_BYTES_KEY = "hoodie.clustering.plan.strategy.max.bytes.per.group"
 MAX_GROUPS_KEY = "hoodie.clustering.plan.strategy.max.num.groups"
 PLAN_CLASS_KEY = "hoodie.clustering.plan.strategy.class"
 WHOLE_PARTITION_PLAN = "dev.hudilayout.WholePartitionPlanStrategy"
+CONTINUOUS_PLAN = "dev.hudilayout.continuous.ContinuousPlanStrategy"
+MERGE_FRACTION_KEY = "hoodie.hudilayout.continuous.merge.fraction"
 INLINE_KEY = "hoodie.clustering.inline"
 INLINE_COMMITS_KEY = "hoodie.clustering.inline.max.commits"
 ASYNC_KEY = "hoodie.clustering.async.enabled"
@@ -129,6 +131,16 @@ class LayoutOptions:
     whole_partition: bool = field(default=False, metadata=_doc(
         PLAN_CLASS_KEY, "Lay each partition out as one curve (`dev.hudilayout.WholePartitionPlanStrategy`) "
         "instead of Hudi's groups of at most `max_bytes_per_group`.", "False (Hudi's size-based plan)"))
+    continuous: bool = field(default=False, metadata=_doc(
+        PLAN_CLASS_KEY, "Keep skipping while the table grows (`dev.hudilayout.continuous.ContinuousPlanStrategy`): "
+        "a partition's first clustering records a grid on its commit; later ones lay new rows on that grid, "
+        "each file inside one region, and lay a region out again when its new bytes reach "
+        "`merge_fraction` of its laid-out bytes. Every file size is taken (`small_file_bytes` is not "
+        "used). For `z-order` and `hilbert`; not with `whole_partition`.", "False"))
+    merge_fraction: float = field(default=0.5, metadata=_doc(
+        MERGE_FRACTION_KEY, "With `continuous`, when a region is laid out again: its files written after "
+        "its oldest ones reach this fraction of the oldest ones' bytes; above 0. Lower reads fewer files "
+        "and rewrites more bytes.", "0.5"))
     inline: bool = field(default=False, metadata=_doc(
         INLINE_KEY, "Cluster inside the write, every `every_n_commits` commits.", "False"))
     async_clustering: bool = field(default=False, metadata=_doc(
@@ -190,9 +202,20 @@ class LayoutOptions:
         if self.write_small_file_bytes is not None:
             _check_int("write_small_file_bytes", WRITE_SMALL_FILE_KEY, self.write_small_file_bytes, low=0)
         for name, key in (("inline", INLINE_KEY), ("async_clustering", ASYNC_KEY),
-                          ("whole_partition", PLAN_CLASS_KEY), ("aligned", ALIGNED_KEY)):
+                          ("whole_partition", PLAN_CLASS_KEY), ("aligned", ALIGNED_KEY),
+                          ("continuous", PLAN_CLASS_KEY)):
             if not isinstance(getattr(self, name), bool):
                 raise _error(name, key, getattr(self, name), "True or False")
+        fraction = self.merge_fraction
+        if isinstance(fraction, bool) or not isinstance(fraction, (int, float)) or not math.isfinite(fraction) \
+                or fraction <= 0:
+            raise _error("merge_fraction", MERGE_FRACTION_KEY, fraction, "a number above 0")
+        if self.continuous and self.whole_partition:
+            raise _error("continuous", PLAN_CLASS_KEY, True, "False with whole_partition=True (each is a "
+                         "plan strategy; continuous lays a partition out whole only the first time)")
+        if self.continuous and self.curve == "linear":
+            raise _error("continuous", PLAN_CLASS_KEY, True, "False with curve linear (the grid's cells are "
+                         "visited along z-order or hilbert)")
         if self.inline and self.async_clustering:
             raise LayoutOptionError(
                 f"inline ({INLINE_KEY}) and async_clustering ({ASYNC_KEY}) are both True: choose one; "
@@ -256,6 +279,9 @@ class LayoutOptions:
                 opts[key] = str(value)
         if self.whole_partition:
             opts[PLAN_CLASS_KEY] = WHOLE_PARTITION_PLAN
+        if self.continuous:
+            opts[PLAN_CLASS_KEY] = CONTINUOUS_PLAN
+            opts[MERGE_FRACTION_KEY] = repr(float(self.merge_fraction))
         opts.update(self.index_options())
         return opts
 

@@ -200,6 +200,33 @@ def grid_lines(extra: Dict[str, str], files: int) -> List[str]:
     return lines
 
 
+def continuous_regions(spark, path: str) -> List[Dict]:
+    """The continuous layout's regions, per partition with a recorded grid (empty for any other
+    table): ``{"partition", "buckets", "cells", "outside_files", "outside_bytes", "regions": [{"cell",
+    "files", "base_files", "pending_files", "base_bytes", "pending_bytes", "pending_rounds"}]}``,
+    from the grid on the commits and each file's [min, max] in the column-stats index."""
+    jvm = spark.sparkContext._jvm
+    return json.loads(jvm.dev.hudilayout.continuous.Regions.json(spark.sparkContext._jsc, path))
+
+
+def region_lines(partitions: Sequence[Dict]) -> List[str]:
+    """One line per partition of :func:`continuous_regions`: regions, laid-out and pending files,
+    the rounds not yet merged, and the files outside every region."""
+    lines = []
+    for p in partitions:
+        regions = p["regions"]
+        pending = [r for r in regions if r["pending_files"]]
+        base = sum(r["base_files"] for r in regions)
+        name = f"partition '{p['partition']}'" if p["partition"] else "table"
+        lines.append(
+            f"continuous grid, {name}: buckets {'x'.join(str(k) for k in p['buckets'])} = {p['cells']} regions, "
+            f"{len(regions)} holding files; {base} laid-out files, {sum(r['pending_files'] for r in pending)} pending "
+            f"in {len(pending)} regions (rounds not yet merged: up to "
+            f"{max((r['pending_rounds'] for r in regions), default=0)}); {p['outside_files']} files outside "
+            f"every region (new rows)")
+    return lines
+
+
 def _distinct_index_values(snap, column: str, index_type, limit: int = 20000) -> List:
     """Sorted distinct values of ``column`` (up to ``limit``, picked by hash), as the index holds them."""
     from pyspark.sql import functions as F
@@ -295,6 +322,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     latest = results[list(results)[-1]]
     if grid and latest:
         print("\n".join(grid_lines(grid, latest[0].files)))
+    regions = continuous_regions(spark, args.path)
+    if regions:
+        print("\n".join(region_lines(regions)))
     if weights is None and not args.columns:
         weights = layout_weights(spark, args.path)
     for label, rows in results.items():
@@ -307,7 +337,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                   f"{','.join(f'{x:g}' for x in weights)}; bound d * GM(p) * N^((d-1)/d) = {w['bound']:.1f}")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({k: [dict(asdict(r), ratio=r.ratio) for r in v] for k, v in results.items()}, f, indent=2)
+            out = {k: [dict(asdict(r), ratio=r.ratio) for r in v] for k, v in results.items()}
+            json.dump(dict(out, continuous=regions) if regions else out, f, indent=2)
     if args.png:
         for label, instant in snapshots.items():
             out = args.png if label == list(snapshots)[-1] else args.png.replace(".png", "") + "-before.png"

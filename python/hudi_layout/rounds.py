@@ -62,7 +62,8 @@ from .bench import (Layout, Query, independent_axes, make_queries, parse_weights
 DEFAULT_ROUND_FILES = 40
 #: Small files per clustered file within a round: W = max(1, F // ROUND_COMPACTION).
 ROUND_COMPACTION = 5
-DEFAULT_LAYOUTS = ["random", "builtin-hilbert-sample", "ours-hilbert-sample", "ours-hilbert-sample-whole"]
+DEFAULT_LAYOUTS = ["random", "builtin-hilbert-sample", "ours-hilbert-sample", "ours-hilbert-sample-continuous",
+                   "ours-hilbert-sample-whole"]
 BLOOM_ENTRIES_KEY = "hoodie.index.bloom.num_entries"
 #: A small-file limit above any file: the plan takes every file (the -whole layouts).
 EVERY_FILE = 1 << 62

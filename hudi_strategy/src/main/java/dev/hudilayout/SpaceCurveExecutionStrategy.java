@@ -2,6 +2,7 @@ package dev.hudilayout;
 
 import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.continuous.Stage;
 import dev.hudilayout.curve.Curve;
 import dev.hudilayout.layout.CurveSpace;
 import dev.hudilayout.layout.SampleRow;
@@ -60,6 +61,7 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
 
   private final transient AppliedLayouts applied = new AppliedLayouts();
   private final transient ThreadLocal<List<HoodieFileGroupId>> currentGroup = new ThreadLocal<>();
+  private final transient ThreadLocal<Stage> currentStage = new ThreadLocal<>();
   private transient volatile InstantLayout instantLayout;
   private transient HoodieWriteConfig writerConfig;
 
@@ -130,7 +132,7 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
       Dataset<Row> rows, int numOutputGroups, String instantTime, Map<String, String> strategyParams,
       HoodieSchema schema, List<HoodieFileGroupId> fileGroupIdList, boolean shouldPreserveHoodieMetadata,
       Map<String, String> extraMetadata) {
-    return inGroup(fileGroupIdList, () -> super.performClusteringWithRecordsAsRow(rows, numOutputGroups,
+    return inGroup(fileGroupIdList, extraMetadata, () -> super.performClusteringWithRecordsAsRow(rows, numOutputGroups,
         instantTime, strategyParams, schema, fileGroupIdList, shouldPreserveHoodieMetadata, extraMetadata));
   }
 
@@ -139,17 +141,22 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
       HoodieData<HoodieRecord<T>> records, int numOutputGroups, String instantTime,
       Map<String, String> strategyParams, HoodieSchema schema, List<HoodieFileGroupId> fileGroupIdList,
       boolean shouldPreserveHoodieMetadata, Map<String, String> extraMetadata) {
-    return inGroup(fileGroupIdList, () -> super.performClusteringWithRecordsRDD(records, numOutputGroups,
+    return inGroup(fileGroupIdList, extraMetadata, () -> super.performClusteringWithRecordsRDD(records, numOutputGroups,
         instantTime, strategyParams, schema, fileGroupIdList, shouldPreserveHoodieMetadata, extraMetadata));
   }
 
-  /** Runs one group's clustering with its file groups known to the partitioner factories. */
-  private <R> R inGroup(List<HoodieFileGroupId> fileGroups, Supplier<R> run) {
+  /**
+   * Runs one group's clustering with its file groups and its continuous-layout stage (from the
+   * group's extra metadata, see {@link Stage}) known to the partitioner factories.
+   */
+  private <R> R inGroup(List<HoodieFileGroupId> fileGroups, Map<String, String> groupMetadata, Supplier<R> run) {
     currentGroup.set(fileGroups);
+    currentStage.set(Stage.of(groupMetadata, fileGroups.isEmpty() ? "" : fileGroups.get(0).getPartitionPath()));
     try {
       return run.get();
     } finally {
       currentGroup.remove();
+      currentStage.remove();
     }
   }
 
@@ -157,14 +164,14 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
   protected BulkInsertPartitioner<Dataset<Row>> getRowPartitioner(Map<String, String> strategyParams,
                                                                   HoodieSchema schema) {
     return new CurveRowPartitioner(specFor(strategyParams), space(), groupSample(), applied,
-        getWriteConfig().populateMetaFields());
+        getWriteConfig().populateMetaFields(), currentStage.get());
   }
 
   @Override
   protected BulkInsertPartitioner<JavaRDD<HoodieRecord<T>>> getRDDPartitioner(Map<String, String> strategyParams,
                                                                               HoodieSchema schema) {
     return new CurveRecordPartitioner<>(specFor(strategyParams), space(), groupSample(), schema,
-        getWriteConfig().isConsistentLogicalTimestampEnabled(), applied);
+        getWriteConfig().isConsistentLogicalTimestampEnabled(), applied, currentStage.get());
   }
 
   private CurveSpace space() {

@@ -83,9 +83,20 @@ public final class LayoutOptions {
           + "(hudilayout.dropped.columns) and the driver log. Empty: all columns alike. Not with the linear curve. "
           + "Accepted: one non-negative number per sort column, at least one above 0.");
 
+  public static final ConfigProperty<Double> CONTINUOUS_MERGE_FRACTION = ConfigProperty
+      .key(PREFIX + "continuous.merge.fraction")
+      .defaultValue(0.5)
+      .sinceVersion("0.1.0")
+      .withDocumentation("With the continuous plan (hoodie.clustering.plan.strategy.class="
+          + "dev.hudilayout.continuous.ContinuousPlanStrategy): a region of the partition's recorded grid is "
+          + "laid out again, together with its share of the new rows, when the bytes of its files written after "
+          + "its oldest ones plus that share reach this fraction of the bytes of its oldest ones; otherwise the "
+          + "new rows become files inside the region. Lower: fewer files per query, more bytes rewritten. "
+          + "Accepted: a number above 0.");
+
   private static final List<ConfigProperty<?>> ALL = Collections.unmodifiableList(
       Arrays.asList(BITS_PER_COLUMN, SAMPLE_SEED, WRITER_SIZE_FACTOR, ALIGNED, ALIGNED_TOLERANCE, GRID_BUCKETS,
-          COLUMN_WEIGHTS));
+          COLUMN_WEIGHTS, CONTINUOUS_MERGE_FRACTION));
 
   private LayoutOptions() {
   }

@@ -88,6 +88,7 @@ public final class LayoutSpec implements Serializable {
    * config of the client that executes the clustering.
    */
   public static LayoutSpec from(Map<String, String> strategyParams, Properties props) {
+    continuousMergeFraction(props);
     String cols = strategyParams == null ? null : strategyParams.get(SORT_COLUMNS_KEY);
     if (cols == null || cols.trim().isEmpty()) {
       cols = props.getProperty(SORT_COLUMNS_KEY);
@@ -226,6 +227,17 @@ public final class LayoutSpec implements Serializable {
     if (!(v >= 1.0) || Double.isInfinite(v)) {
       throw new IllegalArgumentException(String.format(
           "Invalid value for %s: '%s'. Accepted: a number of 1.0 or more", key, raw));
+    }
+    return v;
+  }
+
+  /** {@link LayoutOptions#CONTINUOUS_MERGE_FRACTION}, validated. */
+  public static double continuousMergeFraction(Properties props) {
+    String key = LayoutOptions.CONTINUOUS_MERGE_FRACTION.key();
+    String raw = props.getProperty(key, String.valueOf(LayoutOptions.CONTINUOUS_MERGE_FRACTION.defaultValue()));
+    double v = parseDouble(key, raw, "a number above 0");
+    if (!(v > 0) || Double.isInfinite(v)) {
+      throw new IllegalArgumentException(String.format("Invalid value for %s: '%s'. Accepted: a number above 0", key, raw));
     }
     return v;
   }

@@ -60,6 +60,99 @@ public final class AlignedCells implements Serializable {
     return k.clone();
   }
 
+  /** The number of cells, the product of the buckets per column. */
+  public long cells() {
+    long n = 1;
+    for (int ki : k) {
+      n *= ki;
+    }
+    return n;
+  }
+
+  /**
+   * The cell holding a box, as {@link #cellOrder}, or -1 when the box spans more than one cell:
+   * {@code min[c]} and {@code max[c]} are the encoded bounds of column c (a null bound spans).
+   */
+  public long cellOfBox(byte[][] min, byte[][] max) {
+    long[] coords = new long[k.length];
+    for (int c = 0; c < k.length; c++) {
+      if (min[c] == null || max[c] == null) {
+        return -1;
+      }
+      int lo = bucket(c, min[c]);
+      if (lo != bucket(c, max[c])) {
+        return -1;
+      }
+      coords[c] = lo;
+    }
+    return curve.index(coords, cellBits(k));
+  }
+
+  /**
+   * The grid as one line of text, read back by {@link #parse}: the curve, the buckets per column,
+   * then each column's cut values in hex, ';' between parts and ',' between values.
+   */
+  public String serialize() {
+    StringBuilder sb = new StringBuilder(curve.hudiName());
+    for (int c = 0; c < k.length; c++) {
+      sb.append(c == 0 ? ';' : ',').append(k[c]);
+    }
+    for (SortedValues column : cuts) {
+      sb.append(';');
+      for (int i = 0; i < column.size(); i++) {
+        sb.append(i == 0 ? "" : ",").append(hex(column.value(i)));
+      }
+    }
+    return sb.toString();
+  }
+
+  /** The grid {@link #serialize} wrote; IllegalArgumentException naming what is wrong otherwise. */
+  public static AlignedCells parse(String text) {
+    String[] parts = text == null ? new String[0] : text.split(";", -1);
+    try {
+      Curve curve = Curve.parse("grid curve", parts[0]);
+      String[] ks = parts[1].split(",");
+      int d = ks.length;
+      if (parts.length != d + 2) {
+        throw new IllegalArgumentException(d + " columns but " + (parts.length - 2) + " cut lists");
+      }
+      int[] k = new int[d];
+      SortedValues[] cuts = new SortedValues[d];
+      for (int c = 0; c < d; c++) {
+        k[c] = Integer.parseInt(ks[c]);
+        String[] values = parts[c + 2].isEmpty() ? new String[0] : parts[c + 2].split(",");
+        byte[][] bytes = new byte[values.length][];
+        for (int i = 0; i < values.length; i++) {
+          bytes[i] = unhex(values[i]);
+        }
+        cuts[c] = new SortedValues(bytes);
+      }
+      return new AlignedCells(cuts, k, curve);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("hudi-layout: cannot read a recorded grid '"
+          + (text == null ? "null" : text.substring(0, Math.min(80, text.length()))) + "': " + e.getMessage(), e);
+    }
+  }
+
+  private static String hex(byte[] b) {
+    StringBuilder sb = new StringBuilder(b.length * 2);
+    for (byte x : b) {
+      sb.append(Character.forDigit((x >> 4) & 0xF, 16)).append(Character.forDigit(x & 0xF, 16));
+    }
+    return sb.toString();
+  }
+
+  private static byte[] unhex(String s) {
+    if (s.length() % 2 != 0) {
+      throw new IllegalArgumentException("odd hex length in '" + s + "'");
+    }
+    byte[] b = new byte[s.length() / 2];
+    for (int i = 0; i < b.length; i++) {
+      b[i] = (byte) Integer.parseInt(s.substring(2 * i, 2 * i + 2), 16);
+    }
+    return b;
+  }
+
   /** Bucket of a column value: how many of the column's cuts are at or below it. */
   int bucket(int column, byte[] value) {
     return cuts[column].atOrBelow(value);
@@ -131,6 +224,37 @@ public final class AlignedCells implements Serializable {
       out[i] = below == sizes.get(cell) ? boundary(last) : last;
     }
     return out;
+  }
+
+  /**
+   * File cuts over sorted sample keys (as made by {@link #key}) that never put two cells in one
+   * file: each cell with sampled rows gets max(1, round(files * its share)) files of equal counts,
+   * and every cell ends a file. Used where each file must lie inside one cell of a recorded grid
+   * (the continuous layout's regions), even when there are fewer files than cells.
+   */
+  public static Object[] fileCutsInCells(List<UnsignedBytesKey> sortedKeys, int files) {
+    int m = sortedKeys.size();
+    List<Object> out = new ArrayList<>();
+    int start = 0;
+    for (int i = 1; i <= m; i++) {
+      if (i == m || !samePrefix(sortedKeys.get(i - 1), sortedKeys.get(i))) {
+        int size = i - start;
+        int parts = (int) Math.max(1, Math.min(size, Math.round((double) files * size / m)));
+        int previous = 0;
+        for (int p = 1; p < parts; p++) {
+          int below = (int) ((long) p * size / parts);
+          if (below > previous) {
+            out.add(sortedKeys.get(start + below - 1));
+            previous = below;
+          }
+        }
+        if (i < m) {
+          out.add(boundary(sortedKeys.get(i - 1)));
+        }
+        start = i;
+      }
+    }
+    return out.toArray();
   }
 
   /**

@@ -125,6 +125,52 @@ public final class CurveModel implements Serializable {
   }
 
   /**
+   * A layout on a given grid ({@code cells}, recorded by an earlier clustering): rows keyed by
+   * their cell's position along the curve, then their fine curve key, and each cell cut into its
+   * share of about {@code files} files on its own ({@link AlignedCells#fileCutsInCells}), so every
+   * file lies inside one cell. {@link #files()} says how many files that makes.
+   */
+  public static CurveModel onCells(CurveSpace space, List<SampleRow> groupSample, int files, AlignedCells cells) {
+    List<UnsignedBytesKey> keys = new ArrayList<>(groupSample.size());
+    for (SampleRow row : groupSample) {
+      keys.add(cells.key(row.values, space.key(row.values, row.recordKey, null)));
+    }
+    keys.sort(null);
+    return new CurveModel(space, AlignedCells.fileCutsInCells(keys, Math.max(1, files)), cells, null,
+        ColumnWeights.asDoubles(cells.buckets()), null);
+  }
+
+  /**
+   * The model of a continuous-layout group that lays rows on a grid: on {@code grid} when given
+   * (new rows on the recorded grid), else on a grid drawn from the group's sample (a partition's
+   * first layout: the aligned layout's cells, or equal buckets per column when it is off), with
+   * every file inside one cell. The grid it used is {@link #cells()}.
+   */
+  public static CurveModel onGrid(LayoutSpec spec, CurveSpace instantSpace, List<SampleRow> groupSample,
+                                  Supplier<List<SampleRow>> ownSample, int files, AlignedCells grid) {
+    List<SampleRow> sample = usesInstantSample(instantSpace, groupSample) ? groupSample : ownSample.get();
+    CurveSpace space = instantSpace != null ? instantSpace : CurveSpace.build(spec, sample, null, null);
+    AlignedCells cells = grid;
+    if (cells == null) {
+      cells = spec.aligned()
+          ? alignedForGroup(space, sample, files, spec.alignedTolerance(), null, spec.gridBuckets()).cells
+          : AlignedCells.fromSample(sample, AlignedCells.bucketsPerColumn(Math.max(1, files), spec.columns().size()),
+              space.curve());
+    }
+    return onCells(space, sample, files, cells);
+  }
+
+  /** The files this model cuts rows into: one more than its cuts. */
+  public int files() {
+    return fileCuts.length + 1;
+  }
+
+  /** The grid this model lays rows on, or null for a plain curve. */
+  public AlignedCells cells() {
+    return cells;
+  }
+
+  /**
    * The model for one group: from the instant's space and the group's share of the instant's
    * sample when there is one; otherwise from a sample of the group's own input (taken only then),
    * in the instant's space if it exists.

@@ -36,6 +36,11 @@ final class SortedValues implements Serializable {
     return values.length;
   }
 
+  /** The i-th value (the array itself: do not change it). */
+  byte[] value(int i) {
+    return values[i];
+  }
+
   /** The number of values at or below {@code v} (with {@code inclusive}), or below it. */
   int count(byte[] v, boolean inclusive) {
     int n = values.length;

@@ -46,6 +46,21 @@ public final class AppliedLayouts {
   private final java.util.concurrent.atomic.AtomicInteger scanned = new java.util.concurrent.atomic.AtomicInteger();
   private final java.util.concurrent.atomic.AtomicInteger readByHudi = new java.util.concurrent.atomic.AtomicInteger();
 
+  private final Map<String, String> grids = new java.util.concurrent.ConcurrentHashMap<>();
+  private final ConcurrentLinkedQueue<String> stages = new ConcurrentLinkedQueue<>();
+
+  /**
+   * A continuous-layout group ran: the commit records {@code grid} as its partition's grid
+   * ({@code hudilayout.continuous.grid.<partition>}, read by the next plan) and the stage in
+   * {@code hudilayout.continuous}.
+   */
+  public void continuous(dev.hudilayout.continuous.Stage stage, dev.hudilayout.layout.AlignedCells grid) {
+    if (grid != null) {
+      grids.put(stage.partition, grid.serialize());
+    }
+    stages.add((stage.partition.isEmpty() ? "" : stage.partition + ": ") + stage.describe());
+  }
+
   /** A group on the row path was read by one scan of its base files ({@link BaseFileScan}), or by Hudi. */
   public void read(boolean scan) {
     (scan ? scanned : readByHudi).incrementAndGet();
@@ -160,6 +175,12 @@ public final class AppliedLayouts {
           : "scan:" + scanned.get() + ",hudi:" + readByHudi.get());
     }
     out.put(KEY_PREFIX + "files", String.valueOf(files));
+    if (!stages.isEmpty()) {
+      out.put(KEY_PREFIX + "continuous", String.join("; ", new java.util.TreeSet<>(stages)));
+      for (Map.Entry<String, String> g : new java.util.TreeMap<>(grids).entrySet()) {
+        out.put(dev.hudilayout.continuous.Stage.RECORD_PREFIX + g.getKey(), g.getValue());
+      }
+    }
     return out;
   }
 

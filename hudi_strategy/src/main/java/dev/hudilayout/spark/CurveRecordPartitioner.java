@@ -1,6 +1,7 @@
 package dev.hudilayout.spark;
 
 import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.continuous.Stage;
 import dev.hudilayout.layout.BottomKSample;
 import dev.hudilayout.layout.CurveModel;
 import dev.hudilayout.layout.CurveSpace;
@@ -31,9 +32,17 @@ public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<Ja
   private final HoodieSchema schema;
   private final boolean consistentLogicalTimestamp;
   private final transient AppliedLayouts applied;
+  private final transient Stage stage;
 
   public CurveRecordPartitioner(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample,
                                 HoodieSchema schema, boolean consistentLogicalTimestamp, AppliedLayouts applied) {
+    this(spec, space, groupSample, schema, consistentLogicalTimestamp, applied, null);
+  }
+
+  /** @param stage the group's continuous-layout stage, or null (see {@link Stage#model}) */
+  public CurveRecordPartitioner(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample, HoodieSchema schema,
+                                boolean consistentLogicalTimestamp, AppliedLayouts applied, Stage stage) {
+    this.stage = stage;
     this.spec = spec;
     this.space = space;
     this.groupSample = groupSample;
@@ -44,20 +53,23 @@ public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<Ja
 
   @Override
   public JavaRDD<HoodieRecord<T>> repartitionRecords(JavaRDD<HoodieRecord<T>> records, int outputPartitions) {
-    int files = Math.max(1, outputPartitions);
     SortColumns.validate(spec, schema);
     String[] cols = spec.columns().toArray(new String[0]);
     HoodieSchema s = schema;
     boolean consistent = consistentLogicalTimestamp;
     long seed = spec.seed();
     int k = spec.sampleSize();
-    CurveModel m = CurveModel.forGroup(spec, space, groupSample, () -> records
+    CurveModel m = Stage.model(stage, spec, space, groupSample, () -> records
         .treeAggregate(new BottomKSample(k, seed),
             (acc, r) -> acc.add(new SampleRow(r.getRecordKey(), "", encode(r, s, cols, consistent))),
             BottomKSample::merge, 2)
-        .rows(), files);
+        .rows(), outputPartitions);
+    int files = stage != null ? m.files() : Math.max(1, outputPartitions);
     if (applied != null) {
       applied.record(spec, files, CurveModel.usesInstantSample(space, groupSample), m);
+      if (stage != null) {
+        applied.continuous(stage, stage.gridAfter(m));
+      }
     }
     Broadcast<CurveModel> bModel = JavaSparkContext.fromSparkContext(records.context()).broadcast(m);
     return records

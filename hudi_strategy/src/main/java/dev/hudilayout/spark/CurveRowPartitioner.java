@@ -1,6 +1,7 @@
 package dev.hudilayout.spark;
 
 import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.continuous.Stage;
 import dev.hudilayout.curve.Curve;
 import dev.hudilayout.layout.BottomKSample;
 import dev.hudilayout.layout.CurveModel;
@@ -55,6 +56,7 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
   private final transient List<SampleRow> groupSample;
   private final transient AppliedLayouts applied;
   private final boolean writerNamesFiles;
+  private final transient Stage stage;
 
   /**
    * @param space            the instant's curve space, or null if the instant could not be sampled
@@ -66,6 +68,13 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
    */
   public CurveRowPartitioner(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample,
                              AppliedLayouts applied, boolean writerNamesFiles) {
+    this(spec, space, groupSample, applied, writerNamesFiles, null);
+  }
+
+  /** @param stage the group's continuous-layout stage, or null (see {@link Stage#model}) */
+  public CurveRowPartitioner(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample,
+                             AppliedLayouts applied, boolean writerNamesFiles, Stage stage) {
+    this.stage = stage;
     this.spec = spec;
     this.space = space;
     this.groupSample = groupSample;
@@ -85,9 +94,15 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
       record(files, false, null);
       return placeByColumns(rows, schema, ordinals, types, cuts, files, blanked(schema));
     }
-    CurveModel m = CurveModel.forGroup(spec, space, groupSample,
+    CurveModel m = Stage.model(stage, spec, space, groupSample,
         () -> sampleOwnInput(rows, ordinals, keyOrdinal, types, spec), files);
+    if (stage != null) {
+      files = m.files();  // every file inside one cell: a cell with rows has at least one
+    }
     record(files, CurveModel.usesInstantSample(space, groupSample), m);
+    if (stage != null && applied != null) {
+      applied.continuous(stage, stage.gridAfter(m));
+    }
     return place(rows, schema, ordinals, keyOrdinal, types, m, files, blanked(schema));
   }
 

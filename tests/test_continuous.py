@@ -1,0 +1,99 @@
+"""The continuous layout (``LayoutOptions(continuous=True)``) while a table grows, on real Spark + Hudi.
+
+Fixture: the rounds runner (``bench --rounds``) with 3 rounds of 4,000 SSB rows (uniform, seed 7),
+each bulk-inserted as 20 small files and clustered into about 4 files, for three tables: no
+clustering (random), our default layout with Hudi's size-based plan, and ours with the continuous
+plan (merge fraction 0.5). The runner fails if any table's rows (count and a checksum of every
+column, read with skipping off) differ from the model after a round, or a query returns other rows
+than the random table's.
+
+Expected, from the commits on the timeline: round 1 lays the table out whole and records its grid
+(``hudilayout.continuous.grid.`` + partition, "" here); every later round carries the same grid forward and
+its plan finds exactly the round's 20 small files outside the grid's regions, i.e. every file an
+earlier clustering wrote lies inside one region; the layout report finds every file of the table
+in a region, none outside, and says which are pending. Files read per point query after the last round:
+no more than the size-based plan's, which lays each round out on its own.
+"""
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from hudi_layout import report as layout_report
+from hudi_layout import rounds, timeline
+from hudi_layout.options import LayoutOptionError, LayoutOptions
+
+pytestmark = pytest.mark.spark
+LAYOUTS = ["random", "ours-hilbert-sample", "ours-hilbert-sample-continuous"]
+ROUNDS, ROWS, FILES = 3, 4000, 20
+GRID_KEY = "hudilayout.continuous.grid."
+
+
+@pytest.fixture(scope="module")
+def grown(spark, tmp_path_factory):
+    out = tmp_path_factory.mktemp("continuous")
+    args = argparse.Namespace(rows=ROUNDS * ROWS, scale=0.0, rounds=ROUNDS, rows_per_round=None, round_files=FILES,
+                              files=None, groups=1, variant="uniform", queries=2, repetitions=1,
+                              sample_size=200_000, seed=7, memory="", keep_tables=True, warmup=False,
+                              out=str(out), layouts=",".join(LAYOUTS), weights="")
+    report = rounds.run(args, spark)
+    table = {(r["round"], r["layout"]): r for r in report["rounds"]}
+    commits = timeline.clustering_commits(spark, str(out / "tables" / LAYOUTS[2]))
+    regions = {name: layout_report.continuous_regions(spark, str(out / "tables" / name)) for name in LAYOUTS[1:]}
+    return table, commits, regions
+
+
+def test_the_first_round_lays_the_table_out_and_records_its_grid(grown):
+    _, commits, _ = grown
+    assert len(commits) == ROUNDS
+    first = commits[0]["extra"]
+    assert first["hudilayout.continuous"].startswith("full"), first
+    assert first[GRID_KEY].startswith("hilbert;"), first
+
+
+def test_later_rounds_keep_the_grid_and_find_only_the_new_files_outside_it(grown):
+    _, commits, _ = grown
+    grid = commits[0]["extra"][GRID_KEY]
+    for c in commits[1:]:
+        extra = c["extra"]
+        assert extra[GRID_KEY] == grid
+        assert extra["hudilayout.continuous"].startswith(f"delta ({FILES} new file(s)"), extra
+
+
+def test_rows_are_kept_and_a_point_query_reads_no_more_than_a_layout_per_round(grown):
+    table, _, _ = grown
+    for r in range(1, ROUNDS + 1):
+        assert table[(r, LAYOUTS[2])]["verified"] and table[(r, LAYOUTS[2])]["rows"] == r * ROWS
+    last = ROUNDS
+    assert table[(last, LAYOUTS[2])]["point_avg"] <= table[(last, LAYOUTS[1])]["point_avg"]
+
+
+def test_the_report_shows_every_file_in_a_region(grown):
+    table, _, regions = grown
+    assert regions[LAYOUTS[1]] == []  # not a continuous table
+    [part] = regions[LAYOUTS[2]]
+    assert part["partition"] == "" and part["outside_files"] == 0
+    assert 1 < len(part["regions"]) <= part["cells"]
+    assert sum(r["files"] for r in part["regions"]) == table[(ROUNDS, LAYOUTS[2])]["files"]
+    for r in part["regions"]:
+        assert r["files"] == r["base_files"] + r["pending_files"] and r["base_bytes"] > 0
+        assert (r["pending_rounds"] > 0) == (r["pending_files"] > 0)
+    line = layout_report.region_lines(regions[LAYOUTS[2]])[0]
+    assert line.startswith(f"continuous grid, table: buckets ") and "0 files outside every region" in line
+
+
+@pytest.mark.parametrize("changes, message", [
+    (dict(merge_fraction=0), "merge_fraction (hoodie.hudilayout.continuous.merge.fraction) = 0 is not accepted"),
+    (dict(continuous=True, whole_partition=True), "continuous (hoodie.clustering.plan.strategy.class) = True"),
+    (dict(continuous=True, curve="linear"), "False with curve linear"),
+])
+def test_bad_continuous_options_name_the_key(changes, message):
+    with pytest.raises(LayoutOptionError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        LayoutOptions(["a", "b"], **changes)
+
+
+def test_continuous_sets_the_plan_and_the_fraction():
+    opts = LayoutOptions(["a", "b"], continuous=True, merge_fraction=0.3).clustering_options()
+    assert opts["hoodie.clustering.plan.strategy.class"] == "dev.hudilayout.continuous.ContinuousPlanStrategy"
+    assert opts["hoodie.hudilayout.continuous.merge.fraction"] == "0.3"
