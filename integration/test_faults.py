@@ -34,6 +34,7 @@ JOB = REPO / "integration" / "jobs" / "cluster_table.py"
 COLUMNS = list(ssb.FILTER_COLUMNS)
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2"), ("p_brand", "MFGR#1440")]
 ROWS, FILES_IN, FILES = 40_000, 12, 5
+NEW = 40_000  # rows the continuous scenario adds: a delta that takes long enough to be caught writing
 BULK = {"hoodie.bulkinsert.shuffle.parallelism": str(FILES_IN), "hoodie.bulkinsert.sort.mode": "NONE"}
 
 pytestmark = [pytest.mark.spark, pytest.mark.faults]
@@ -68,19 +69,23 @@ def _assert_every_row_once(spark, path, df):
     assert files == FILES, files
 
 
-def test_killed_driver_mid_write_loses_nothing_and_the_next_run_completes(spark, tmp_path):
-    path, df, target = _table(spark, tmp_path, 71)
-    before = fingerprint(spark.read.format("hudi").load(path))
-    files_before = {c: point_query(spark, path, c, v)[1] for c, v in PROBES}
+def _clusterings_started(path):
+    """Instants of the clusterings that have been inflight on the table (Hudi keeps a completed
+    clustering's inflight file beside its completed one)."""
     timeline_dir = Path(path) / ".hoodie" / "timeline"
-    job = _job(path, target, tmp_path / "job.log")
+    return {f.split(".")[0] for f in os.listdir(timeline_dir) if f.endswith(".clustering.inflight")}
+
+
+def _kill_once_writing(job, path, log, earlier=frozenset()):
+    """SIGKILL to the job's process group once its clustering (an instant not in ``earlier``) is
+    inflight and has started a data file; (instant, its data files by then)."""
     instant, written = None, []
     deadline = time.time() + 300
     try:
         while time.time() < deadline and job.poll() is None:
-            inflight = [f for f in os.listdir(timeline_dir) if f.endswith(".clustering.inflight")]
+            inflight = sorted(_clusterings_started(path) - set(earlier))
             if inflight:
-                instant = inflight[0].split(".")[0]
+                instant = inflight[0]
                 written = [f for f in os.listdir(path) if f.endswith(f"_{instant}.parquet")]
                 if written:
                     break
@@ -88,7 +93,16 @@ def test_killed_driver_mid_write_loses_nothing_and_the_next_run_completes(spark,
     finally:
         os.killpg(job.pid, signal.SIGKILL)
         job.wait()
-    assert instant and written, "the job ended before it was caught writing:\n" + (tmp_path / "job.log").read_text()[-3000:]
+    assert instant and written, "the job ended before it was caught writing:\n" + Path(log).read_text()[-3000:]
+    return instant, written
+
+
+def test_killed_driver_mid_write_loses_nothing_and_the_next_run_completes(spark, tmp_path):
+    path, df, target = _table(spark, tmp_path, 71)
+    before = fingerprint(spark.read.format("hudi").load(path))
+    files_before = {c: point_query(spark, path, c, v)[1] for c, v in PROBES}
+    job = _job(path, target, tmp_path / "job.log")
+    instant, written = _kill_once_writing(job, path, tmp_path / "job.log")
     assert job.returncode == -signal.SIGKILL
     assert instant not in [c["instant"] for c in timeline.clustering_commits(spark, path)]
 
@@ -119,3 +133,42 @@ def test_a_task_failing_once_is_retried_and_writes_every_row_once(spark, tmp_pat
     commits = timeline.clustering_commits(spark, path)
     assert len(commits) == 1 and int(commits[0]["extra"]["hudilayout.files"]) == FILES
     _assert_every_row_once(spark, path, df)
+
+
+def test_a_killed_continuous_clustering_of_new_rows_is_retried_on_the_recorded_grid(spark, tmp_path):
+    """Continuous plan: the first clustering lays the table out and records its grid; new
+    rows (NEW) are bulk-inserted as 4 files; the clustering of those (a delta on the grid) is killed
+    mid-write. Expected: readers see exactly the rows from before it, it is pending, and
+    re-executing the same instant completes it: every row once, the commit a delta of the 4 new
+    files on the same grid, and every file of the table inside one region of it."""
+    from hudi_layout import report
+    path, df, target = _table(spark, tmp_path, 73)
+    first = hl.cluster(spark, path, _layout(target).replace(continuous=True))
+    grid = first.layout["hudilayout.continuous.grid."]
+    assert first.layout["hudilayout.continuous"].startswith("full")
+    new = spark.read.parquet(ssb.write_parquet(str(tmp_path / "new"), NEW, 74)) \
+        .withColumn("lo_key", F.col("lo_key") + 10 * ROWS).repartition(4)
+    hl.write(new, path, hl.LayoutOptions(COLUMNS), table="t_faults", record_key="lo_key",
+             operation="bulk_insert", extra=dict(BULK, **{"hoodie.bulkinsert.shuffle.parallelism": "4"}))
+    both = df.unionByName(new)
+    before = fingerprint(spark.read.format("hudi").load(path))
+    assert before == fingerprint(both)
+
+    earlier = _clusterings_started(path)
+    job = _job(path, target, tmp_path / "job.log", "--continuous")
+    instant, written = _kill_once_writing(job, path, tmp_path / "job.log", earlier)
+    assert job.returncode == -signal.SIGKILL
+    assert instant not in [c["instant"] for c in timeline.clustering_commits(spark, path)]
+    assert fingerprint(spark.read.format("hudi").load(path)) == before
+    assert hl.pending(spark, path) == [instant]
+
+    result = hl.execute(spark, path, instant, _layout(target).replace(continuous=True))
+    assert result.executed and hl.pending(spark, path) == []
+    assert result.layout["hudilayout.continuous"].startswith("delta (4 new file(s)"), result.layout
+    assert result.layout["hudilayout.continuous.grid."] == grid
+    table = spark.read.format("hudi").load(path)
+    assert fingerprint(table) == fingerprint(both)
+    assert table.select("lo_key").distinct().count() == ROWS + NEW
+    [part] = report.continuous_regions(spark, path)
+    assert part["outside_files"] == 0
+    print(f"killed with {len(written)} files of the delta {instant} started")

@@ -3,13 +3,13 @@
     python integration/jobs/cluster_table.py PATH --columns a,b,c [--curve hilbert]
         [--mapping sample] [--target BYTES] [--master local[2,3]] [--rounds N] [--pause S]
         [--occ] [--fail-once-match TEXT --fail-once-marker FILE [--fail-once-partitions N]]
-        [--execute INSTANT]
+        [--execute INSTANT] [--continuous]
 
 Prints ``scheduled <instant>`` and ``completed <instant>`` lines (flushed) so a test can follow it,
 ``nothing`` when Hudi found nothing to cluster, and ``failed <instant> <error>`` when a round
 under ``--occ`` lost a conflict (the next round goes on). ``--rounds`` clusters that many times with
 ``--pause`` seconds between. ``--occ`` runs under optimistic concurrency with the file-system lock,
-next to other writers of the table. ``--fail-once-*`` loads the test-only FailOncePlugin from
+next to other writers of the table. ``--continuous`` uses the continuous plan. ``--fail-once-*`` loads the test-only FailOncePlugin from
 target/test-classes so one task of a matching Spark job fails once and is retried.
 """
 from __future__ import annotations
@@ -42,6 +42,7 @@ def main() -> None:
     ap.add_argument("--pause", type=float, default=0.0)
     ap.add_argument("--occ", action="store_true")
     ap.add_argument("--execute", help="execute this scheduled instant instead of scheduling one")
+    ap.add_argument("--continuous", action="store_true", help="the continuous plan")
     ap.add_argument("--fail-once-match", default="")
     ap.add_argument("--fail-once-marker", default="")
     ap.add_argument("--fail-once-partitions", type=int, default=0)
@@ -61,7 +62,7 @@ def main() -> None:
 
     layout = hl.LayoutOptions(args.columns.split(","), curve=args.curve, mapping=args.mapping,
                               target_file_bytes=args.target, small_file_bytes=1 << 40,
-                              max_bytes_per_group=1 << 40)
+                              max_bytes_per_group=1 << 40, continuous=args.continuous)
     extra = dict(OCC) if args.occ else {}
     for round_ in range(args.rounds):
         if round_:
