@@ -41,11 +41,11 @@ def grown(spark, tmp_path_factory):
     table = {(r["round"], r["layout"]): r for r in report["rounds"]}
     commits = timeline.clustering_commits(spark, str(out / "tables" / LAYOUTS[2]))
     regions = {name: layout_report.continuous_regions(spark, str(out / "tables" / name)) for name in LAYOUTS[1:]}
-    return table, commits, regions
+    return table, commits, regions, report, out
 
 
 def test_the_first_round_lays_the_table_out_and_records_its_grid(grown):
-    _, commits, _ = grown
+    _, commits, _, _, _ = grown
     assert len(commits) == ROUNDS
     first = commits[0]["extra"]
     assert first["hudilayout.continuous"].startswith("full"), first
@@ -53,7 +53,7 @@ def test_the_first_round_lays_the_table_out_and_records_its_grid(grown):
 
 
 def test_later_rounds_keep_the_grid_and_find_only_the_new_files_outside_it(grown):
-    _, commits, _ = grown
+    _, commits, _, _, _ = grown
     grid = commits[0]["extra"][GRID_KEY]
     for c in commits[1:]:
         extra = c["extra"]
@@ -62,7 +62,7 @@ def test_later_rounds_keep_the_grid_and_find_only_the_new_files_outside_it(grown
 
 
 def test_rows_are_kept_and_a_point_query_reads_no_more_than_a_layout_per_round(grown):
-    table, _, _ = grown
+    table, _, _, _, _ = grown
     for r in range(1, ROUNDS + 1):
         assert table[(r, LAYOUTS[2])]["verified"] and table[(r, LAYOUTS[2])]["rows"] == r * ROWS
     last = ROUNDS
@@ -70,7 +70,7 @@ def test_rows_are_kept_and_a_point_query_reads_no_more_than_a_layout_per_round(g
 
 
 def test_the_report_shows_every_file_in_a_region(grown):
-    table, _, regions = grown
+    table, _, regions, _, _ = grown
     assert regions[LAYOUTS[1]] == []  # not a continuous table
     [part] = regions[LAYOUTS[2]]
     assert part["partition"] == "" and part["outside_files"] == 0
@@ -81,6 +81,32 @@ def test_the_report_shows_every_file_in_a_region(grown):
         assert (r["pending_rounds"] > 0) == (r["pending_files"] > 0)
     line = layout_report.region_lines(regions[LAYOUTS[2]])[0]
     assert line.startswith(f"continuous grid, table: buckets ") and "0 files outside every region" in line
+
+
+def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, grown):
+    """One more round on the continuous table (the first round's rows again, under new keys), with
+    max.bytes.per.group a quarter of the round's small files: the new files are cut into groups
+    of at most that many bytes, all laid on the recorded grid; every row is there once and every
+    file still lies inside one region."""
+    from pyspark.sql import functions as F
+    import hudi_layout as hl
+    from hudi_layout import tables
+    table, commits, _, report, out = grown
+    path = str(out / "tables" / LAYOUTS[2])
+    source = spark.read.parquet(str(out / "tables" / "source" / "round=1")).withColumn("lo_key", F.col("lo_key") + 10 ** 9)
+    opts = tables.cow_table_options("ssb", "lo_key", report["filter_columns"], FILES)
+    opts[rounds.BLOOM_ENTRIES_KEY] = str(ROWS // FILES)
+    source.drop("round").repartition(FILES).write.format("hudi").options(**opts).mode("append").save(path)
+    small = sum(c["bytes_written"] for c in timeline.write_stats(spark, path)[-1:])
+    layout = LayoutOptions(report["filter_columns"], curve="hilbert", mapping="sample", continuous=True,
+                           target_file_bytes=report["sizes"]["target_file_bytes"], max_bytes_per_group=small // 4)
+    result = hl.cluster(spark, path, layout)
+    assert int(result.layout["hudilayout.groups"]) >= 4, result.layout
+    assert result.layout["hudilayout.continuous.grid."] == commits[0]["extra"][GRID_KEY]
+    rows = hl.read(spark, path, skipping=False)
+    assert rows.count() == (ROUNDS + 1) * ROWS and rows.select("lo_key").distinct().count() == (ROUNDS + 1) * ROWS
+    [part] = layout_report.continuous_regions(spark, path)
+    assert part["outside_files"] == 0
 
 
 @pytest.mark.parametrize("changes, message", [

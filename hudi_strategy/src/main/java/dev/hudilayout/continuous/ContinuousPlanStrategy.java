@@ -40,8 +40,10 @@ import java.util.stream.Stream;
  * inside one region. A region is laid out again when the bytes of its files written after its
  * oldest ones (its pending rows), with its share of the new rows, reach
  * {@link LayoutOptions#CONTINUOUS_MERGE_FRACTION} of the bytes of its oldest ones (its base): its
- * files join the new rows' group, and the cell's rows, old and new, are cut into files together.
- * Regions not due keep their files and get the new rows as pending files inside them. A point
+ * files join a group of new rows, and the cell's rows, old and new, are cut into files together.
+ * Regions not due keep their files and get the new rows as pending files inside them. After the
+ * first layout (one group), groups hold at most {@code max.bytes.per.group}: new files in chunks,
+ * due regions whole (a region larger than the limit alone); they never overlap in value space. A point
  * query thus reads the base's files plus the pending files of the regions it touches, instead of
  * a file set per round.
  *
@@ -92,8 +94,8 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
     List<FileSlice> spanning = sorted.outside;
     Map<Long, List<FileSlice>> regions = sorted.inside;
     // A region is due when its pending bytes, with its share of the new rows, reach the fraction of
-    // its base; its files then join the new rows in one group laid on the grid, so the region's
-    // rows (old and new) are laid out again together and leave nothing pending.
+    // its base; its files then join new rows in a group laid on the grid, so the region's rows
+    // (old and new) are laid out again together and leave nothing pending.
     long spanningBytes = Regions.bytes(spanning);
     long allBase = 0;
     Map<Long, long[]> basePending = new TreeMap<>();
@@ -102,32 +104,86 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
       basePending.put(region.getKey(), bp);
       allBase += bp[0];
     }
-    List<FileSlice> taken = new ArrayList<>(spanning);
+    // Groups of at most max.bytes.per.group: the new files in chunks (every chunk is laid on the
+    // same grid, so chunks never overlap a region's layout), each due region whole, packed into
+    // the first group with room. A due region in a group without new rows leaves its share of
+    // them pending until its next layout; a region larger than the limit is a group of its own.
+    long maxBytes = getWriteConfig().getClusteringMaxBytesInGroup();
+    List<Part> parts = new ArrayList<>();
+    List<FileSlice> chunk = new ArrayList<>();
+    long chunkBytes = 0;
+    for (FileSlice f : spanning) {
+      if (!chunk.isEmpty() && chunkBytes + Regions.bytes(f) > maxBytes) {
+        parts.add(Part.newRows(chunk, chunkBytes, target, this));
+        chunk = new ArrayList<>();
+        chunkBytes = 0;
+      }
+      chunk.add(f);
+      chunkBytes += Regions.bytes(f);
+    }
+    if (!chunk.isEmpty()) {
+      parts.add(Part.newRows(chunk, chunkBytes, target, this));
+    }
     List<Long> due = new ArrayList<>();
-    // output files: the new rows at the target size, and each region laid out again at the size of
-    // its base files (the size its last layout wrote, which the target gave rows compressed as
-    // laid-out files are, not as the small files of a write are)
-    long files = spanning.isEmpty() ? 0 : getNumberOfOutputFileGroups(spanningBytes, target);
     for (Map.Entry<Long, long[]> region : basePending.entrySet()) {
       long base = region.getValue()[0];
       double pending = region.getValue()[1] + (allBase == 0 ? 0 : (double) spanningBytes * base / allBase);
       if (pending > 0 && pending >= fraction * base) {
-        List<FileSlice> regionFiles = regions.get(region.getKey());
         due.add(region.getKey());
-        taken.addAll(regionFiles);
-        long baseFiles = region.getValue()[2];
-        files += Math.max(1, Math.round((double) (base + region.getValue()[1]) * baseFiles / Math.max(1, base)));
+        // laid out again at the size of its base files: the size its last layout wrote, which the
+        // target gave rows compressed as laid-out files are, not as a write's small files are
+        long bytes = base + region.getValue()[1];
+        long files = Math.max(1, Math.round((double) bytes * region.getValue()[2] / Math.max(1, base)));
+        Part home = null;
+        for (Part p : parts) {
+          if (p.bytes + bytes <= maxBytes) {
+            home = p;
+            break;
+          }
+        }
+        if (home == null) {
+          home = new Part();
+          parts.add(home);
+        }
+        home.add(regions.get(region.getKey()), bytes, files, region.getKey());
       }
     }
     LOG.info("hudi-layout: continuous plan for partition '{}': {} file(s) in {} region(s), {} new; regions laid "
-        + "out again: {}", partition, slices.size() - spanning.size(), regions.size(), spanning.size(), due);
-    if (taken.isEmpty()) {
-      return Pair.of(Stream.empty(), false);
+        + "out again: {}; {} group(s)", partition, slices.size() - spanning.size(), regions.size(), spanning.size(),
+        due, parts.size());
+    return Pair.of(parts.stream().map(p -> group(p.slices, (int) Math.max(1, Math.min(Integer.MAX_VALUE, p.files)),
+        Stage.metadata(Stage.Kind.DELTA, recorded, p.why(fraction)))), false);
+  }
+
+  /** One group of a continuous plan: some new files and some due regions. */
+  private static final class Part {
+    final List<FileSlice> slices = new ArrayList<>();
+    final List<Long> regions = new ArrayList<>();
+    int newFiles;
+    long bytes;
+    long files;
+
+    static Part newRows(List<FileSlice> files, long bytes, long target, ContinuousPlanStrategy<?> plan) {
+      Part p = new Part();
+      p.slices.addAll(files);
+      p.newFiles = files.size();
+      p.bytes = bytes;
+      p.files = plan.getNumberOfOutputFileGroups(bytes, target);
+      return p;
     }
-    String why = spanning.size() + " new file(s)" + (due.isEmpty() ? "" : "; regions " + due.stream().map(String::valueOf).collect(Collectors.joining(","))
-        + " laid out again: pending bytes with their share of the new ones >= " + fraction + " x their base");
-    return Pair.of(Stream.of(group(taken, (int) Math.max(1, Math.min(Integer.MAX_VALUE, files)),
-        Stage.metadata(Stage.Kind.DELTA, recorded, why))), false);
+
+    void add(List<FileSlice> regionFiles, long regionBytes, long outputFiles, long region) {
+      slices.addAll(regionFiles);
+      regions.add(region);
+      bytes += regionBytes;
+      files += outputFiles;
+    }
+
+    String why(double fraction) {
+      return newFiles + " new file(s)" + (regions.isEmpty() ? "" : "; regions "
+          + regions.stream().map(String::valueOf).collect(Collectors.joining(","))
+          + " laid out again: pending bytes with their share of the new ones >= " + fraction + " x their base");
+    }
   }
 
   private HoodieClusteringGroup group(List<FileSlice> slices, int files, Map<String, String> stage) {
