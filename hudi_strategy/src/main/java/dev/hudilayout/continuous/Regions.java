@@ -1,10 +1,8 @@
 package dev.hudilayout.continuous;
 
 import dev.hudilayout.layout.AlignedCells;
-import dev.hudilayout.layout.ValueEncoding;
+import dev.hudilayout.spark.ColumnStatsBounds;
 
-import org.apache.hudi.avro.HoodieAvroWrapperUtils;
-import org.apache.hudi.avro.model.HoodieMetadataColumnStats;
 import org.apache.hudi.client.common.HoodieSparkEngineContext;
 import org.apache.hudi.common.model.FileSlice;
 import org.apache.hudi.common.model.HoodieCommitMetadata;
@@ -20,12 +18,9 @@ import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
 import org.apache.hudi.table.HoodieSparkTable;
 import org.apache.hudi.table.HoodieTable;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,8 +36,6 @@ import java.util.stream.Collectors;
  * the others are pending.
  */
 public final class Regions {
-  private static final Logger LOG = LoggerFactory.getLogger(Regions.class);
-
   public final List<FileSlice> outside = new ArrayList<>();
   public final Map<Long, List<FileSlice>> inside = new TreeMap<>();
 
@@ -114,31 +107,7 @@ public final class Regions {
     for (FileSlice s : slices) {
       s.getBaseFile().ifPresent(f -> files.add(Pair.of(partition, f.getFileName())));
     }
-    Map<String, byte[][][]> out = new HashMap<>();
-    int d = columns.size();
-    for (int c = 0; c < d && !files.isEmpty(); c++) {
-      Map<Pair<String, String>, HoodieMetadataColumnStats> stats;
-      try {
-        stats = metadata.getColumnStats(files, columns.get(c));
-      } catch (RuntimeException e) {
-        LOG.warn("hudi-layout: no column stats for '{}' ({}): every file counts as new", columns.get(c), e.toString());
-        return new HashMap<>();
-      }
-      for (Map.Entry<Pair<String, String>, HoodieMetadataColumnStats> e : stats.entrySet()) {
-        if (!e.getValue().getIsDeleted()) {
-          byte[][][] box = out.computeIfAbsent(e.getKey().getRight(),
-              k -> new byte[][][] {new byte[d][], new byte[d][]});
-          box[0][c] = encode(e.getValue().getMinValue());
-          box[1][c] = encode(e.getValue().getMaxValue());
-        }
-      }
-    }
-    return out;
-  }
-
-  private static byte[] encode(Object wrapped) {
-    Object v = wrapped == null ? null : HoodieAvroWrapperUtils.unwrapAvroValueWrapper(wrapped);
-    return v == null ? null : ValueEncoding.encode(v);
+    return ColumnStatsBounds.perFile(metadata, files, columns);
   }
 
   static long bytes(List<FileSlice> slices) {

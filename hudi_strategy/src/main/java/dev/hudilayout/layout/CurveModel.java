@@ -103,9 +103,7 @@ public final class CurveModel implements Serializable {
         searchShares[i] = 0;
       }
     }
-    GridSearch.Choice grid = fixedBuckets == null
-        ? GridSearch.choose(groupSample, n, searchShares, space.curve(), tolerance)
-        : GridSearch.evaluate(groupSample, n, fixedBuckets, space.curve(), tolerance);
+    GridSearch.Choice grid = chooseGrid(space, groupSample, n, tolerance, searchShares, fixedBuckets);
     int[] k = grid.buckets();
     double[] buckets = ColumnWeights.asDoubles(k);
     double[] scales = null;
@@ -131,13 +129,19 @@ public final class CurveModel implements Serializable {
    * file lies inside one cell. {@link #files()} says how many files that makes.
    */
   public static CurveModel onCells(CurveSpace space, List<SampleRow> groupSample, int files, AlignedCells cells) {
+    return onCells(space, groupSample, files, cells, null);
+  }
+
+  /** {@link #onCells(CurveSpace, List, int, AlignedCells)}, recording the grid search that chose the cells. */
+  private static CurveModel onCells(CurveSpace space, List<SampleRow> groupSample, int files, AlignedCells cells,
+                                    GridSearch.Choice choice) {
     List<UnsignedBytesKey> keys = new ArrayList<>(groupSample.size());
     for (SampleRow row : groupSample) {
       keys.add(cells.key(row.values, space.key(row.values, row.recordKey, null)));
     }
     keys.sort(null);
     return new CurveModel(space, AlignedCells.fileCutsInCells(keys, Math.max(1, files)), cells, null,
-        ColumnWeights.asDoubles(cells.buckets()), null);
+        ColumnWeights.asDoubles(cells.buckets()), choice);
   }
 
   /**
@@ -150,14 +154,14 @@ public final class CurveModel implements Serializable {
                                   Supplier<List<SampleRow>> ownSample, int files, AlignedCells grid) {
     List<SampleRow> sample = usesInstantSample(instantSpace, groupSample) ? groupSample : ownSample.get();
     CurveSpace space = instantSpace != null ? instantSpace : CurveSpace.build(spec, sample, null, null);
-    AlignedCells cells = grid;
-    if (cells == null) {
-      cells = spec.aligned()
-          ? alignedForGroup(space, sample, files, spec.alignedTolerance(), null, spec.gridBuckets()).cells
-          : AlignedCells.fromSample(sample, AlignedCells.bucketsPerColumn(Math.max(1, files), spec.columns().size()),
-              space.curve());
+    if (grid != null) {
+      return onCells(space, sample, files, grid, null);
     }
-    return onCells(space, sample, files, cells);
+    int n = Math.max(1, files);
+    GridSearch.Choice choice = spec.aligned()
+        ? chooseGrid(space, sample, n, spec.alignedTolerance(), null, spec.gridBuckets()) : null;
+    int[] k = choice != null ? choice.buckets() : AlignedCells.bucketsPerColumn(n, spec.columns().size());
+    return onCells(space, sample, files, AlignedCells.fromSample(sample, k, space.curve()), choice);
   }
 
   /** The files this model cuts rows into: one more than its cuts. */
@@ -168,6 +172,14 @@ public final class CurveModel implements Serializable {
   /** The grid this model lays rows on, or null for a plain curve. */
   public AlignedCells cells() {
     return cells;
+  }
+
+  /** The aligned grid's buckets: {@code fixedBuckets} evaluated, or the ones searched for. */
+  private static GridSearch.Choice chooseGrid(CurveSpace space, List<SampleRow> sample, int files, double tolerance,
+                                              double[] shares, int[] fixedBuckets) {
+    return fixedBuckets == null
+        ? GridSearch.choose(sample, files, shares, space.curve(), tolerance)
+        : GridSearch.evaluate(sample, files, fixedBuckets, space.curve(), tolerance);
   }
 
   /**

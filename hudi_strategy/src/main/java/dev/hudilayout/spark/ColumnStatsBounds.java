@@ -14,14 +14,16 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
  * Each sort column's [min, max] over the plan's base files, from the column-stats index of Hudi's
  * metadata table: the direct mapping's normalisation without a pass over the data.
  */
-final class ColumnStatsBounds {
+public final class ColumnStatsBounds {
   private static final Logger LOG = LoggerFactory.getLogger(ColumnStatsBounds.class);
 
   final byte[][] min;
@@ -58,29 +60,46 @@ final class ColumnStatsBounds {
     if (metadata == null) {
       return new ColumnStatsBounds(min, max);
     }
-    for (int c = 0; c < d; c++) {
-      try {
-        for (HoodieMetadataColumnStats stats : metadata.getColumnStats(files, columns.get(c)).values()) {
-          if (stats.getIsDeleted()) {
-            continue;
-          }
-          byte[] lo = encode(stats.getMinValue());
-          byte[] hi = encode(stats.getMaxValue());
-          if (lo != null && (min[c] == null || Arrays.compareUnsigned(lo, min[c]) < 0)) {
-            min[c] = lo;
-          }
-          if (hi != null && (max[c] == null || Arrays.compareUnsigned(hi, max[c]) > 0)) {
-            max[c] = hi;
-          }
+    for (byte[][][] box : perFile(metadata, files, columns).values()) {
+      for (int c = 0; c < d; c++) {
+        if (box[0][c] != null && (min[c] == null || Arrays.compareUnsigned(box[0][c], min[c]) < 0)) {
+          min[c] = box[0][c];
         }
-      } catch (RuntimeException e) {
-        LOG.info("hudi-layout: no column stats for '{}' ({}); its range comes from the sample",
-            columns.get(c), e.toString());
-        min[c] = null;
-        max[c] = null;
+        if (box[1][c] != null && (max[c] == null || Arrays.compareUnsigned(box[1][c], max[c]) > 0)) {
+          max[c] = box[1][c];
+        }
       }
     }
     return new ColumnStatsBounds(min, max);
+  }
+
+  /**
+   * Each file's {min, max} per column, encoded, from the column-stats index, by file name. A
+   * column the index does not cover (or cannot be read for) leaves null bounds for it in every
+   * file; never throws for that.
+   */
+  public static Map<String, byte[][][]> perFile(HoodieTableMetadata metadata, List<Pair<String, String>> files,
+                                                 List<String> columns) {
+    int d = columns.size();
+    Map<String, byte[][][]> out = new HashMap<>();
+    for (int c = 0; c < d && !files.isEmpty(); c++) {
+      Map<Pair<String, String>, HoodieMetadataColumnStats> stats;
+      try {
+        stats = metadata.getColumnStats(files, columns.get(c));
+      } catch (RuntimeException e) {
+        LOG.info("hudi-layout: no column stats for '{}' ({})", columns.get(c), e.toString());
+        continue;
+      }
+      for (Map.Entry<Pair<String, String>, HoodieMetadataColumnStats> e : stats.entrySet()) {
+        if (!e.getValue().getIsDeleted()) {
+          byte[][][] box = out.computeIfAbsent(e.getKey().getRight(),
+              k -> new byte[][][] {new byte[d][], new byte[d][]});
+          box[0][c] = encode(e.getValue().getMinValue());
+          box[1][c] = encode(e.getValue().getMaxValue());
+        }
+      }
+    }
+    return out;
   }
 
   private static byte[] encode(Object wrapped) {
