@@ -8,7 +8,10 @@ updates 150 existing keys (lo_tax = round) and inserts 150 new ones. Hudi
 refuses an upsert into file groups a pending clustering is rewriting, and either side may lose a
 conflict at commit; a refused round is retried until it commits (at most RETRIES times).
 Expected: the table ends with exactly the rows the model of the rounds predicts (count + checksum
-over every data column), every key once; at least one clustering overlapped the upserts.
+over every data column), every key once; at least one clustering overlapped the upserts. Run with
+Hudi's size-based plan and with the continuous plan (which takes every file of the partition, so
+it conflicts with more upserts; its first clustering records the grid, the later ones are deltas
+on it).
 """
 from __future__ import annotations
 
@@ -37,14 +40,16 @@ OCC = {
 pytestmark = [pytest.mark.spark, pytest.mark.faults]
 
 
-def test_upserts_while_clustering_runs_end_with_the_modelled_rows(spark, tmp_path):
+@pytest.mark.parametrize("continuous", [False, True], ids=["size-based-plan", "continuous"])
+def test_upserts_while_clustering_runs_end_with_the_modelled_rows(spark, tmp_path, continuous):
     base = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), ROWS, 81)).repartition(12).cache()
     path = str(tmp_path / "table")
     layout = hl.LayoutOptions(COLUMNS)
     hl.write(base, path, layout, table="t_occ", record_key="lo_key", operation="bulk_insert",
              extra={"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE", **OCC})
     job = subprocess.Popen([sys.executable, str(JOB), path, "--columns", ",".join(COLUMNS), "--target", "1500000",
-                            "--occ", "--rounds", str(CLUSTER_ROUNDS), "--pause", "2"],
+                            "--occ", "--rounds", str(CLUSTER_ROUNDS), "--pause", "2"]
+                           + (["--continuous"] if continuous else []),
                            stdout=subprocess.PIPE, stderr=open(tmp_path / "job.log", "w"), text=True,
                            cwd=str(REPO))
     expected, refusals, upserts = base, [], []
@@ -95,6 +100,10 @@ def test_upserts_while_clustering_runs_end_with_the_modelled_rows(spark, tmp_pat
     # began before the last upsert completed
     assert any(c["completed"] > started and c["instant"] < last for c in clusterings), \
         (started, out, writes, clusterings)
+    if continuous:  # the first clustering records the grid, later ones lay new rows on it
+        stages = [c["extra"]["hudilayout.continuous"].split(" ")[0] for c in clusterings]
+        assert stages[0] == "full" and all(s == "delta" for s in stages[1:]), stages
+        assert len({c["extra"]["hudilayout.continuous.grid."] for c in clusterings}) == 1
     print(f"{len(upserts)} upsert rounds, {len(refusals)} retried ({sorted(set(refusals))}); clustering job: "
           + "; ".join(line for line in out.splitlines() if line and not line.startswith("#")))
 

@@ -166,19 +166,23 @@ def test_layout_names():
     assert continuous.continuous and not continuous.whole
     assert continuous.options(["a", "b"], 100, 4, 100)["hoodie.clustering.plan.strategy.class"] == \
         "dev.hudilayout.continuous.ContinuousPlanStrategy"
+    grouped = bench.Layout.parse("ours-hilbert-sample-continuous-grouped")
+    assert grouped.continuous and grouped.grouped and not continuous.grouped
     assert bench.Layout.parse("floor").impl == "floor" and not bench.Layout.parse("floor").clusters
     assert "floor" in bench.DEFAULT_LAYOUTS
     for bad in ("builtin-hilbert-sample-aligned", "ours-linear-direct-aligned", "ours-hilbert-peano",
                 "builtin-hilbert-sample-weighted", "ours-linear-weighted", "ours-hilbert-sample-whole-whole",
                 "builtin-hilbert-sample-curve", "ours-linear-curve", "ours-hilbert-sample-aligned-curve",
-                "floor-hilbert", "builtin-hilbert-sample-continuous", "ours-hilbert-sample-continuous-whole"):
+                "floor-hilbert", "builtin-hilbert-sample-continuous", "ours-hilbert-sample-continuous-whole",
+                "ours-hilbert-sample-grouped", "ours-hilbert-sample-whole-grouped"):
         with pytest.raises(ValueError, match="unknown"):
             bench.Layout.parse(bad)
     with pytest.raises(ValueError, match="needs --weights"):
         bench.Layout.parse("ours-hilbert-sample-weighted").options(["a", "b"], 100, 4, 100)
     with pytest.raises(ValueError, match="expected 3 numbers"):
         bench.parse_weights("0.6,0.4", ["a", "b", "c"])
-    for argv in (["--weights", "1,x", "--layouts", "random"], ["--layouts", "ours-hilbert-sample-weighted"]):
+    for argv in (["--weights", "1,x", "--layouts", "random"], ["--layouts", "ours-hilbert-sample-weighted"],
+                 ["--layouts", "ours-hilbert-sample-continuous-grouped"]):  # grouped: --rounds only
         with pytest.raises(SystemExit) as exit_:  # a usage error before Spark starts
             bench.main(argv)
         assert exit_.value.code == 2

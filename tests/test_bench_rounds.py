@@ -121,6 +121,8 @@ def test_floor_is_refused(capsys):
     (["--rounds", "2", "--rows", "100", "--rows-per-round", "10"], "disagree"),
     (["--round-files", "8"], "--round-files 8: only with --rounds"),
     (["--rows-per-round", "8"], "--rows-per-round 8: only with --rounds"),
+    (["--drift", "s_city"], "--drift s_city: only with --rounds"),
+    (["--rounds", "2", "--drift", "lo_key"], "--drift lo_key: expected one of the uniform variant's filter columns"),
 ])
 def test_bad_arguments_name_the_flag(argv, message, capsys):
     with pytest.raises(SystemExit) as exit_:
@@ -138,3 +140,25 @@ def test_plan_defaults():
     sizes = rounds.Sizes.of_round(8_000_000, rounds.plan_from_args(_args("x", rounds=8, round_files=40)))
     assert all(math.ceil(b / sizes.target_file_bytes) == 8 for b in (7_600_000, 8_000_000, 8_400_000))
     assert 8_000_000 / 40 < sizes.small_file_bytes < 8_000_000 / 8
+
+
+def test_the_grouped_layout_caps_its_groups_and_the_others_do_not():
+    plan = rounds.RoundsPlan(8, 1000, 20)
+    sizes = rounds.Sizes.of_round(40_000, plan)
+    grouped = bench.Layout.parse("ours-hilbert-sample-continuous-grouped")
+    opts = rounds.round_options(grouped, ["a", "b"], sizes, plan, 100, None, group_bytes=12_345)
+    assert opts[rounds.GROUP_BYTES_KEY] == "12345"
+    assert opts["hoodie.clustering.plan.strategy.class"] == "dev.hudilayout.continuous.ContinuousPlanStrategy"
+    unbounded = rounds.round_options(bench.Layout.parse("ours-hilbert-sample-continuous"), ["a", "b"], sizes, plan,
+                                     100, None)
+    assert int(unbounded[rounds.GROUP_BYTES_KEY]) >= 4 * sizes.round_bytes
+
+
+def test_drift_orders_the_rounds_by_the_column(tmp_path):
+    plan = rounds.RoundsPlan(3, 200, 4)
+    folders, _ = rounds.write_round_sources(tmp_path / "src", plan, 7, "uniform", drift="p_brand")
+    import pyarrow.parquet as pq
+    ranges = [(min(v), max(v)) for v in (pq.read_table(f).column("p_brand").to_pylist() for f in folders)]
+    assert all(ranges[i][1] <= ranges[i + 1][0] for i in range(2)), ranges
+    plain, _ = rounds.write_round_sources(tmp_path / "plain", plan, 7, "uniform")
+    assert pq.read_table(plain[0]).column("p_brand").to_pylist() != pq.read_table(folders[0]).column("p_brand").to_pylist()

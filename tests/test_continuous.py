@@ -23,6 +23,7 @@ import pytest
 from hudi_layout import report as layout_report
 from hudi_layout import rounds, timeline
 from hudi_layout.options import LayoutOptionError, LayoutOptions
+from tablecheck import point_query
 
 pytestmark = pytest.mark.spark
 LAYOUTS = ["random", "ours-hilbert-sample", "ours-hilbert-sample-continuous"]
@@ -109,6 +110,52 @@ def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, gr
     assert part["outside_files"] == 0
 
 
+def test_files_updated_by_upserts_are_placed_again_by_their_rows(spark, grown):
+    """Upserts into the laid-out continuous table (copy-on-write): 60 rows on the lowest s_city
+    values move to the highest (another bucket of s_city), 60 others only change lo_tax. A file
+    holding a moved row now spans two cells: the report counts exactly those files outside every
+    region, and the next clustering takes exactly them as new rows and places their rows again,
+    after which every file lies in one region and the table holds the upserted rows."""
+    from pyspark.sql import functions as F
+    import hudi_layout as hl
+    from hudi_layout import tables
+    from tablecheck import fingerprint
+    _, commits, _, report, out = grown
+    path = str(out / "tables" / LAYOUTS[2])
+    columns = report["filter_columns"]
+    [before] = layout_report.continuous_regions(spark, path)
+    assert before["outside_files"] == 0 and before["buckets"][columns.index("s_city")] >= 2, before
+    table = hl.read(spark, path, skipping=False)
+    data = [c for c in table.columns if not c.startswith("_hoodie_")]
+    cities = sorted(r[0] for r in table.select("s_city").distinct().collect())
+    low = table.where(F.col("s_city").isin(cities[:max(1, len(cities) // 10)])).orderBy("lo_key")
+    moved = low.limit(60).withColumn("s_city", F.lit(cities[-1]))
+    taxed = table.where(~F.col("s_city").isin(cities[:max(1, len(cities) // 10)])).orderBy("lo_key").limit(60) \
+        .withColumn("lo_tax", F.lit(99))
+    moved_rows = moved.select("lo_key", "_hoodie_file_name").collect()
+    moved_files = {r[1].split("_")[0] for r in moved_rows}
+    updates = moved.unionByName(taxed).select(*data).localCheckpoint()  # fixed before the table changes
+    assert updates.count() == 120
+    expected = fingerprint(table.select(*data).join(updates.select("lo_key"), "lo_key", "left_anti")
+                           .unionByName(updates))
+    opts = tables.cow_table_options("ssb", "lo_key", columns, 2)
+    opts.update({"hoodie.datasource.write.operation": "upsert", rounds.BLOOM_ENTRIES_KEY: str(ROWS // FILES)})
+    updates.write.format("hudi").options(**opts).mode("append").save(path)
+    [upserted] = layout_report.continuous_regions(spark, path)
+    assert upserted["outside_files"] == len(moved_files), (upserted, moved_files)
+
+    layout = LayoutOptions(columns, curve="hilbert", mapping="sample", continuous=True,
+                           target_file_bytes=report["sizes"]["target_file_bytes"])
+    result = hl.cluster(spark, path, layout)
+    assert result.layout["hudilayout.continuous"].startswith(f"delta ({len(moved_files)} new file(s)"), result.layout
+    assert result.layout[GRID_KEY] == commits[0]["extra"][GRID_KEY]
+    [after] = layout_report.continuous_regions(spark, path)
+    assert after["outside_files"] == 0, after
+    assert fingerprint(hl.read(spark, path, skipping=False)) == expected
+    keys, _ = point_query(spark, path, "s_city", cities[-1])
+    assert {r[0] for r in moved_rows} <= set(keys)
+
+
 @pytest.mark.parametrize("changes, message", [
     (dict(merge_fraction=0), "merge_fraction (hoodie.hudilayout.continuous.merge.fraction) = 0 is not accepted"),
     (dict(continuous=True, whole_partition=True), "continuous (hoodie.clustering.plan.strategy.class) = True"),
@@ -123,3 +170,57 @@ def test_continuous_sets_the_plan_and_the_fraction():
     opts = LayoutOptions(["a", "b"], continuous=True, merge_fraction=0.3).clustering_options()
     assert opts["hoodie.clustering.plan.strategy.class"] == "dev.hudilayout.continuous.ContinuousPlanStrategy"
     assert opts["hoodie.hudilayout.continuous.merge.fraction"] == "0.3"
+
+
+def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp_path):
+    """Merge-on-read, partitioned by c_region (5 partitions): 3,000 rows bulk-inserted, then a
+    continuous clustering lays each partition out on a grid of its own and records 5 grids. Then
+    an upsert updates 120 rows in place (log files; 40 of them move to the highest s_city) and
+    inserts 600 new rows, and the next continuous clustering takes every partition as a delta on
+    its recorded grid: slices with log files and new files are placed again, after which no file
+    of any partition lies outside a region and the table holds exactly the upserted rows."""
+    from pyspark.sql import functions as F
+    import hudi_layout as hl
+    from hudi_layout import ssb, tables
+    from tablecheck import fingerprint
+    columns = list(ssb.FILTER_COLUMNS)
+    path = str(tmp_path / "mor")
+    first = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 3000, 31)).localCheckpoint()
+    opts = tables.table_options("t_cmor", "lo_key", columns, 4, table_type="MERGE_ON_READ", partition_by="c_region")
+    opts.update({rounds.BLOOM_ENTRIES_KEY: "200", "hoodie.datasource.write.precombine.field": "lo_key",
+                 "hoodie.compact.inline": "false"})
+    first.repartition(4).write.format("hudi").options(**opts).mode("overwrite").save(path)
+    layout = LayoutOptions(columns, curve="hilbert", mapping="sample", continuous=True,
+                           target_file_bytes=tables.table_bytes(path) // 15)
+    full = hl.cluster(spark, path, layout, extra={rounds.BLOOM_ENTRIES_KEY: "200"}).layout
+    grids = {k: v for k, v in full.items() if k.startswith(GRID_KEY)}
+    partitions = sorted(r[0] for r in first.select("c_region").distinct().collect())
+    assert sorted(grids) == [GRID_KEY + p for p in partitions], full
+    assert _stages(full) == {p: "full" for p in partitions}, full["hudilayout.continuous"]
+
+    cities = sorted(r[0] for r in first.select("s_city").distinct().collect())
+    updated = first.orderBy(F.xxhash64("lo_key")).limit(120).withColumn("lo_tax", F.lit(77))
+    updated = updated.withColumn("s_city", F.when(F.col("lo_key") % 3 == 0, F.lit(cities[-1])).otherwise(F.col("s_city")))
+    inserted = spark.read.parquet(ssb.write_parquet(str(tmp_path / "new"), 600, 32)) \
+        .withColumn("lo_key", F.col("lo_key") + 10 ** 9)
+    batch = updated.unionByName(inserted).localCheckpoint()
+    opts["hoodie.datasource.write.operation"] = "upsert"
+    batch.write.format("hudi").options(**opts).mode("append").save(path)
+    assert any(".log." in f for _, _, fs in __import__("os").walk(path) for f in fs), "the upsert wrote no log files"
+    expected = first.join(batch.select("lo_key"), "lo_key", "left_anti").unionByName(batch)
+
+    delta = hl.cluster(spark, path, layout, extra={rounds.BLOOM_ENTRIES_KEY: "200"}).layout
+    assert _stages(delta) == {p: "delta" for p in partitions}, delta["hudilayout.continuous"]
+    assert {k: v for k, v in delta.items() if k.startswith(GRID_KEY)} == grids
+    regions = layout_report.continuous_regions(spark, path)
+    assert sorted(p["partition"] for p in regions) == partitions
+    assert all(p["outside_files"] == 0 and p["regions"] for p in regions), regions
+    table = hl.read(spark, path, skipping=False)
+    assert fingerprint(table) == fingerprint(expected)
+    assert table.where("lo_tax = 77").count() == 120
+
+
+def _stages(layout: dict) -> dict:
+    """What each partition's group did, from ``hudilayout.continuous`` ("P: full (...); Q: delta (...)")."""
+    import re
+    return dict(re.findall(r"(?:^|; )([^;]*?): (full|delta) \(", layout["hudilayout.continuous"]))

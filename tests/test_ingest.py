@@ -21,12 +21,13 @@ import pytest
 from pyspark.sql import functions as F
 
 import hudi_layout as hl
-from hudi_layout import ssb, timeline
+from hudi_layout import report, ssb, timeline
 from hudi_layout.ingest import table_options
 from hudi_layout.options import READ_OPTIONS
 from tablecheck import fingerprint, point_query
 
 COLUMNS = list(ssb.FILTER_COLUMNS)
+GRID_KEY = "hudilayout.continuous.grid."  # + partition: the grid a continuous layout recorded
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2"), ("p_brand", "MFGR#1440")]
 TARGET = 1_500_000
 SIZES = dict(target_file_bytes=TARGET, small_file_bytes=1 << 40, max_bytes_per_group=1 << 40)
@@ -63,8 +64,10 @@ def test_every_emitted_key_is_declared_by_the_jar_or_hudi(spark):
 
 
 def test_batch_writes_cluster_inline_every_n_commits(spark, tmp_path):
+    """Inline clustering every 2 commits with the continuous layout on (so the second clustering,
+    after a fourth write, lays the new rows on the grid the first one recorded)."""
     path = str(tmp_path / "table")
-    layout = hl.LayoutOptions(COLUMNS, inline=True, every_n_commits=2, **SIZES)
+    layout = hl.LayoutOptions(COLUMNS, inline=True, every_n_commits=2, continuous=True, **SIZES)
     first = _frame(spark, tmp_path, 3000, 31).repartition(12)
     hl.write(first, path, layout, table="t_batch", record_key="lo_key", operation="bulk_insert", extra=BULK)
     assert timeline.clustering_commits(spark, path) == []
@@ -83,14 +86,24 @@ def test_batch_writes_cluster_inline_every_n_commits(spark, tmp_path):
     assert extra["hudilayout.strategy"] == hl.clustering.STRATEGY_CLASS
     assert (extra["hudilayout.curve"], extra["hudilayout.mapping"]) == ("hilbert", "sample")
     assert extra["hudilayout.columns"] == ",".join(COLUMNS)
+    assert extra["hudilayout.continuous"].startswith("full") and GRID_KEY in extra, extra
 
     # Third commit: one commit since the clustering, so no new one.
     third = _frame(spark, tmp_path, 100, 33, key_offset=20_000_000).repartition(1)
     hl.write(third, path, layout, table="t_batch", record_key="lo_key", operation="insert")
     assert len(timeline.clustering_commits(spark, path)) == 1
 
+    # Fourth commit: the second clustering lays the third and fourth writes' files on the grid.
+    fourth = _frame(spark, tmp_path, 100, 34, key_offset=30_000_000).repartition(1)
+    hl.write(fourth, path, layout, table="t_batch", record_key="lo_key", operation="insert")
+    commits = timeline.clustering_commits(spark, path)
+    assert len(commits) == 2, commits
+    assert commits[1]["extra"]["hudilayout.continuous"].startswith("delta"), commits[1]["extra"]
+    assert commits[1]["extra"][GRID_KEY] == extra[GRID_KEY]
+    assert [p["outside_files"] for p in report.continuous_regions(spark, path)] == [0]
+
     expected = (first.join(updated.select("lo_key"), "lo_key", "left_anti")
-                .unionByName(second).unionByName(third))
+                .unionByName(second).unionByName(third).unionByName(fourth))
     assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(expected)
     after = _probe_files(spark, path)
     for column, value in PROBES:
@@ -120,7 +133,8 @@ def test_streaming_write_with_async_clustering(spark, tmp_path):
         batches.append(df)
         df.coalesce(1).write.parquet(str(tmp_path / f"batch-{i}"))
 
-    layout = hl.LayoutOptions(COLUMNS, async_clustering=True, every_n_commits=2, **SIZES)
+    # the continuous layout: the first clustering records a grid, later ones lay new rows on it
+    layout = hl.LayoutOptions(COLUMNS, async_clustering=True, every_n_commits=2, continuous=True, **SIZES)
     stream = spark.readStream.schema(batches[0].schema).option("maxFilesPerTrigger", 1).parquet(str(inbox))
     query = hl.write_stream(stream, path, layout, table="t_stream", record_key="lo_key", checkpoint=ckpt,
                             operation="upsert")
@@ -145,6 +159,10 @@ def test_streaming_write_with_async_clustering(spark, tmp_path):
     writes = [i for i in timeline.instants(spark, path) if i["action"] == "commit" and i["completed"]]
     assert len(writes) == 6
     assert all(c["extra"]["hudilayout.columns"] == ",".join(COLUMNS) for c in clusterings)
+    stages = [c["extra"]["hudilayout.continuous"].split(" ")[0] for c in clusterings]
+    assert len(stages) >= 2, stages
+    assert stages[0] == "full" and all(s == "delta" for s in stages[1:]), stages
+    assert len({c["extra"][GRID_KEY] for c in clusterings}) == 1
     first_done = min(c["completed"] for c in clusterings)
     assert any(w["completed"] > first_done for w in writes), "no write after the first clustering"
 

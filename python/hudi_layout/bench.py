@@ -48,8 +48,8 @@ DEFAULT_LAYOUTS = ["random", "floor", "builtin-linear",
 REPO = Path(__file__).resolve().parents[2]
 
 
-FLAGS = ("aligned", "curve", "weighted", "whole", "continuous")
-OURS_ONLY_FLAGS = ("aligned", "curve", "weighted", "continuous")
+FLAGS = ("aligned", "curve", "weighted", "whole", "continuous", "grouped")
+OURS_ONLY_FLAGS = ("aligned", "curve", "weighted", "continuous", "grouped")
 STAGE_BREAKDOWN = ("floor", "builtin-hilbert-sample", "ours-hilbert-sample")
 
 
@@ -69,6 +69,7 @@ class Layout:
     weighted: bool = False  # ours only: column weights from --weights
     whole: bool = False     # the whole-partition plan instead of Hudi's size-based groups
     continuous: bool = False  # the continuous plan (a recorded grid, region merges)
+    grouped: bool = False   # -continuous-grouped, --rounds only: groups of at most a quarter of the table
 
     @property
     def clusters(self) -> bool:
@@ -86,11 +87,12 @@ class Layout:
         while len(parts) > 2 and parts[-1] in FLAGS and parts[-1] not in flags:
             flags.insert(0, parts.pop())
         usage = (f"unknown layout '{name}': expected random, floor, or (builtin|ours)-(linear|zorder|hilbert)"
-                 f"[-(direct|sample)][-aligned|-curve][-weighted][-whole|-continuous], e.g. ours-hilbert-sample (our "
+                 f"[-(direct|sample)][-aligned|-curve][-weighted][-whole|-continuous[-grouped]], e.g. ours-hilbert-sample (our "
                  f"default), ours-hilbert-sample-curve (files cut along the curve), "
                  f"ours-hilbert-sample-aligned-weighted, builtin-zorder-sample-whole, ours-hilbert-sample-continuous; "
                  f"aligned, curve, weighted and continuous are ours only and not with linear, aligned and curve "
-                 f"not together, whole and continuous not together")
+                 f"not together, whole and continuous not together, grouped only after continuous "
+                 f"(and only with --rounds)")
         if len(parts) not in (2, 3) or parts[0] not in ("builtin", "ours") or parts[1] not in CURVES:
             raise ValueError(usage)
         if any(f in flags for f in OURS_ONLY_FLAGS) and (parts[0] != "ours" or parts[1] == "linear"):
@@ -103,8 +105,10 @@ class Layout:
         aligned = True if "aligned" in flags else False if "curve" in flags else None
         if "continuous" in flags and "whole" in flags:
             raise ValueError(usage)
+        if "grouped" in flags and "continuous" not in flags:
+            raise ValueError(usage)
         return Layout(name, parts[0], CURVES[parts[1]], mapping, aligned, "weighted" in flags, "whole" in flags,
-                      "continuous" in flags)
+                      "continuous" in flags, "grouped" in flags)
 
     def options(self, columns, total_bytes: int, files: int, sample_size: int,
                 weights: Optional[Sequence[float]] = None, groups: int = 1,
@@ -644,6 +648,9 @@ def main(argv=None) -> int:
                    "--rows / --scale total divided by --rounds)")
     p.add_argument("--round-files", type=int, default=None, help="small files each round writes (default 40); "
                    "each round's clustering makes max(1, F // 5) of them")
+    p.add_argument("--drift", default=None, metavar="COLUMN", help="with --rounds: rows arrive in the order of "
+                   "this filter column (round r holds the r-th 1/R of the rows by it), as a timestamp or a "
+                   "growing id would; default: every round a random sample of the same distribution")
     p.add_argument("--keep-tables", action="store_true")
     p.add_argument("--no-warmup", dest="warmup", action="store_false")
     p.add_argument("--out", default=str(REPO / "bench-output"))
@@ -661,7 +668,8 @@ def main(argv=None) -> int:
         return 0
     if args.rounds is not None:
         return main_rounds(p, args)
-    for flag, value in (("--rows-per-round", args.rows_per_round), ("--round-files", args.round_files)):
+    for flag, value in (("--rows-per-round", args.rows_per_round), ("--round-files", args.round_files),
+                        ("--drift", args.drift)):
         if value is not None:
             p.error(f"{flag} {value}: only with --rounds R")
     args.files = 64 if args.files is None else args.files
@@ -671,6 +679,9 @@ def main(argv=None) -> int:
         weights = parse_weights(args.weights, columns)
         for name in args.layouts.split(","):
             layout = Layout.parse(name)
+            if layout.grouped:
+                raise ValueError(f"layout {name}: -grouped only with --rounds R (its group limit is a "
+                                 f"quarter of the table the rounds grow)")
             if layout.clusters:
                 layout.options(columns, 1, 1, 1, weights)
     except ValueError as e:

@@ -11,7 +11,10 @@ layout, and measures after each round what a reader gets and what the writer pai
 Rows: one seeded SSB table of R x M rows (M = ``--rows-per-round``, default the ``--rows`` /
 ``--scale`` total divided by R), cut into R consecutive slices. The generator draws rows in random
 order with unique keys, so every slice is a random sample of the same distribution and no key
-repeats across rounds.
+repeats across rounds. With ``--drift COLUMN`` (one of the filter columns) the table is first
+ordered by that column (stable, so ties keep the generator's order): round r holds the r-th 1/R of
+its values, as rows ordered by a timestamp or a growing id reach a table, and every round's rows
+lie beyond the range the first round's sample saw.
 
 Each round, per layout: the round's M rows are bulk-inserted as F small files (``--round-files``,
 default 40); then, unless the layout is ``random``, one clustering of the layout with Hudi's
@@ -25,6 +28,11 @@ from the bytes B the first round's small files take (measured on the random tabl
   are not (a clustered file below S would be picked again, as Hudi would for a user);
 - ``-whole`` layouts take every file (small-file limit above any file size) into one group: each
   round lays the whole table out again, the full re-layout baseline;
+- ``-continuous`` layouts use the continuous plan (every file; groups by region of the grid the
+  first round records). Their groups are unbounded, except for ``-continuous-grouped``: from
+  round 2 on, ``max.bytes.per.group`` is a quarter of the table the run ends with, estimated as R
+  x the bytes its round-1 clustering wrote, so later rounds' new rows and due regions are cut
+  into groups as a table four times larger than the limit would be;
 - Hudi writes a bloom filter of its keys into every file's footer, sized by
   ``hoodie.index.bloom.num_entries`` (60,000 keys, about 430 KB, by default). At benchmark scale
   that would be most of a small file's bytes and would make sizes say little about rows; every
@@ -65,6 +73,9 @@ ROUND_COMPACTION = 5
 DEFAULT_LAYOUTS = ["random", "builtin-hilbert-sample", "ours-hilbert-sample", "ours-hilbert-sample-continuous",
                    "ours-hilbert-sample-whole"]
 BLOOM_ENTRIES_KEY = "hoodie.index.bloom.num_entries"
+GROUP_BYTES_KEY = "hoodie.clustering.plan.strategy.max.bytes.per.group"
+#: -continuous-grouped: the group limit is the final table's bytes over this.
+GROUPED_SHARE = 4
 #: A small-file limit above any file: the plan takes every file (the -whole layouts).
 EVERY_FILE = 1 << 62
 CHART = "files_per_round.png"
@@ -118,6 +129,10 @@ def plan_from_args(args) -> RoundsPlan:
         raise ValueError(f"--files {args.files}: not with --rounds; the table's file count grows round by "
                          f"round: --round-files small files per round, clustered into max(1, F // "
                          f"{ROUND_COMPACTION}) files")
+    drift = getattr(args, "drift", None)
+    if drift is not None and drift not in ssb.filter_columns(args.variant):
+        raise ValueError(f"--drift {drift}: expected one of the {args.variant} variant's filter columns: "
+                         + ", ".join(ssb.filter_columns(args.variant)))
     if getattr(args, "groups", 1) not in (None, 1):
         raise ValueError(f"--groups {args.groups}: not with --rounds; each round's clustering plans its "
                          f"small files as Hudi's size-based plan does (-whole layouts: the whole table)")
@@ -157,11 +172,20 @@ def parse_layouts(names: str) -> List[Layout]:
     return layouts
 
 
-def write_round_sources(folder: Path, plan: RoundsPlan, seed: int, variant: str) -> Tuple[List[str], List[str]]:
-    """One seeded SSB table of ``plan.total_rows`` rows cut into the rounds' slices, written as
-    Parquet under ``folder/round=<r>``; returns (the slices' folders, the data columns)."""
+def write_round_sources(folder: Path, plan: RoundsPlan, seed: int, variant: str,
+                        drift: Optional[str] = None) -> Tuple[List[str], List[str]]:
+    """One seeded SSB table of ``plan.total_rows`` rows cut into the rounds' slices (in the order
+    of the column ``drift`` if given), written as Parquet under ``folder/round=<r>``; returns (the
+    slices' folders, the data columns)."""
     import pyarrow.parquet as pq
     table = ssb.generate(plan.total_rows, seed, 0.0, variant)
+    if drift:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+        column = table.column(drift)
+        if pa.types.is_dictionary(column.type):
+            column = column.cast(column.type.value_type)
+        table = table.take(pc.sort_indices(column))  # a stable sort
     shutil.rmtree(folder, ignore_errors=True)
     folders = []
     for r in range(plan.rounds):
@@ -203,12 +227,15 @@ def ingest(spark, path: str, source: str, columns: Sequence[str], plan: RoundsPl
 
 
 def round_options(layout: Layout, columns, sizes: Sizes, plan: RoundsPlan, sample_size: int,
-                  weights: Optional[Sequence[float]]) -> Dict[str, str]:
-    """The layout's clustering options with the run's plan sizes (see the module's docstring)."""
+                  weights: Optional[Sequence[float]], group_bytes: Optional[int] = None) -> Dict[str, str]:
+    """The layout's clustering options with the run's plan sizes (see the module's docstring);
+    ``group_bytes``, if given, is the plan's max.bytes.per.group."""
     small = EVERY_FILE if layout.whole else sizes.small_file_bytes
     opts = layout.options(columns, sizes.round_bytes, plan.files_per_round, sample_size, weights,
                           target_file_bytes=sizes.target_file_bytes, small_file_bytes=small)
     opts[BLOOM_ENTRIES_KEY] = str(plan.bloom_entries)
+    if group_bytes is not None:
+        opts[GROUP_BYTES_KEY] = str(group_bytes)
     return opts
 
 
@@ -308,11 +335,12 @@ def _run_queries(ctx: RoundsRun, name: str, r: int, path: str) -> List[dict]:
     return out
 
 
-def cluster_round(ctx: RoundsRun, layout: Layout, path: str, r: int) -> Tuple[float, str]:
+def cluster_round(ctx: RoundsRun, layout: Layout, path: str, r: int,
+                  group_bytes: Optional[int] = None) -> Tuple[float, str]:
     """One clustering as configured; (seconds, instant). Hudi must plan one: the round left small files."""
     expected_files = ctx.plan.files_per_round * (r if layout.whole else 1)
     ctx.spark.conf.set("spark.sql.shuffle.partitions", str(expected_files))
-    opts = round_options(layout, ctx.columns, ctx.sizes, ctx.plan, ctx.args.sample_size, ctx.weights)
+    opts = round_options(layout, ctx.columns, ctx.sizes, ctx.plan, ctx.args.sample_size, ctx.weights, group_bytes)
     t0 = time.time()
     instant = clustering.schedule_and_execute(ctx.spark, path, opts)
     seconds = time.time() - t0
@@ -320,6 +348,12 @@ def cluster_round(ctx: RoundsRun, layout: Layout, path: str, r: int) -> Tuple[fl
         raise SystemExit(f"Hudi scheduled no clustering for {layout.name} in round {r} (small-file limit "
                          f"{ctx.sizes.small_file_bytes} bytes, target {ctx.sizes.target_file_bytes} bytes)")
     return seconds, instant
+
+
+def clustering_groups(spark, path: str, instant: str) -> int:
+    """The groups the clustering at ``instant`` ran (``hudilayout.groups`` on our commits; 0 for the built-in's)."""
+    commit = next((c for c in timeline.clustering_commits(spark, path) if c["instant"] == instant), None)
+    return int(commit["extra"].get("hudilayout.groups", 0)) if commit else 0
 
 
 def averages(queries: Sequence[dict], columns: Sequence[str]) -> dict:
@@ -343,6 +377,7 @@ def round_row(ctx: RoundsRun, name: str, r: int, files: int, queries: List[dict]
                 "clustered_files": clustered["files_replaced"] if clustered else 0,
                 "written_files": clustered["files_written"] if clustered else 0,
                 "written_file_bytes": sorted(clustered["file_sizes"]) if clustered else [],
+                "groups": clustered["groups"] if clustered else 0,
                 "verified": True, "queries": queries})
     return row
 
@@ -350,6 +385,7 @@ def round_row(ctx: RoundsRun, name: str, r: int, files: int, queries: List[dict]
 def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
     """The layout's table through every round: ingest, cluster, check the rows, query."""
     totals, rows = WriteTotals(), []
+    group_bytes: Optional[int] = None  # -continuous-grouped: set after round 1
     for r, source in enumerate(ctx.sources, 1):
         progress(f"{layout.name}: round {r}/{ctx.plan.rounds}: {ctx.plan.rows_per_round} rows as "
                  f"{ctx.plan.round_files} files")
@@ -360,8 +396,12 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
             progress(f"plan sizes from round 1: {ctx.sizes}")
         seconds, clustered = 0.0, None
         if layout.clusters:
-            seconds, instant = cluster_round(ctx, layout, path, r)
+            seconds, instant = cluster_round(ctx, layout, path, r, group_bytes)
             clustered = next(c for c in totals.update(ctx.spark, path) if c["instant"] == instant)
+            clustered["groups"] = clustering_groups(ctx.spark, path, instant)
+            if layout.grouped and r == 1:
+                group_bytes = max(1, ctx.plan.rounds * clustered["bytes_written"] // GROUPED_SHARE)
+                progress(f"{layout.name}: groups of at most {group_bytes} bytes from round 2 on")
         files, held = table_contents(ctx.spark, path, ctx.data_columns)
         check_rows(layout.name, r, held, ctx.models[r - 1])
         rows.append(round_row(ctx, layout.name, r, files, run_queries(ctx, layout.name, r, path),
@@ -387,7 +427,8 @@ def prepare(spark, args, plan: RoundsPlan, folder: Path) -> RoundsRun:
     """The rounds' rows, the model after each round, the queries and the data's independent axes."""
     columns = ssb.filter_columns(args.variant)
     progress(f"generating {plan.rounds} rounds x {plan.rows_per_round} rows ({args.variant}, seed {args.seed})")
-    sources, data_columns = write_round_sources(folder / "source", plan, args.seed, args.variant)
+    drift = getattr(args, "drift", None)
+    sources, data_columns = write_round_sources(folder / "source", plan, args.seed, args.variant, drift)
     axes = independent_axes(spark.read.parquet(str(folder / "source")), columns)
     ctx = RoundsRun(spark, args, plan, columns, data_columns, sources,
                     cumulative_models(spark, folder / "source", plan.rounds, data_columns),
@@ -452,7 +493,8 @@ def markdown(report: dict) -> str:
     bound = "N^((d-1)/d)" if d_eff == d else "N^((d'-1)/d')"
     lines = [f"rounds={plan['rounds']} rows/round={plan['rows_per_round']} small files/round={plan['round_files']} "
              f"clustered files/round={plan['files_per_round']} variant={p['variant']} "
-             f"queries/column={p['queries']} seed={p['seed']} sample.size={p['sample_size']}", "",
+             f"queries/column={p['queries']} seed={p['seed']} sample.size={p['sample_size']}"
+             + (f" drift={p['drift']} (rounds in the order of {p['drift']})" if p.get("drift") else ""), "",
              f"Hudi's size-based plan, sizes from round 1 ({sizes['round_bytes']} bytes of small files): "
              f"target.file.max.bytes={sizes['target_file_bytes']}, small.file.limit="
              f"{sizes['small_file_bytes']} (-whole layouts: every file); bloom filters sized for "
@@ -464,6 +506,8 @@ def markdown(report: dict) -> str:
              "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in report["rounds"]:
         clustered = f"{r['clustered_files']} -> {r['written_files']}" if r["clustered_files"] else ""
+        if r.get("groups", 0) > 1:
+            clustered += f" in {r['groups']} groups"
         lines.append(f"| {r['round']} | {r['layout']} | {r['rows']} | {r['files']} | {r['point_avg']:.1f} "
                      f"| {r['effective_bound']:.1f} | {r['ratio_to_bound']:.2f}x | {r['range_avg']:.1f} "
                      f"| {r['and_avg']:.1f} | {clustered} | {r['rewritten_vs_ingested']:.2f} "
@@ -523,8 +567,9 @@ def chart(report: dict, png: Path) -> None:
     ax.set_xlabel("round")
     ax.set_ylabel("files read per point query (avg)")
     plan = report["plan"]
+    drift = report["parameters"].get("drift")
     ax.set_title(f"SSB {report['parameters']['variant']}, {plan['rounds']} rounds of {plan['rows_per_round']} rows "
-                 f"({plan['round_files']} small files each)")
+                 f"({plan['round_files']} small files each)" + (f", in {drift} order" if drift else ""))
     ax.set_xticks(sorted({r["round"] for r in report["rounds"]}))
     ax.legend(fontsize="small")
     fig.tight_layout()
