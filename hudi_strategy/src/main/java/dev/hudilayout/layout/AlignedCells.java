@@ -227,31 +227,68 @@ public final class AlignedCells implements Serializable {
   }
 
   /**
+   * How many files each cell is cut into when every file lies inside one cell: one per cell with
+   * rows, and the rest of the {@code files} asked for handed out one at a time to the cell whose
+   * files are then the largest (so file sizes stay even). Max(files, non-empty cells) files in all;
+   * never more files in a cell than its rows.
+   */
+  public static int[] filesPerCell(int[] sizes, int files) {
+    int[] parts = new int[sizes.length];
+    java.util.PriorityQueue<Integer> largest = new java.util.PriorityQueue<>(Math.max(1, sizes.length),
+        (a, b) -> Double.compare((double) sizes[b] / (parts[b] + 1), (double) sizes[a] / (parts[a] + 1)));
+    int total = 0;
+    for (int c = 0; c < sizes.length; c++) {
+      if (sizes[c] > 0) {
+        parts[c] = 1;
+        total++;
+        if (sizes[c] > 1) {
+          largest.add(c);
+        }
+      }
+    }
+    while (total < files && !largest.isEmpty()) {
+      int c = largest.poll();
+      parts[c]++;
+      total++;
+      if (parts[c] < sizes[c]) {
+        largest.add(c);
+      }
+    }
+    return parts;
+  }
+
+  /**
    * File cuts over sorted sample keys (as made by {@link #key}) that never put two cells in one
-   * file: each cell with sampled rows gets max(1, round(files * its share)) files of equal counts,
+   * file: each cell with sampled rows is cut into its {@link #filesPerCell} files of equal counts,
    * and every cell ends a file. Used where each file must lie inside one cell of a recorded grid
    * (the continuous layout's regions), even when there are fewer files than cells.
    */
   public static Object[] fileCutsInCells(List<UnsignedBytesKey> sortedKeys, int files) {
     int m = sortedKeys.size();
+    List<Integer> starts = new ArrayList<>();
+    for (int i = 0; i < m; i++) {
+      if (i == 0 || !samePrefix(sortedKeys.get(i - 1), sortedKeys.get(i))) {
+        starts.add(i);
+      }
+    }
+    int[] sizes = new int[starts.size()];
+    for (int c = 0; c < sizes.length; c++) {
+      sizes[c] = (c + 1 < sizes.length ? starts.get(c + 1) : m) - starts.get(c);
+    }
+    int[] parts = filesPerCell(sizes, files);
     List<Object> out = new ArrayList<>();
-    int start = 0;
-    for (int i = 1; i <= m; i++) {
-      if (i == m || !samePrefix(sortedKeys.get(i - 1), sortedKeys.get(i))) {
-        int size = i - start;
-        int parts = (int) Math.max(1, Math.min(size, Math.round((double) files * size / m)));
-        int previous = 0;
-        for (int p = 1; p < parts; p++) {
-          int below = (int) ((long) p * size / parts);
-          if (below > previous) {
-            out.add(sortedKeys.get(start + below - 1));
-            previous = below;
-          }
+    for (int c = 0; c < sizes.length; c++) {
+      int start = starts.get(c);
+      int previous = 0;
+      for (int p = 1; p < parts[c]; p++) {
+        int below = (int) ((long) p * sizes[c] / parts[c]);
+        if (below > previous) {
+          out.add(sortedKeys.get(start + below - 1));
+          previous = below;
         }
-        if (i < m) {
-          out.add(boundary(sortedKeys.get(i - 1)));
-        }
-        start = i;
+      }
+      if (c + 1 < sizes.length) {
+        out.add(boundary(sortedKeys.get(start + sizes[c] - 1)));
       }
     }
     return out.toArray();

@@ -103,7 +103,7 @@ public final class CurveModel implements Serializable {
         searchShares[i] = 0;
       }
     }
-    GridSearch.Choice grid = chooseGrid(space, groupSample, n, tolerance, searchShares, fixedBuckets);
+    GridSearch.Choice grid = chooseGrid(space, groupSample, n, tolerance, searchShares, fixedBuckets, false);
     int[] k = grid.buckets();
     double[] buckets = ColumnWeights.asDoubles(k);
     double[] scales = null;
@@ -159,7 +159,7 @@ public final class CurveModel implements Serializable {
     }
     int n = Math.max(1, files);
     GridSearch.Choice choice = spec.aligned()
-        ? chooseGrid(space, sample, n, spec.alignedTolerance(), null, spec.gridBuckets()) : null;
+        ? chooseGrid(space, sample, n, spec.alignedTolerance(), null, spec.gridBuckets(), true) : null;
     int[] k = choice != null ? choice.buckets() : AlignedCells.bucketsPerColumn(n, spec.columns().size());
     return onCells(space, sample, files, AlignedCells.fromSample(sample, k, space.curve()), choice);
   }
@@ -174,12 +174,15 @@ public final class CurveModel implements Serializable {
     return cells;
   }
 
-  /** The aligned grid's buckets: {@code fixedBuckets} evaluated, or the ones searched for. */
+  /**
+   * The aligned grid's buckets: {@code fixedBuckets} evaluated, or the ones searched for, with
+   * files cut as the aligned layout cuts them or, {@code filesInCells}, each inside one cell.
+   */
   private static GridSearch.Choice chooseGrid(CurveSpace space, List<SampleRow> sample, int files, double tolerance,
-                                              double[] shares, int[] fixedBuckets) {
+                                              double[] shares, int[] fixedBuckets, boolean filesInCells) {
     return fixedBuckets == null
-        ? GridSearch.choose(sample, files, shares, space.curve(), tolerance)
-        : GridSearch.evaluate(sample, files, fixedBuckets, space.curve(), tolerance);
+        ? GridSearch.choose(sample, files, shares, space.curve(), tolerance, filesInCells)
+        : GridSearch.evaluate(sample, files, fixedBuckets, space.curve(), tolerance, filesInCells);
   }
 
   /**

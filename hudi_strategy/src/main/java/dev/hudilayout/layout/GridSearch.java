@@ -5,6 +5,7 @@ import dev.hudilayout.curve.Curve;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 
@@ -27,6 +28,12 @@ import java.util.List;
  * lowers the (weighted) estimate most is cut further, until no step lowers it: small cells cost a
  * file each, so the estimate bottoms out near N non-empty cells of near-target size. Then single
  * steps up and down on each column (that size, or one bucket) are tried until none helps.
+ *
+ * <p><b>Two cut rules.</b> The aligned layout lets small neighbouring cells share a file; the
+ * continuous layout keeps every file inside one cell (its regions), so each non-empty cell costs at
+ * least one file and a grid with more non-empty cells than files asked for makes more, smaller
+ * files. The estimate follows the rule the layout will use; under the second it counts the files
+ * a query reads as they are, so such a grid pays for its extra files.
  *
  * <p><b>Dependent columns.</b> Column b depends on column a when the sample shows (nearly) one b
  * value for each a value, with a's values repeated enough to tell (a city and its nation, a brand
@@ -91,12 +98,25 @@ public final class GridSearch {
    *               column with share 0 is never cut
    */
   public static Choice choose(List<SampleRow> sample, int files, double[] shares, Curve curve, double tolerance) {
+    return choose(sample, files, shares, curve, tolerance, false);
+  }
+
+  /**
+   * The grid for {@code files} output files, estimated for files cut as {@code filesInCells} says:
+   * false, as the aligned layout cuts them ({@link AlignedCells#cutCells}: small cells share a
+   * file); true, as the continuous layout does ({@link AlignedCells#fileCutsInCells}: every file
+   * inside one cell, so every cell with rows is at least one file). In the second case the
+   * estimate counts the files a query reads as they are, not as a share of {@code files}, so a
+   * grid whose many small cells would make more files than asked for costs what it reads.
+   */
+  public static Choice choose(List<SampleRow> sample, int files, double[] shares, Curve curve, double tolerance,
+                              boolean filesInCells) {
     int d = sample.isEmpty() ? (shares == null ? 1 : shares.length) : sample.get(0).values.length;
     int n = Math.max(1, files);
     if (sample.isEmpty() || n == 1) {
       int[] ones = new int[d];
       Arrays.fill(ones, 1);
-      return evaluate(sample, n, ones, curve, tolerance);
+      return evaluate(sample, n, ones, curve, tolerance, filesInCells);
     }
     Ranks ranks = ranks(sample, n);
     int[] det = dependencies(ranks);
@@ -112,7 +132,7 @@ public final class GridSearch {
         weight[c] = 0;
       }
     }
-    Estimate est = new Estimate(ranks, n, curve, tolerance);
+    Estimate est = new Estimate(ranks, n, curve, tolerance, filesInCells);
     int[] k = new int[d];
     Arrays.fill(k, 1);
     double best = est.cost(k, weight);
@@ -139,6 +159,12 @@ public final class GridSearch {
 
   /** The given buckets, with the dependent columns and estimates the search would report for them. */
   public static Choice evaluate(List<SampleRow> sample, int files, int[] buckets, Curve curve, double tolerance) {
+    return evaluate(sample, files, buckets, curve, tolerance, false);
+  }
+
+  /** {@link #evaluate(List, int, int[], Curve, double)} with files cut as {@code filesInCells} says (see {@link #choose}). */
+  public static Choice evaluate(List<SampleRow> sample, int files, int[] buckets, Curve curve, double tolerance,
+                                boolean filesInCells) {
     int d = buckets.length;
     if (sample.isEmpty()) {
       int[] none = new int[d];
@@ -153,7 +179,7 @@ public final class GridSearch {
     }
     double[] estimate = new double[d];
     if (product * ranks.m < 0x1p62) {
-      estimate = new Estimate(ranks, n, curve, tolerance).filesPerColumn(buckets);
+      estimate = new Estimate(ranks, n, curve, tolerance, filesInCells).filesPerColumn(buckets);
     } else {
       Arrays.fill(estimate, Double.NaN);  // more cells than can be counted this way
     }
@@ -466,14 +492,16 @@ public final class GridSearch {
     private final int files;
     private final Curve curve;
     private final double tolerance;
+    private final boolean filesInCells;
     private final long[] packed;
     private final int[] diff;
 
-    Estimate(Ranks ranks, int files, Curve curve, double tolerance) {
+    Estimate(Ranks ranks, int files, Curve curve, double tolerance, boolean filesInCells) {
       this.r = ranks;
       this.files = files;
       this.curve = curve;
       this.tolerance = tolerance;
+      this.filesInCells = filesInCells;
       this.packed = new long[ranks.m];
       this.diff = new int[ranks.m + 1];
     }
@@ -548,8 +576,14 @@ public final class GridSearch {
       int[] fileTo = new int[cells];
       int file = 0;
       int next = 0;
-      List<int[]> cuts = AlignedCells.cutCells(sizes, files, tolerance);
-      for (int j = 0; j < cells; j++) {
+      List<int[]> cuts = filesInCells ? Collections.emptyList() : AlignedCells.cutCells(sizes, files, tolerance);
+      int[] parts = filesInCells ? AlignedCells.filesPerCell(sizes, files) : null;
+      for (int j = 0; filesInCells && j < cells; j++) {
+        fileFrom[j] = file;
+        file += parts[j];
+        fileTo[j] = file - 1;
+      }
+      for (int j = 0; !filesInCells && j < cells; j++) {
         fileFrom[j] = file;
         boolean after = false;
         while (next < cuts.size() && cuts.get(next)[0] == j) {
@@ -565,7 +599,7 @@ public final class GridSearch {
           file++;
         }
       }
-      int fileCount = file + 1;
+      int fileCount = filesInCells ? file : file + 1;
       double[] out = new double[d];
       int[] lo = new int[fileCount];
       int[] hi = new int[fileCount];
@@ -605,7 +639,8 @@ public final class GridSearch {
             v++;
           }
         }
-        out[c] = (double) total / vals.length / fileCount * files;
+        // as a share of the files asked for, except where the cut rule decides the file count
+        out[c] = filesInCells ? (double) total / vals.length : (double) total / vals.length / fileCount * files;
       }
       return out;
     }

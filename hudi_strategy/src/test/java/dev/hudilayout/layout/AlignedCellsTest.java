@@ -203,4 +203,14 @@ class AlignedCellsTest {
       }
     }
   }
+
+  @Test
+  void filesInsideCellsAreSharedOutSoTheirSizesStayEven() {
+    // one file per non-empty cell, then each further file to the cell whose files are largest
+    assertArrayEquals(new int[] {0, 1, 1, 4}, AlignedCells.filesPerCell(new int[] {0, 10, 1, 30}, 6));
+    // fewer files asked for than cells with rows: still one per cell
+    assertArrayEquals(new int[] {1, 1, 1}, AlignedCells.filesPerCell(new int[] {5, 5, 5}, 2));
+    // never more files than rows in a cell
+    assertArrayEquals(new int[] {2}, AlignedCells.filesPerCell(new int[] {2}, 5));
+  }
 }

@@ -128,4 +128,48 @@ class GridSearchTest {
     int[] k = GridSearch.choose(sample, 64, new double[] {0.8, 0.2}, Curve.HILBERT, 0.25).buckets();
     assertTrue(k[0] > 2 * k[1], Arrays.toString(k));
   }
+
+  /** A city (250) and its nation (city / 10), a brand (1000) and its category (brand / 40): two axes over four columns. */
+  private static List<SampleRow> twoDependentPairs(int rows, long seed) {
+    Random r = new Random(seed);
+    List<SampleRow> out = new ArrayList<>();
+    for (int i = 0; i < rows; i++) {
+      int city = r.nextInt(250);
+      int brand = r.nextInt(1000);
+      out.add(new SampleRow("k" + seed + "-" + i, "f",
+          new byte[][] {enc(city), enc(city / 10), enc(brand), enc(brand / 40)}));
+    }
+    return out;
+  }
+
+  /** Files the continuous layout makes on a grid: every non-empty cell cut on its own. */
+  private static int filesInCells(List<SampleRow> sample, int[] k, int files) {
+    java.util.Map<Long, Integer> cells = new java.util.HashMap<>();
+    AlignedCells grid = AlignedCells.fromSample(sample, k, Curve.HILBERT);
+    for (SampleRow row : sample) {
+      cells.merge(grid.cellOfBox(row.values, row.values), 1, Integer::sum);
+    }
+    int[] sizes = cells.values().stream().mapToInt(Integer::intValue).toArray();
+    return Arrays.stream(AlignedCells.filesPerCell(sizes, files)).sum();
+  }
+
+  @Test
+  void aGridForFilesInsideCellsKeepsTheFileCountItWasAskedFor() {
+    for (int files : new int[] {8, 12, 64}) {
+      List<SampleRow> sample = twoDependentPairs(30_000, files);
+      GridSearch.Choice shared = GridSearch.choose(sample, files, null, Curve.HILBERT, 0.25, false);
+      GridSearch.Choice inCells = GridSearch.choose(sample, files, null, Curve.HILBERT, 0.25, true);
+      int sharedFiles = filesInCells(sample, shared.buckets(), files);
+      int inCellsFiles = filesInCells(sample, inCells.buckets(), files);
+      double[] sharedRead = GridSearch.evaluate(sample, files, shared.buckets(), Curve.HILBERT, 0.25, true)
+          .estimatedFiles();
+      double[] inCellsRead = inCells.estimatedFiles();
+      String figures = String.format("%d files: cells shared %s -> %d files in cells, reads %s; inside cells %s -> "
+              + "%d files, reads %s", files, Arrays.toString(shared.buckets()), sharedFiles, Arrays.toString(sharedRead),
+          Arrays.toString(inCells.buckets()), inCellsFiles, Arrays.toString(inCellsRead));
+      System.out.println(figures);
+      assertTrue(inCellsFiles >= files && inCellsFiles <= Math.ceil(1.25 * files), figures);
+      assertTrue(inCellsRead[0] + inCellsRead[2] <= sharedRead[0] + sharedRead[2] + 1e-9, figures);
+    }
+  }
 }
