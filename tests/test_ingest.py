@@ -23,7 +23,7 @@ from pyspark.sql import functions as F
 import hudi_layout as hl
 from hudi_layout import report, ssb, timeline
 from hudi_layout.ingest import table_options
-from hudi_layout.options import READ_OPTIONS
+from hudi_layout.options import OUR_KEYS, OUR_PREFIX, READ_OPTIONS
 from tablecheck import fingerprint, point_query
 
 COLUMNS = list(ssb.FILTER_COLUMNS)
@@ -61,6 +61,8 @@ def test_every_emitted_key_is_declared_by_the_jar_or_hudi(spark):
     emitted.update(READ_OPTIONS)
     unknown = sorted(k for k in emitted if k not in known)
     assert not unknown, f"keys Hudi and hudi-layout do not declare: {unknown}"
+    # the keys the Python side refuses others against are the jar's own
+    assert sorted(k for k in known if k.startswith(OUR_PREFIX)) == sorted(OUR_KEYS)
 
 
 def test_batch_writes_cluster_inline_every_n_commits(spark, tmp_path):
@@ -257,6 +259,8 @@ def test_bad_options_raise_before_anything_is_written(spark, tmp_path):
          "hoodie.layout.optimize.curve.build.method", "'hist'"),
         (lambda p: hl.write(df, p, layout.replace(async_clustering=True), table="t", record_key="id"),
          "hoodie.clustering.inline", "both True"),
+        (lambda p: hl.write(df, p, layout, table="t", record_key="id", extra={"hoodie.hudilayout.alinged": "false"}),
+         "hoodie.hudilayout.alinged", "'false': hudi-layout has no such key. Did you mean hoodie.hudilayout.aligned?"),
     ]
     for i, (run, key, words) in enumerate(cases):
         target = str(tmp_path / f"t{i}")

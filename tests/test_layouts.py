@@ -156,6 +156,9 @@ def _files(path):
      "Invalid value for hoodie.layout.optimize.build.curve.sample.size: '0'"),
     ({"hoodie.clustering.plan.strategy.sort.columns": ""},
      "needs at least one sort column"),
+    ({"hoodie.hudilayout.alinged": "true"},
+     "Unknown option hoodie.hudilayout.alinged = 'true': hudi-layout has no such key. Did you mean "
+     "hoodie.hudilayout.aligned?"),
 ])
 def test_bad_options_are_refused_before_anything_is_written(spark, source, tmp_path, options, message):
     path = _copy(source, tmp_path)

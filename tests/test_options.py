@@ -180,3 +180,11 @@ def test_table_options_pick_the_key_generator_and_refuse_bad_table_settings():
         kwargs.setdefault("table", "t")
         with pytest.raises(LayoutOptionError, match=key.replace(".", r"\.")):
             table_options(SCHEMA, layout, **kwargs)
+
+
+def test_a_key_under_our_prefix_that_is_none_of_ours_is_refused_with_the_nearest():
+    from hudi_layout.options import refuse_unknown_keys
+    with pytest.raises(LayoutOptionError, match=r"unknown option hoodie.hudilayout.sample.sed = '7': hudi-layout has "
+                                                r"no such key. Did you mean hoodie.hudilayout.sample.seed\?"):
+        refuse_unknown_keys({"hoodie.hudilayout.sample.sed": "7", "hoodie.clustering.inline": "true"})
+    refuse_unknown_keys({"hoodie.hudilayout.aligned": "true", "hoodie.anything.else": "x"})  # Hudi's keys are Hudi's

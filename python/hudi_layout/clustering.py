@@ -81,6 +81,8 @@ def _checked_options(spark, path: str, layout: "LayoutOptions", extra: Optional[
     opts = layout.clustering_options()
     if not incremental:
         opts[INCREMENTAL_KEY] = "false"
+    from .options import refuse_unknown_keys
+    refuse_unknown_keys(extra or {})
     opts.update({str(k): str(v) for k, v in (extra or {}).items()})
     return opts
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Dict, Mapping, Optional, Sequence, Union
 
-from .options import LayoutOptionError, LayoutOptions, _columns, _error
+from .options import LayoutOptionError, LayoutOptions, _columns, _error, refuse_unknown_keys
 
 OPERATIONS = ("insert", "upsert", "bulk_insert")
 TABLE_TYPES = ("COPY_ON_WRITE", "MERGE_ON_READ")
@@ -59,6 +59,7 @@ def table_options(df_schema, layout: LayoutOptions, *, table: str, record_key: C
     if order:
         opts["hoodie.table.ordering.fields"] = ",".join(order)
     opts.update(layout.write_options())
+    refuse_unknown_keys(extra or {})
     opts.update({str(k): str(v) for k, v in (extra or {}).items()})
     return opts
 

@@ -53,6 +53,11 @@ STATS_COLUMNS_KEY = "hoodie.metadata.index.column.stats.column.list"
 DATA_SKIPPING_KEY = "hoodie.enable.data.skipping"
 WRITE_SMALL_FILE_KEY = "hoodie.parquet.small.file.limit"
 
+#: hudi-layout's own keys (the jar declares the same set, see ``LayoutOptions.all()``).
+OUR_PREFIX = "hoodie.hudilayout."
+OUR_KEYS = (BITS_KEY, SEED_KEY, WRITER_FACTOR_KEY, ALIGNED_KEY, ALIGNED_TOLERANCE_KEY, GRID_BUCKETS_KEY, WEIGHTS_KEY,
+            MERGE_FRACTION_KEY)
+
 #: Options a reader needs for the column-stats index to skip files.
 READ_OPTIONS = {METADATA_KEY: "true", DATA_SKIPPING_KEY: "true"}
 
@@ -63,6 +68,18 @@ class LayoutOptionError(ValueError):
 
 def _error(name: str, key: str, value, accepted: str) -> LayoutOptionError:
     return LayoutOptionError(f"{name} ({key}) = {value!r} is not accepted: {accepted}")
+
+
+def refuse_unknown_keys(options: Mapping[str, object]) -> None:
+    """A key under ``hoodie.hudilayout.`` that is none of ours (a typo Hudi would ignore) raises
+    :class:`LayoutOptionError` naming the key, its value and the nearest key we have; Hudi's keys
+    are left to Hudi."""
+    import difflib
+    for key in sorted(str(k) for k in options):
+        if key.startswith(OUR_PREFIX) and key not in OUR_KEYS:
+            nearest = difflib.get_close_matches(key, OUR_KEYS, n=1, cutoff=0.0)[0]
+            raise LayoutOptionError(f"unknown option {key} = {options[key]!r}: hudi-layout has no such key. "
+                                    f"Did you mean {nearest}? Accepted keys under {OUR_PREFIX}: {', '.join(OUR_KEYS)}")
 
 
 def _doc(key: str, text: str, default: str = "") -> Dict[str, str]:

@@ -88,6 +88,7 @@ public final class LayoutSpec implements Serializable {
    * config of the client that executes the clustering.
    */
   public static LayoutSpec from(Map<String, String> strategyParams, Properties props) {
+    refuseUnknownKeys(props);
     continuousMergeFraction(props);
     String cols = strategyParams == null ? null : strategyParams.get(SORT_COLUMNS_KEY);
     if (cols == null || cols.trim().isEmpty()) {
@@ -128,6 +129,47 @@ public final class LayoutSpec implements Serializable {
     }
     return new LayoutSpec(columns, curve, mapping, sampleSize, bits, seed, tolerance, weights)
         .withGridBuckets(grid);
+  }
+
+  /**
+   * Refuses a key under {@link LayoutOptions#PREFIX} that is none of ours, which would otherwise be
+   * ignored (a typo such as {@code hoodie.hudilayout.alinged}): the error names the key, its value
+   * and the nearest key we have. Hudi's keys are left to Hudi.
+   */
+  public static void refuseUnknownKeys(Properties props) {
+    List<String> known = new java.util.ArrayList<>();
+    LayoutOptions.all().forEach(p -> known.add(p.key()));
+    for (String key : new java.util.TreeSet<>(props.stringPropertyNames())) {
+      if (key.startsWith(LayoutOptions.PREFIX) && !known.contains(key)) {
+        String nearest = known.get(0);
+        for (String k : known) {
+          if (editDistance(key, k) < editDistance(key, nearest)) {
+            nearest = k;
+          }
+        }
+        throw new IllegalArgumentException(String.format("Unknown option %s = '%s': hudi-layout has no such key. "
+            + "Did you mean %s? Accepted keys under %s: %s", key, props.getProperty(key), nearest,
+            LayoutOptions.PREFIX, String.join(", ", known)));
+      }
+    }
+  }
+
+  /** Levenshtein distance: the single-character edits that turn {@code a} into {@code b}. */
+  static int editDistance(String a, String b) {
+    int[] row = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      row[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      int diagonal = row[0];
+      row[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int above = row[j];
+        row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1), diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+        diagonal = above;
+      }
+    }
+    return row[b.length()];
   }
 
   /** {@link LayoutOptions#GRID_BUCKETS}, validated against the sort columns; null if unset. */

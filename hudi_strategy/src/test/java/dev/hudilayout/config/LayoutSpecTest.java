@@ -121,4 +121,19 @@ class LayoutSpecTest {
       assertTrue(table.contains("`" + p.key() + "`"), p.key());
     }
   }
+
+  @Test
+  void aKeyUnderOurPrefixThatIsNoneOfOursIsRefusedWithTheNearestKey() {
+    String message = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b",
+        "hoodie.hudilayout.alinged", "true"));
+    assertTrue(message.startsWith("Unknown option hoodie.hudilayout.alinged = 'true': hudi-layout has no such key. "
+        + "Did you mean hoodie.hudilayout.aligned?"), message);
+    assertTrue(message.contains("hoodie.hudilayout.continuous.merge.fraction"), message);
+    assertTrue(error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b",
+        "hoodie.hudilayout.continuous.merge.fractoin", "0.5")).contains("Did you mean hoodie.hudilayout.continuous"
+        + ".merge.fraction?"));
+    // Hudi's keys, known or not, are Hudi's to judge
+    LayoutSpec.from(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b", "hoodie.clustering.whatever", "1"));
+    assertEquals(2, LayoutSpec.editDistance("aligned", "alinged"));  // a swap is two edits
+  }
 }
