@@ -9,12 +9,17 @@ Expected:
 - ``run_clustering(op => 'schedule')`` plans a clustering, ``show_clustering`` lists it as
   requested, ``run_clustering(op => 'execute')`` runs it with our strategy: the replacecommit
   records our layout, the rows are unchanged and a point query reads fewer files;
+  ``python -m hudi_layout sql -e "CALL show_clustering(...)"`` (spark-sql in its own JVM) lists
+  it as completed;
 - a misspelt key of ours fails the execution with our error naming the nearest key; the table
   keeps every row, and ``run_rollback_inflight_tableservice`` purges the failed plan;
 - ``run_clustering(op => 'scheduleAndExecute')`` with the continuous plan lays new rows on the
   recorded grid.
 """
 from __future__ import annotations
+
+import subprocess
+import sys
 
 import pytest
 from pyspark.sql import functions as F
@@ -63,6 +68,13 @@ def test_run_and_show_clustering_with_our_strategy(spark, tmp_path):
     assert fingerprint(spark.read.format("hudi").load(path)) == expected
     _, files_after = point_query(spark, path, "s_city", "GERMANY  2")
     assert files_after < files_before, (files_before, files_after)
+
+    # the same from the spark-sql launcher, as an operator runs it
+    shown = subprocess.run([sys.executable, "-m", "hudi_layout", "sql", "--conf", "spark.ui.enabled=false",
+                            "-e", f"CALL show_clustering(path => '{path}')"],
+                           cwd=str(tmp_path), capture_output=True, text=True, timeout=600)
+    assert shown.returncode == 0, shown.stderr[-3000:]
+    assert f"{scheduled}\t" in shown.stdout and "COMPLETED" in shown.stdout, shown.stdout
 
     # a typo in one of our keys: the execution fails with our error, nothing is lost
     more = spark.read.parquet(ssb.write_parquet(str(tmp_path / "more"), 500, 62)) \

@@ -1,6 +1,6 @@
 """``python -m hudi_layout``: ``jars`` prints the jar paths; ``demo`` runs the demo; ``bench`` the
 benchmark; ``report`` the layout report of a table; ``advise`` sort columns and weights from a
-log of query predicates."""
+log of query predicates; ``sql`` spark-sql with our jars and Hudi's SQL extension."""
 from __future__ import annotations
 
 import argparse
@@ -20,8 +20,13 @@ def main(argv=None) -> int:
                    add_help=False)
     sub.add_parser("report", help="files a point query reads per column, from the column-stats index "
                    "(see: python -m hudi_layout report --help)", add_help=False)
+    sub.add_parser("sql", help="run the installed pyspark's spark-sql with our jars and Hudi's SQL extension; "
+                   "arguments go to spark-sql (e.g. -e \"CALL show_clustering(path => '/data/t')\" or -f "
+                   "script.sql); --print-command prints the command instead", add_help=False)
     sub.add_parser("advise", help="sort columns and weights from a log of query predicates "
                    "(see: python -m hudi_layout advise --help)", add_help=False)
+    if argv and argv[0] == "sql":
+        return _sql(argv[1:])
     if argv and argv[0] == "advise":
         from . import advice
         return advice.main(argv[1:])
@@ -42,6 +47,23 @@ def main(argv=None) -> int:
             print(f"error: {e}", file=sys.stderr)
             return 2
     return 0
+
+
+def _sql(args) -> int:
+    """``sql [--print-command] ARGS...``: spark-sql with our jars and Hudi's settings; its exit status."""
+    import shlex
+    import subprocess
+    from .spark import spark_sql_command
+    show = "--print-command" in args
+    try:
+        command = spark_sql_command([a for a in args if a != "--print-command"])
+    except JarNotFoundError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if show:
+        print(shlex.join(command))
+        return 0
+    return subprocess.call(command)
 
 
 if __name__ == "__main__":

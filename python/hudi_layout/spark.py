@@ -28,6 +28,27 @@ def _append(existing: str, items: Iterable[str]) -> str:
     return ",".join(parts)
 
 
+#: What Hudi needs on Spark 3.5, besides the jars.
+SPARK_CONF = {
+    "spark.serializer": KRYO,
+    "spark.kryo.registrator": HUDI_KRYO_REGISTRATOR,
+    "spark.sql.extensions": HUDI_EXTENSION,
+    "spark.sql.catalog.spark_catalog": HUDI_CATALOG,
+}
+
+
+def spark_sql_command(args: Iterable[str] = ()) -> List[str]:
+    """The installed pyspark's ``spark-sql`` launcher with the plugin jar, the Hudi bundle and
+    :data:`SPARK_CONF`, followed by ``args`` (e.g. ``-e "CALL show_clustering(path => '...')"``
+    or ``-f script.sql``)."""
+    import os
+    from pyspark.find_spark_home import _find_spark_home
+    command = [os.path.join(_find_spark_home(), "bin", "spark-sql"), "--jars", ",".join(_plugin_jars())]
+    for key, value in SPARK_CONF.items():
+        command += ["--conf", f"{key}={value}"]
+    return command + list(args)
+
+
 def configure_spark(builder, extra_jars: Iterable[str] = ()):
     """Add the plugin jar and the Hudi bundle to ``spark.jars`` and set what Hudi needs on Spark 3.5.
 
@@ -37,9 +58,8 @@ def configure_spark(builder, extra_jars: Iterable[str] = ()):
     """
     builder = builder.config("spark.jars", _append(_current(builder, "spark.jars"),
                                                    list(_plugin_jars()) + list(extra_jars)))
-    builder = builder.config("spark.serializer", KRYO)
-    builder = builder.config("spark.kryo.registrator", HUDI_KRYO_REGISTRATOR)
-    builder = builder.config("spark.sql.extensions",
-                             _append(_current(builder, "spark.sql.extensions"), [HUDI_EXTENSION]))
-    builder = builder.config("spark.sql.catalog.spark_catalog", HUDI_CATALOG)
+    for key, value in SPARK_CONF.items():
+        if key == "spark.sql.extensions":  # others' extensions stay
+            value = _append(_current(builder, key), [value])
+        builder = builder.config(key, value)
     return builder

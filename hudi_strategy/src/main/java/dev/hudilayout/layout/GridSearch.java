@@ -15,9 +15,9 @@ import java.util.List;
  *
  * <p><b>The estimate.</b> For a candidate k (buckets per column) the sample rows are put in their
  * cells exactly as {@link AlignedCells} will put the table's rows (same bucket cuts, so the same
- * buckets). A cell becomes about max(s, T) / T files, where s is its sampled rows and T the sampled
- * rows of one file (m / N): a large cell is split, a small one still costs a whole file. Each cell
- * has a [min, max] per column, as its files will in the column-stats index. A point query on value
+ * buckets), and files are cut from the cells in curve order as the layout will cut them (see "Two
+ * cut rules" below): a large cell is split into several files. Each cell has a [min, max] per
+ * column, as its files will in the column-stats index. A point query on value
  * v of column i reads the files of every cell whose [min, max] on i holds v; the estimate for
  * column i is that count averaged over the column's distinct sampled values (queries pick a value,
  * not a row). This one rule sees what a formula cannot: a column with fewer values than buckets,
