@@ -1,0 +1,337 @@
+package dev.hudilayout;
+
+import dev.hudilayout.config.LayoutOptions;
+
+import org.apache.hudi.client.SparkRDDWriteClient;
+import org.apache.hudi.common.model.HoodieCommitMetadata;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.HoodieInstantTimeGenerator;
+import org.apache.hudi.common.table.timeline.HoodieTimeline;
+import org.apache.hudi.common.util.ClusteringUtils;
+import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
+import org.apache.hudi.table.HoodieSparkTable;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.text.ParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * A clustering job for {@code spark-submit}: the command line of Hudi's {@code HoodieClusteringJob}
+ * (so one command works with either class), running hudi-layout's strategy unless the options name
+ * another, plus a {@code purgePending} mode of its own.
+ *
+ * <pre>
+ * spark-submit --class dev.hudilayout.ClusteringJob --jars hudi-spark3.5-bundle_2.12-1.2.0.jar hudi-layout.jar \
+ *   --base-path /data/t --table-name t --mode scheduleAndExecute --props conf/hudi-layout.properties \
+ *   [--hoodie-conf k=v ...] [--instant-time T] [--spark-master M] [--spark-memory 4g] [--parallelism N] \
+ *   [--retry N] [--retry-last-failed-clustering-job true] [--job-max-processing-time-ms MS]
+ * </pre>
+ *
+ * Modes: {@code schedule} plans a clustering and prints its instant; {@code execute} runs the
+ * given instant, or the oldest pending one; {@code scheduleAndExecute} does both, or with
+ * {@code --retry-last-failed-clustering-job true} first re-runs the newest clustering left
+ * inflight longer than {@code --job-max-processing-time-ms}; {@code purgePending} rolls back the
+ * given pending clustering (or every one) and removes its plan. Options come from {@code --props}
+ * (a properties file) and then {@code --hoodie-conf}. Every line of output is one of
+ * {@code scheduled T}, {@code nothing to cluster}, {@code completed T ...}, {@code purged T};
+ * bad input prints {@code error: ...} and exits with 2 before Spark starts or anything is
+ * written, a failed run exits with 1.
+ */
+public final class ClusteringJob {
+  static final List<String> MODES = Arrays.asList("schedule", "execute", "scheduleAndExecute", "purgePending");
+
+  /** The parsed command line. */
+  static final class Args {
+    String basePath;
+    String tableName;
+    String mode = "execute";  // HoodieClusteringJob's default without --mode
+    String instant;
+    String propsFile;
+    final List<String> confs = new ArrayList<>();
+    String master;
+    String memory;
+    int parallelism = 1;
+    int retry;
+    boolean retryLastFailed;
+    long maxProcessingMs;
+  }
+
+  private ClusteringJob() {
+  }
+
+  public static void main(String[] argv) {
+    System.exit(run(argv));
+  }
+
+  /** Runs the job; its exit status (0 done, 1 failed, 2 bad input). */
+  static int run(String[] argv) {
+    Args args;
+    Map<String, String> options;
+    try {
+      args = parse(argv);
+      options = options(args);
+    } catch (IllegalArgumentException e) {
+      System.out.println("error: " + e.getMessage());
+      System.out.println(usage());
+      return 2;
+    }
+    SparkConf conf = new SparkConf().setAppName("hudi-layout-clustering-" + args.tableName)
+        .setIfMissing("spark.master", "local[*]")
+        .setIfMissing("spark.serializer", "org.apache.spark.serializer.KryoSerializer")
+        .setIfMissing("spark.kryo.registrator", "org.apache.spark.HoodieSparkKryoRegistrar");
+    if (args.master != null) {
+      conf.setMaster(args.master);
+    }
+    if (args.memory != null) {
+      conf.set("spark.executor.memory", args.memory);
+    }
+    try (JavaSparkContext jsc = new JavaSparkContext(conf)) {
+      for (int attempt = 0; ; attempt++) {
+        try {
+          runMode(jsc, args, options);
+          return 0;
+        } catch (IllegalArgumentException e) {
+          System.out.println("error: " + e.getMessage());
+          return 2;
+        } catch (RuntimeException e) {
+          if (attempt >= args.retry) {
+            System.out.println("failed: " + e);
+            return 1;
+          }
+          System.out.println("retrying after: " + e);
+        }
+      }
+    }
+  }
+
+  static Args parse(String[] argv) {
+    Args a = new Args();
+    for (int i = 0; i < argv.length; i++) {
+      String flag = argv[i];
+      if (flag.equals("--help") || flag.equals("-h")) {
+        throw new IllegalArgumentException("usage");
+      }
+      if (i + 1 >= argv.length) {
+        throw new IllegalArgumentException(flag + " needs a value");
+      }
+      String value = argv[++i];
+      switch (flag) {
+        case "--base-path": case "-sp": a.basePath = value; break;
+        case "--table-name": case "-tn": a.tableName = value; break;
+        case "--mode": case "-m": a.mode = value; break;
+        case "--instant-time": case "-it": a.instant = value; break;
+        case "--props": a.propsFile = value; break;
+        case "--hoodie-conf": a.confs.add(value); break;
+        case "--spark-master": case "-ms": a.master = value; break;
+        case "--spark-memory": case "-sm": a.memory = value; break;
+        case "--parallelism": case "-pl": a.parallelism = number(flag, value, 1); break;
+        case "--retry": case "-rt": a.retry = number(flag, value, 0); break;
+        case "--retry-last-failed-clustering-job": case "-rc": a.retryLastFailed = bool(flag, value); break;
+        case "--job-max-processing-time-ms": case "-jt": a.maxProcessingMs = number(flag, value, 0); break;
+        default:
+          throw new IllegalArgumentException("unknown flag " + flag + " (value '" + value + "')");
+      }
+    }
+    if (a.basePath == null || a.basePath.trim().isEmpty()) {
+      throw new IllegalArgumentException("--base-path is required: the table's base path");
+    }
+    if (a.tableName == null || a.tableName.trim().isEmpty()) {
+      throw new IllegalArgumentException("--table-name is required: the table's name");
+    }
+    String mode = MODES.stream().filter(m -> m.equalsIgnoreCase(a.mode)).findFirst().orElse(null);
+    if (mode == null) {
+      throw new IllegalArgumentException("--mode '" + a.mode + "' is not accepted: one of " + String.join(", ", MODES));
+    }
+    a.mode = mode;
+    return a;
+  }
+
+  /** The Hudi options: the properties file, then every --hoodie-conf, checked as the strategy checks them. */
+  static Map<String, String> options(Args a) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (a.propsFile != null) {
+      Properties p = new Properties();
+      try (InputStream in = Files.newInputStream(Paths.get(a.propsFile))) {
+        p.load(in);
+      } catch (IOException e) {
+        throw new IllegalArgumentException("--props " + a.propsFile + ": cannot read it (" + e.getMessage() + ")");
+      }
+      new TreeMap<>(p).forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v).trim()));
+    }
+    for (String kv : a.confs) {
+      int eq = kv.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException("--hoodie-conf '" + kv + "': expected key=value");
+      }
+      out.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+    }
+    out.put("hoodie.table.name", a.tableName);
+    Properties check = new Properties();
+    check.putAll(out);
+    dev.hudilayout.config.LayoutSpec.refuseUnknownKeys(check);
+    return out;
+  }
+
+  private static void runMode(JavaSparkContext jsc, Args a, Map<String, String> options) {
+    switch (a.mode) {
+      case "schedule": {
+        String instant = ClusteringRunner.schedule(jsc, a.basePath, options);
+        System.out.println(instant == null ? "nothing to cluster" : "scheduled " + instant);
+        return;
+      }
+      case "execute": {
+        String instant = a.instant != null ? a.instant : oldestPending(jsc, a.basePath);
+        if (instant == null) {
+          throw new IllegalArgumentException("--mode execute: the table has no pending clustering; schedule one "
+              + "first (--mode schedule) or give --instant-time");
+        }
+        ClusteringRunner.execute(jsc, a.basePath, options, instant);
+        System.out.println(completed(jsc, a.basePath, instant));
+        return;
+      }
+      case "scheduleAndExecute": {
+        String instant = a.retryLastFailed ? failedInflight(jsc, a.basePath, a.maxProcessingMs) : null;
+        if (instant == null) {
+          instant = ClusteringRunner.schedule(jsc, a.basePath, options);
+          if (instant == null) {
+            System.out.println("nothing to cluster");
+            return;
+          }
+          System.out.println("scheduled " + instant);
+        } else {
+          System.out.println("retrying " + instant);
+        }
+        ClusteringRunner.execute(jsc, a.basePath, options, instant);
+        System.out.println(completed(jsc, a.basePath, instant));
+        return;
+      }
+      default:
+        purge(jsc, a, options);
+    }
+  }
+
+  private static HoodieTableMetaClient meta(JavaSparkContext jsc, String basePath) {
+    return HoodieTableMetaClient.builder().setConf(new HadoopStorageConfiguration(jsc.hadoopConfiguration()))
+        .setBasePath(basePath).build();
+  }
+
+  private static List<HoodieInstant> pending(JavaSparkContext jsc, String basePath) {
+    List<HoodieInstant> out = new ArrayList<>();
+    ClusteringUtils.getAllPendingClusteringPlans(meta(jsc, basePath)).forEach(p -> out.add(p.getLeft()));
+    out.sort((x, y) -> x.requestedTime().compareTo(y.requestedTime()));
+    return out;
+  }
+
+  private static String oldestPending(JavaSparkContext jsc, String basePath) {
+    List<HoodieInstant> p = pending(jsc, basePath);
+    return p.isEmpty() ? null : p.get(0).requestedTime();
+  }
+
+  /** The newest clustering left inflight for longer than {@code maxMs}, or null. */
+  private static String failedInflight(JavaSparkContext jsc, String basePath, long maxMs) {
+    HoodieTableMetaClient meta = meta(jsc, basePath);
+    HoodieTimeline inflight = meta.getActiveTimeline().filterPendingReplaceOrClusteringTimeline().filterInflights();
+    if (inflight.empty()) {
+      return null;
+    }
+    String instant = inflight.lastInstant().get().requestedTime();
+    try {
+      long started = HoodieInstantTimeGenerator.parseDateFromInstantTime(instant).getTime();
+      return started + maxMs < System.currentTimeMillis() ? instant : null;
+    } catch (ParseException e) {
+      throw new IllegalStateException("hudi-layout: cannot read the time of clustering instant " + instant, e);
+    }
+  }
+
+  /** "completed T files=N hudilayout.*=..." from the instant's replacecommit. */
+  private static String completed(JavaSparkContext jsc, String basePath, String instant) {
+    HoodieTimeline done = meta(jsc, basePath).getActiveTimeline().getCompletedReplaceTimeline();
+    for (HoodieInstant i : done.getInstants()) {
+      if (i.requestedTime().equals(instant)) {
+        try {
+          HoodieCommitMetadata md = done.readReplaceCommitMetadata(i);
+          StringBuilder sb = new StringBuilder("completed " + instant + " files=" + md.fetchTotalFiles());
+          new TreeMap<>(md.getExtraMetadata()).forEach((k, v) -> {
+            if (k.startsWith("hudilayout.") && !k.startsWith("hudilayout.continuous.grid.")) {
+              sb.append(' ').append(k).append('=').append(v);
+            }
+          });
+          return sb.toString();
+        } catch (IOException e) {
+          return "completed " + instant;
+        }
+      }
+    }
+    throw new IllegalStateException("clustering " + instant + " did not complete");
+  }
+
+  /** Rolls back the given pending clustering (or every one) and removes its plan from the timeline. */
+  private static void purge(JavaSparkContext jsc, Args a, Map<String, String> options) {
+    List<HoodieInstant> targets = new ArrayList<>();
+    for (HoodieInstant p : pending(jsc, a.basePath)) {
+      if (a.instant == null || a.instant.equals(p.requestedTime())) {
+        targets.add(p);
+      }
+    }
+    if (a.instant != null && targets.isEmpty()) {
+      throw new IllegalArgumentException("--instant-time " + a.instant + ": no pending clustering at that instant");
+    }
+    try (SparkRDDWriteClient<?> client = TableClients.open(jsc, a.basePath, options, schema -> { })) {
+      for (HoodieInstant p : targets) {
+        HoodieSparkTable<?> table = HoodieSparkTable.create(client.getConfig(), client.getEngineContext());
+        HoodieTableMetaClient meta = table.getMetaClient();
+        HoodieInstant inflight = meta.getInstantGenerator().getClusteringCommitInflightInstant(p.requestedTime());
+        if (meta.getActiveTimeline().containsInstant(inflight)) {
+          table.rollbackInflightClustering(inflight,
+              commit -> client.getTableServiceClient().getPendingRollbackInfo(meta, commit, false),
+              client.getTransactionManager());
+        }
+        meta.reloadActiveTimeline().deleteInstantFileIfExists(
+            meta.getInstantGenerator().getClusteringCommitRequestedInstant(p.requestedTime()));
+        System.out.println("purged " + p.requestedTime());
+      }
+    }
+    if (targets.isEmpty()) {
+      System.out.println("nothing to purge");
+    }
+  }
+
+  static String usage() {
+    return "usage: spark-submit --class " + ClusteringJob.class.getName() + " --jars <hudi bundle> <hudi-layout.jar> "
+        + "--base-path PATH --table-name NAME [--mode " + String.join("|", MODES) + "] [--instant-time T] "
+        + "[--props FILE] [--hoodie-conf k=v ...] [--spark-master M] [--spark-memory MEM] [--parallelism N] "
+        + "[--retry N] [--retry-last-failed-clustering-job true|false] [--job-max-processing-time-ms MS]; "
+        + "our keys: " + LayoutOptions.PREFIX + "*";
+  }
+
+  private static int number(String flag, String value, int min) {
+    try {
+      int n = Integer.parseInt(value.trim());
+      if (n >= min) {
+        return n;
+      }
+    } catch (NumberFormatException ignored) {
+      // the message below
+    }
+    throw new IllegalArgumentException(flag + " '" + value + "' is not accepted: a whole number of at least " + min);
+  }
+
+  private static boolean bool(String flag, String value) {
+    if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(value);
+    }
+    throw new IllegalArgumentException(flag + " '" + value + "' is not accepted: true or false");
+  }
+}

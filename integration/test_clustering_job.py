@@ -1,0 +1,95 @@
+"""The spark-submit clustering job (``dev.hudilayout.ClusteringJob``, HoodieClusteringJob's command
+line) on a real table, each run in its own driver through the installed pyspark's spark-submit.
+
+Table: 3,000 SSB rows bulk-inserted in random order as 12 files. Options from
+conf/hudi-layout.properties (``--props``) and ``--hoodie-conf`` for the sizes.
+Expected: bad input (an unknown mode, a misspelt key of ours, a missing flag) exits with 2 and
+our error before anything is written; ``--mode schedule`` prints the instant it planned and
+``--mode execute`` (no instant: the oldest pending) completes it with our layout, rows unchanged,
+fewer files per point query; ``--mode purgePending`` removes a scheduled plan and keeps every row;
+``--mode scheduleAndExecute`` plans and runs in one go.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from pyspark.sql import functions as F
+
+import hudi_layout as hl
+from hudi_layout import ssb, tables, timeline
+from hudi_layout.jarpaths import jars
+from tablecheck import fingerprint, point_query
+
+REPO = Path(__file__).resolve().parents[1]
+COLUMNS = list(ssb.FILTER_COLUMNS)
+pytestmark = [pytest.mark.spark]
+
+
+def _job(path: str, *args: str, sizes=()) -> subprocess.CompletedProcess:
+    from pyspark.find_spark_home import _find_spark_home
+    plugin, bundle = jars()
+    command = [os.path.join(_find_spark_home(), "bin", "spark-submit"), "--master", "local[2]",
+               "--conf", "spark.ui.enabled=false", "--class", "dev.hudilayout.ClusteringJob", "--jars", bundle, plugin,
+               "--base-path", path, "--table-name", "t_job", "--props", str(REPO / "conf" / "hudi-layout.properties")]
+    for kv in sizes:
+        command += ["--hoodie-conf", kv]
+    return subprocess.run(command + list(args), capture_output=True, text=True, timeout=600)
+
+
+def _lines(run: subprocess.CompletedProcess):
+    return [line for line in run.stdout.splitlines() if line.split(" ")[0] in
+            ("scheduled", "completed", "purged", "nothing", "error:", "failed:", "retrying")]
+
+
+def test_the_clustering_job_schedules_executes_and_purges(spark, tmp_path):
+    path = str(tmp_path / "table")
+    df = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 3000, 71)).repartition(12).localCheckpoint()
+    df.write.format("hudi").options(**tables.cow_table_options("t_job", "lo_key", COLUMNS, 12)).mode("overwrite").save(path)
+    total = tables.table_bytes(path)
+    sizes = [f"hoodie.clustering.plan.strategy.target.file.max.bytes={total // 4 + 1}",
+             f"hoodie.clustering.plan.strategy.small.file.limit={total * 4}",
+             f"hoodie.clustering.plan.strategy.max.bytes.per.group={total * 4}"]
+    expected = fingerprint(df)
+    _, files_before = point_query(spark, path, "s_city", "GERMANY  2")
+
+    for args, words in ((["--mode", "sched"], "error: --mode 'sched' is not accepted: one of schedule, execute"),
+                        (["--mode", "schedule", "--hoodie-conf", "hoodie.hudilayout.alinged=true"],
+                         "error: Unknown option hoodie.hudilayout.alinged = 'true': hudi-layout has no such key. "
+                         "Did you mean hoodie.hudilayout.aligned?"),
+                        (["--retry", "-1"], "error: --retry '-1' is not accepted")):
+        run = _job(path, *args, sizes=sizes)
+        assert run.returncode == 2 and words in run.stdout, (run.stdout, run.stderr[-2000:])
+    assert hl.pending(spark, path) == [] and timeline.clustering_commits(spark, path) == []
+
+    run = _job(path, "--mode", "schedule", sizes=sizes)
+    assert run.returncode == 0, run.stderr[-3000:]
+    [scheduled] = hl.pending(spark, path)
+    assert _lines(run) == [f"scheduled {scheduled}"], run.stdout
+    run = _job(path, "--mode", "execute", sizes=sizes)
+    assert run.returncode == 0, run.stderr[-3000:]
+    [done] = _lines(run)
+    assert done.startswith(f"completed {scheduled} files=4 ") and "hudilayout.strategy=dev.hudilayout." in done, done
+    assert fingerprint(spark.read.format("hudi").load(path)) == expected
+    _, files_after = point_query(spark, path, "s_city", "GERMANY  2")
+    assert files_after < files_before
+
+    more = spark.read.parquet(ssb.write_parquet(str(tmp_path / "more"), 600, 72)) \
+        .withColumn("lo_key", F.col("lo_key") + 10 ** 9).repartition(3).localCheckpoint()
+    more.write.format("hudi").options(**tables.cow_table_options("t_job", "lo_key", COLUMNS, 3)).mode("append").save(path)
+    expected = fingerprint(df.unionByName(more))
+    run = _job(path, "--mode", "schedule", sizes=sizes)
+    [second] = hl.pending(spark, path)
+    run = _job(path, "--mode", "purgePending", sizes=sizes)
+    assert run.returncode == 0 and _lines(run) == [f"purged {second}"], (run.stdout, run.stderr[-3000:])
+    assert hl.pending(spark, path) == [] and len(timeline.clustering_commits(spark, path)) == 1
+    assert fingerprint(spark.read.format("hudi").load(path)) == expected
+
+    run = _job(path, "--mode", "scheduleAndExecute", sizes=sizes)
+    assert run.returncode == 0, run.stderr[-3000:]
+    lines = _lines(run)
+    assert lines[0].startswith("scheduled ") and lines[1].startswith(f"completed {lines[0].split()[1]} "), lines
+    assert len(timeline.clustering_commits(spark, path)) == 2 and hl.pending(spark, path) == []
+    assert fingerprint(spark.read.format("hudi").load(path)) == expected
