@@ -7,12 +7,15 @@ Expected: bad input (an unknown mode, a misspelt key of ours, a missing flag) ex
 our error before anything is written; ``--mode schedule`` prints the instant it planned and
 ``--mode execute`` (no instant: the oldest pending) completes it with our layout, rows unchanged,
 fewer files per point query; ``--mode purgePending`` removes a scheduled plan and keeps every row;
-``--mode scheduleAndExecute`` plans and runs in one go.
+``--mode scheduleAndExecute`` plans and runs in one go. The happy path runs through
+``hudi-layout clustering schedule|show|run|purge`` (hudi-cli's verbs and option names, a relative
+``--path``), which prints the job's report lines and exits with its status.
 """
 from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -37,6 +40,13 @@ def _job(path: str, *args: str, sizes=()) -> subprocess.CompletedProcess:
     for kv in sizes:
         command += ["--hoodie-conf", kv]
     return subprocess.run(command + list(args), capture_output=True, text=True, timeout=600)
+
+
+def _cli(folder: Path, verb: str, *configs: str) -> subprocess.CompletedProcess:
+    """``hudi-layout clustering VERB`` with hudi-cli's option names, run from ``folder`` with a relative path."""
+    return subprocess.run([sys.executable, "-m", "hudi_layout", "clustering", verb, "--path", "table",
+                           "--propsFilePath", str(REPO / "conf" / "hudi-layout.properties"), "--sparkMaster", "local[2]",
+                           "--hoodieConfigs", *configs], cwd=str(folder), capture_output=True, text=True, timeout=600)
 
 
 def _lines(run: subprocess.CompletedProcess):
@@ -64,14 +74,18 @@ def test_the_clustering_job_schedules_executes_and_purges(spark, tmp_path):
         assert run.returncode == 2 and words in run.stdout, (run.stdout, run.stderr[-2000:])
     assert hl.pending(spark, path) == [] and timeline.clustering_commits(spark, path) == []
 
-    run = _job(path, "--mode", "schedule", sizes=sizes)
+    # hudi-cli's verbs and option names run the same job (relative paths as typed)
+    run = _cli(tmp_path, "schedule", *sizes)
     assert run.returncode == 0, run.stderr[-3000:]
     [scheduled] = hl.pending(spark, path)
-    assert _lines(run) == [f"scheduled {scheduled}"], run.stdout
-    run = _job(path, "--mode", "execute", sizes=sizes)
+    assert run.stdout.splitlines() == [f"scheduled {scheduled}"], run.stdout
+    run = _cli(tmp_path, "show", *sizes)
+    assert run.returncode == 0 and run.stdout.splitlines() == [f"{scheduled} REQUESTED"], (run.stdout, run.stderr[-2000:])
+    run = _cli(tmp_path, "run", *sizes)
     assert run.returncode == 0, run.stderr[-3000:]
-    [done] = _lines(run)
-    assert done.startswith(f"completed {scheduled} files=4 ") and "hudilayout.strategy=dev.hudilayout." in done, done
+    [done] = run.stdout.splitlines()
+    assert done.startswith(f"completed {scheduled} operation=CLUSTER files=12->4 ") and \
+        "hudilayout.strategy=dev.hudilayout." in done, done
     assert fingerprint(spark.read.format("hudi").load(path)) == expected
     _, files_after = point_query(spark, path, "s_city", "GERMANY  2")
     assert files_after < files_before
@@ -82,8 +96,8 @@ def test_the_clustering_job_schedules_executes_and_purges(spark, tmp_path):
     expected = fingerprint(df.unionByName(more))
     run = _job(path, "--mode", "schedule", sizes=sizes)
     [second] = hl.pending(spark, path)
-    run = _job(path, "--mode", "purgePending", sizes=sizes)
-    assert run.returncode == 0 and _lines(run) == [f"purged {second}"], (run.stdout, run.stderr[-3000:])
+    run = _cli(tmp_path, "purge", *sizes)
+    assert run.returncode == 0 and run.stdout.splitlines() == [f"purged {second}"], (run.stdout, run.stderr[-3000:])
     assert hl.pending(spark, path) == [] and len(timeline.clustering_commits(spark, path)) == 1
     assert fingerprint(spark.read.format("hudi").load(path)) == expected
 

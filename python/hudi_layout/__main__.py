@@ -1,6 +1,7 @@
 """``python -m hudi_layout``: ``jars`` prints the jar paths; ``demo`` runs the demo; ``bench`` the
 benchmark; ``report`` the layout report of a table; ``advise`` sort columns and weights from a
-log of query predicates; ``sql`` spark-sql with our jars and Hudi's SQL extension."""
+log of query predicates; ``sql`` spark-sql with our jars and Hudi's SQL extension; ``clustering``
+hudi-cli's clustering verbs as our spark-submit job."""
 from __future__ import annotations
 
 import argparse
@@ -23,8 +24,13 @@ def main(argv=None) -> int:
     sub.add_parser("sql", help="run the installed pyspark's spark-sql with our jars and Hudi's SQL extension; "
                    "arguments go to spark-sql (e.g. -e \"CALL show_clustering(path => '/data/t')\" or -f "
                    "script.sql); --print-command prints the command instead", add_help=False)
+    sub.add_parser("clustering", help="hudi-cli's clustering verbs (schedule, run, scheduleAndExecute, show, purge) "
+                   "as our spark-submit job (see: python -m hudi_layout clustering --help)", add_help=False)
     sub.add_parser("advise", help="sort columns and weights from a log of query predicates "
                    "(see: python -m hudi_layout advise --help)", add_help=False)
+    if argv and argv[0] == "clustering":
+        from . import clustering_cli
+        return clustering_cli.main(argv[1:])
     if argv and argv[0] == "sql":
         return _sql(argv[1:])
     if argv and argv[0] == "advise":

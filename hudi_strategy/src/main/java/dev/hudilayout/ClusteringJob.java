@@ -3,7 +3,7 @@ package dev.hudilayout;
 import dev.hudilayout.config.LayoutOptions;
 
 import org.apache.hudi.client.SparkRDDWriteClient;
-import org.apache.hudi.common.model.HoodieCommitMetadata;
+import org.apache.hudi.common.model.HoodieReplaceCommitMetadata;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.HoodieInstantTimeGenerator;
@@ -43,14 +43,17 @@ import java.util.TreeMap;
  * given instant, or the oldest pending one; {@code scheduleAndExecute} does both, or with
  * {@code --retry-last-failed-clustering-job true} first re-runs the newest clustering left
  * inflight longer than {@code --job-max-processing-time-ms}; {@code purgePending} rolls back the
- * given pending clustering (or every one) and removes its plan. Options come from {@code --props}
+ * given pending clustering (or every one) and removes its plan; {@code show} lists the
+ * clusterings on the active timeline. Options come from {@code --props}
  * (a properties file) and then {@code --hoodie-conf}. Every line of output is one of
- * {@code scheduled T}, {@code nothing to cluster}, {@code completed T ...}, {@code purged T};
+ * {@code scheduled T}, {@code nothing to cluster}, {@code completed T operation=CLUSTER files=R->W
+ * hudilayout.*=...} (files replaced and written), {@code purged T}, or for {@code show} one line per
+ * clustering, {@code T STATE ...};
  * bad input prints {@code error: ...} and exits with 2 before Spark starts or anything is
  * written, a failed run exits with 1.
  */
 public final class ClusteringJob {
-  static final List<String> MODES = Arrays.asList("schedule", "execute", "scheduleAndExecute", "purgePending");
+  static final List<String> MODES = Arrays.asList("schedule", "execute", "scheduleAndExecute", "purgePending", "show");
 
   /** The parsed command line. */
   static final class Args {
@@ -217,8 +220,30 @@ public final class ClusteringJob {
         System.out.println(completed(jsc, a.basePath, instant));
         return;
       }
+      case "show":
+        show(jsc, a.basePath);
+        return;
       default:
         purge(jsc, a, options);
+    }
+  }
+
+  /** Every clustering on the active timeline, oldest first: pending ones with their state, completed ones as {@link #completed}. */
+  private static void show(JavaSparkContext jsc, String basePath) {
+    TreeMap<String, String> lines = new TreeMap<>();
+    for (HoodieInstant p : pending(jsc, basePath)) {
+      lines.put(p.requestedTime(), p.requestedTime() + " " + p.getState());
+    }
+    HoodieTimeline done = meta(jsc, basePath).getActiveTimeline().getCompletedReplaceTimeline();
+    for (HoodieInstant i : done.getInstants()) {
+      String line = completed(jsc, basePath, i.requestedTime());
+      if (line.contains(" operation=CLUSTER")) {
+        lines.put(i.requestedTime(), i.requestedTime() + " COMPLETED" + line.substring(("completed " + i.requestedTime()).length()));
+      }
+    }
+    lines.values().forEach(System.out::println);
+    if (lines.isEmpty()) {
+      System.out.println("no clustering on the active timeline");
     }
   }
 
@@ -261,8 +286,10 @@ public final class ClusteringJob {
     for (HoodieInstant i : done.getInstants()) {
       if (i.requestedTime().equals(instant)) {
         try {
-          HoodieCommitMetadata md = done.readReplaceCommitMetadata(i);
-          StringBuilder sb = new StringBuilder("completed " + instant + " files=" + md.fetchTotalFiles());
+          HoodieReplaceCommitMetadata md = done.readReplaceCommitMetadata(i);
+          int replaced = md.getPartitionToReplaceFileIds().values().stream().mapToInt(List::size).sum();
+          StringBuilder sb = new StringBuilder("completed " + instant + " operation=" + md.getOperationType()
+              + " files=" + replaced + "->" + md.fetchTotalFiles());
           new TreeMap<>(md.getExtraMetadata()).forEach((k, v) -> {
             if (k.startsWith("hudilayout.") && !k.startsWith("hudilayout.continuous.grid.")) {
               sb.append(' ').append(k).append('=').append(v);
