@@ -92,8 +92,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(shlex.join(command))
         return 0
     run = subprocess.run(command, capture_output=True, text=True)
-    said = [line for line in run.stdout.splitlines() if line.split(" ", 1)[0] in REPORT_WORDS
-            or (len(line.split()) > 1 and line.split()[1] in REPORT_WORDS)]
+    said = [line for line in run.stdout.splitlines() if any(w in REPORT_WORDS for w in line.split()[:2])]
     print("\n".join(said))
     if run.returncode != 0 and not said:
         print(run.stderr[-4000:], file=sys.stderr)
