@@ -9,7 +9,6 @@ import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.HoodieInstantTimeGenerator;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.apache.hudi.common.util.ClusteringUtils;
-import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
 import org.apache.hudi.table.HoodieSparkTable;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -228,17 +227,17 @@ public final class ClusteringJob {
     }
   }
 
-  /** Every clustering on the active timeline, oldest first: pending ones with their state, completed ones as {@link #completed}. */
+  /** Every clustering on the active timeline, oldest first: pending ones with their state, completed ones as {@link #describe}. */
   private static void show(JavaSparkContext jsc, String basePath) {
     TreeMap<String, String> lines = new TreeMap<>();
     for (HoodieInstant p : pending(jsc, basePath)) {
       lines.put(p.requestedTime(), p.requestedTime() + " " + p.getState());
     }
-    HoodieTimeline done = meta(jsc, basePath).getActiveTimeline().getCompletedReplaceTimeline();
+    HoodieTimeline done = TableClients.meta(jsc, basePath).getActiveTimeline().getCompletedReplaceTimeline();
     for (HoodieInstant i : done.getInstants()) {
-      String line = completed(jsc, basePath, i.requestedTime());
-      if (line.contains(" operation=CLUSTER")) {
-        lines.put(i.requestedTime(), i.requestedTime() + " COMPLETED" + line.substring(("completed " + i.requestedTime()).length()));
+      String line = describe(done, i);
+      if (line.startsWith("operation=CLUSTER")) {
+        lines.put(i.requestedTime(), i.requestedTime() + " COMPLETED " + line);
       }
     }
     lines.values().forEach(System.out::println);
@@ -247,14 +246,9 @@ public final class ClusteringJob {
     }
   }
 
-  private static HoodieTableMetaClient meta(JavaSparkContext jsc, String basePath) {
-    return HoodieTableMetaClient.builder().setConf(new HadoopStorageConfiguration(jsc.hadoopConfiguration()))
-        .setBasePath(basePath).build();
-  }
-
   private static List<HoodieInstant> pending(JavaSparkContext jsc, String basePath) {
     List<HoodieInstant> out = new ArrayList<>();
-    ClusteringUtils.getAllPendingClusteringPlans(meta(jsc, basePath)).forEach(p -> out.add(p.getLeft()));
+    ClusteringUtils.getAllPendingClusteringPlans(TableClients.meta(jsc, basePath)).forEach(p -> out.add(p.getLeft()));
     out.sort((x, y) -> x.requestedTime().compareTo(y.requestedTime()));
     return out;
   }
@@ -266,7 +260,7 @@ public final class ClusteringJob {
 
   /** The newest clustering left inflight for longer than {@code maxMs}, or null. */
   private static String failedInflight(JavaSparkContext jsc, String basePath, long maxMs) {
-    HoodieTableMetaClient meta = meta(jsc, basePath);
+    HoodieTableMetaClient meta = TableClients.meta(jsc, basePath);
     HoodieTimeline inflight = meta.getActiveTimeline().filterPendingReplaceOrClusteringTimeline().filterInflights();
     if (inflight.empty()) {
       return null;
@@ -280,28 +274,34 @@ public final class ClusteringJob {
     }
   }
 
-  /** "completed T files=N hudilayout.*=..." from the instant's replacecommit. */
+  /** "completed T operation=CLUSTER files=R->W hudilayout.*=..." from the instant's replacecommit. */
   private static String completed(JavaSparkContext jsc, String basePath, String instant) {
-    HoodieTimeline done = meta(jsc, basePath).getActiveTimeline().getCompletedReplaceTimeline();
+    HoodieTimeline done = TableClients.meta(jsc, basePath).getActiveTimeline().getCompletedReplaceTimeline();
     for (HoodieInstant i : done.getInstants()) {
       if (i.requestedTime().equals(instant)) {
-        try {
-          HoodieReplaceCommitMetadata md = done.readReplaceCommitMetadata(i);
-          int replaced = md.getPartitionToReplaceFileIds().values().stream().mapToInt(List::size).sum();
-          StringBuilder sb = new StringBuilder("completed " + instant + " operation=" + md.getOperationType()
-              + " files=" + replaced + "->" + md.fetchTotalFiles());
-          new TreeMap<>(md.getExtraMetadata()).forEach((k, v) -> {
-            if (k.startsWith("hudilayout.") && !k.startsWith("hudilayout.continuous.grid.")) {
-              sb.append(' ').append(k).append('=').append(v);
-            }
-          });
-          return sb.toString();
-        } catch (IOException e) {
-          return "completed " + instant;
-        }
+        return "completed " + instant + " " + describe(done, i);
       }
     }
     throw new IllegalStateException("clustering " + instant + " did not complete");
+  }
+
+  /** "operation=O files=R->W hudilayout.*=...": a completed replacecommit's operation, files replaced and written, and our layout keys. */
+  private static String describe(HoodieTimeline done, HoodieInstant i) {
+    HoodieReplaceCommitMetadata md;
+    try {
+      md = done.readReplaceCommitMetadata(i);
+    } catch (IOException e) {
+      return "operation=unreadable (" + e.getMessage() + ")";
+    }
+    int replaced = md.getPartitionToReplaceFileIds().values().stream().mapToInt(List::size).sum();
+    StringBuilder sb = new StringBuilder("operation=" + md.getOperationType() + " files=" + replaced + "->"
+        + md.fetchTotalFiles());
+    new TreeMap<>(md.getExtraMetadata()).forEach((k, v) -> {
+      if (k.startsWith("hudilayout.") && !k.startsWith("hudilayout.continuous.grid.")) {
+        sb.append(' ').append(k).append('=').append(v);
+      }
+    });
+    return sb.toString();
   }
 
   /** Rolls back the given pending clustering (or every one) and removes its plan from the timeline. */
