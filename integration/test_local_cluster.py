@@ -1,0 +1,102 @@
+"""Our strategy on a multi-JVM cluster: Spark's ``local-cluster[2,1,1024]`` master runs a standalone
+master and two workers, each executor its own JVM that gets the plugin jar and the Hudi bundle the
+way a real cluster does (shipped by Spark from the driver's ``spark.jars`` / ``--jars``). This is
+where state kept in a static field on the driver, or a closure that does not serialize, breaks.
+
+Table: 3,000 SSB rows bulk-inserted in random order as 12 files, then 200 of them updated and 600
+new rows upserted, then 300 more new rows, in a driver of its own on the cluster with inline
+clustering every 2 commits (our default layout: it clusters inside the second write); then ``hudi-layout clustering scheduleAndExecute --sparkMaster
+local-cluster[2,1,1024]`` (the spark-submit job) clusters it again with the continuous plan.
+Expected: both clusterings complete with our strategy on the timeline; the tasks of both drivers
+ran on executors 0 and 1 (Spark's event log), none on the driver; the table holds exactly the rows
+a model of the writes predicts; point queries return the same keys and read fewer files than the
+12 the first write left.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pyspark.sql import functions as F
+
+import hudi_layout as hl
+from hudi_layout import ssb, tables, timeline
+from hudi_layout.options import CONTINUOUS_PLAN, PLAN_CLASS_KEY
+from tablecheck import fingerprint, point_query
+
+REPO = Path(__file__).resolve().parents[1]
+MASTER = "local-cluster[2,1,1024]"
+COLUMNS = list(ssb.FILTER_COLUMNS)
+TARGET = 1_500_000
+PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2")]
+pytestmark = [pytest.mark.spark]
+
+
+def _run_logged(tmp_path: Path, name: str, command) -> tuple:
+    """Run ``command`` with Spark's event log on (a spark-defaults.conf in its own SPARK_CONF_DIR);
+    return the finished process and the executor ids the log shows tasks ending on."""
+    conf, log = tmp_path / f"conf-{name}", tmp_path / f"events-{name}"
+    conf.mkdir()
+    log.mkdir()
+    (conf / "spark-defaults.conf").write_text(f"spark.eventLog.enabled true\nspark.eventLog.dir {log.as_uri()}\n")
+    env = dict(os.environ, SPARK_CONF_DIR=str(conf))
+    run = subprocess.run(command, capture_output=True, text=True, timeout=900, env=env, cwd=str(tmp_path))
+    executors = set()
+    for f in log.iterdir():
+        for line in f.read_text().splitlines():
+            event = json.loads(line)
+            if event.get("Event") == "SparkListenerTaskEnd":
+                executors.add(event["Task Info"]["Executor ID"])
+    return run, executors
+
+
+def test_inline_clustering_and_the_clustering_job_on_a_multi_jvm_cluster(spark, tmp_path):
+    path = str(tmp_path / "table")
+    first = spark.read.parquet(ssb.write_parquet(str(tmp_path / "first"), 3000, 81))
+    updated = first.orderBy("lo_key").limit(200).withColumn("lo_quantity", F.col("lo_quantity") + 1000)
+    new = spark.read.parquet(ssb.write_parquet(str(tmp_path / "new"), 600, 82)) \
+        .withColumn("lo_key", F.col("lo_key") + 10 ** 9)
+    updated.unionByName(new).write.parquet(str(tmp_path / "second"))
+    third = spark.read.parquet(ssb.write_parquet(str(tmp_path / "third"), 300, 83)) \
+        .withColumn("lo_key", F.col("lo_key") + 2 * 10 ** 9)
+    third.write.parquet(str(tmp_path / "third-keyed"))
+    expected = (first.join(updated.select("lo_key"), "lo_key", "left_anti").unionByName(updated)
+                .unionByName(new).unionByName(third))
+    want = fingerprint(expected)
+    keys = {(c, v): sorted(r[0] for r in expected.where(F.col(c) == v).select("lo_key").collect()) for c, v in PROBES}
+
+    run, executors = _run_logged(tmp_path, "write", [
+        sys.executable, str(REPO / "integration" / "jobs" / "inline_write.py"), path, str(tmp_path / "first"),
+        str(tmp_path / "second"), str(tmp_path / "third-keyed"), "--columns", ",".join(COLUMNS),
+        "--target", str(TARGET), "--master", MASTER])
+    assert run.returncode == 0, run.stderr[-4000:]
+    assert executors == {"0", "1"}, executors
+    [inline] = timeline.clustering_commits(spark, path)
+    assert inline["extra"]["hudilayout.strategy"] == hl.clustering.STRATEGY_CLASS, inline["extra"]
+    assert fingerprint(spark.read.format("hudi").load(path)) == want
+    for (column, value), expected_keys in keys.items():
+        got, files = point_query(spark, path, column, value)
+        assert got == expected_keys and files < 12, (column, files)
+
+    total = tables.table_bytes(path)
+    run, executors = _run_logged(tmp_path, "job", [
+        sys.executable, "-m", "hudi_layout", "clustering", "scheduleAndExecute", "--path", "table",
+        "--propsFilePath", str(REPO / "conf" / "hudi-layout.properties"), "--sparkMaster", MASTER,
+        "--hoodieConfigs", f"{PLAN_CLASS_KEY}={CONTINUOUS_PLAN}",
+        f"hoodie.clustering.plan.strategy.target.file.max.bytes={TARGET}",
+        f"hoodie.clustering.plan.strategy.small.file.limit={total * 4}",
+        f"hoodie.clustering.plan.strategy.max.bytes.per.group={total * 4}"])
+    assert run.returncode == 0, (run.stdout, run.stderr[-4000:])
+    scheduled, completed = run.stdout.splitlines()
+    assert completed.startswith(f"completed {scheduled.split()[1]} operation=CLUSTER "), run.stdout
+    assert executors == {"0", "1"}, executors
+    commits = timeline.clustering_commits(spark, path)
+    assert len(commits) == 2 and commits[1]["extra"]["hudilayout.continuous"].startswith("full"), commits[1]["extra"]
+    assert fingerprint(spark.read.format("hudi").load(path)) == want
+    for (column, value), expected_keys in keys.items():
+        got, files = point_query(spark, path, column, value)
+        assert got == expected_keys and files < 12, (column, files)
