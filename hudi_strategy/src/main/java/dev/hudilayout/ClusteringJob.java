@@ -130,18 +130,52 @@ public final class ClusteringJob {
       }
       String value = argv[++i];
       switch (flag) {
-        case "--base-path": case "-sp": a.basePath = value; break;
-        case "--table-name": case "-tn": a.tableName = value; break;
-        case "--mode": case "-m": a.mode = value; break;
-        case "--instant-time": case "-it": a.instant = value; break;
-        case "--props": a.propsFile = value; break;
-        case "--hoodie-conf": a.confs.add(value); break;
-        case "--spark-master": case "-ms": a.master = value; break;
-        case "--spark-memory": case "-sm": a.memory = value; break;
-        case "--parallelism": case "-pl": a.parallelism = number(flag, value, 1); break;
-        case "--retry": case "-rt": a.retry = number(flag, value, 0); break;
-        case "--retry-last-failed-clustering-job": case "-rc": a.retryLastFailed = bool(flag, value); break;
-        case "--job-max-processing-time-ms": case "-jt": a.maxProcessingMs = number(flag, value, 0); break;
+        case "--base-path":
+        case "-sp":
+          a.basePath = value;
+          break;
+        case "--table-name":
+        case "-tn":
+          a.tableName = value;
+          break;
+        case "--mode":
+        case "-m":
+          a.mode = value;
+          break;
+        case "--instant-time":
+        case "-it":
+          a.instant = value;
+          break;
+        case "--props":
+          a.propsFile = value;
+          break;
+        case "--hoodie-conf":
+          a.confs.add(value);
+          break;
+        case "--spark-master":
+        case "-ms":
+          a.master = value;
+          break;
+        case "--spark-memory":
+        case "-sm":
+          a.memory = value;
+          break;
+        case "--parallelism":
+        case "-pl":
+          a.parallelism = number(flag, value, 1);
+          break;
+        case "--retry":
+        case "-rt":
+          a.retry = number(flag, value, 0);
+          break;
+        case "--retry-last-failed-clustering-job":
+        case "-rc":
+          a.retryLastFailed = bool(flag, value);
+          break;
+        case "--job-max-processing-time-ms":
+        case "-jt":
+          a.maxProcessingMs = number(flag, value, 0);
+          break;
         default:
           throw new IllegalArgumentException("unknown flag " + flag + " (value '" + value + "')");
       }

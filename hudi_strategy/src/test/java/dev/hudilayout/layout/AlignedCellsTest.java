@@ -3,7 +3,6 @@ package dev.hudilayout.layout;
 import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.config.Mapping;
 import dev.hudilayout.curve.Curve;
-import dev.hudilayout.encoding.OrderedBytes;
 
 import org.junit.jupiter.api.Test;
 

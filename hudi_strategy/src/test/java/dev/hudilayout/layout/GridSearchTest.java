@@ -119,7 +119,8 @@ class GridSearchTest {
   @Test
   void theSearchIsDeterministic() {
     List<SampleRow> sample = cityNationBrand(10_000, 3);
-    assertArrayEquals(GridSearch.choose(sample, 50, null, Curve.HILBERT, 0.25).buckets(), GridSearch.choose(sample, 50, null, Curve.HILBERT, 0.25).buckets());
+    assertArrayEquals(GridSearch.choose(sample, 50, null, Curve.HILBERT, 0.25).buckets(),
+        GridSearch.choose(sample, 50, null, Curve.HILBERT, 0.25).buckets());
   }
 
   @Test
