@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 MVN    := mvn -B -ntp
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv build demo test bench microbench options-table readme clean
+.PHONY: all venv build dist demo test bench microbench options-table readme clean
 
 all: build
 
@@ -25,11 +25,19 @@ $(STAMP): requirements-dev.txt pyproject.toml
 build: venv
 	$(MVN) -q package -DskipTests
 
+# A wheel with the plugin jar inside (dist/hudi_layout-*.whl); the Hudi bundle comes by Maven coordinates.
+dist: build
+	rm -f dist/hudi_layout-*.whl
+	$(PY) python/build_wheel.py --out dist
+
 demo: build
 	$(PY) -m hudi_layout demo
 
-# JUnit (Maven Surefire) first, then pytest against a real local Spark + Hudi.
+# Linters (ruff, mypy; checkstyle runs inside the Maven build), JUnit (Maven Surefire), then pytest
+# against a real local Spark + Hudi.
 test: venv
+	$(PY) -m ruff check python tests integration examples conftest.py
+	$(PY) -m mypy
 	$(MVN) package
 	$(PY) -m pytest -q -p no:cacheprovider
 
@@ -48,4 +56,4 @@ readme: build
 	$(PY) -m hudi_layout.docs
 
 clean:
-	rm -rf target demo-output
+	rm -rf target demo-output dist

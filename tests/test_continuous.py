@@ -81,7 +81,7 @@ def test_the_report_shows_every_file_in_a_region(grown):
         assert r["files"] == r["base_files"] + r["pending_files"] and r["base_bytes"] > 0
         assert (r["pending_rounds"] > 0) == (r["pending_files"] > 0)
     line = layout_report.region_lines(regions[LAYOUTS[2]])[0]
-    assert line.startswith(f"continuous grid, table: buckets ") and "0 files outside every region" in line
+    assert line.startswith("continuous grid, table: buckets ") and "0 files outside every region" in line
 
 
 def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, grown):

@@ -56,3 +56,32 @@ def test_configure_spark_appends_to_existing_settings():
     configure_spark(builder)  # idempotent: nothing is added twice
     assert opts["spark.jars"].split(",") == ["/opt/other.jar"] + hudi_layout.jars()
     assert opts["spark.sql.extensions"] == "com.example.Ext," + HUDI_EXTENSION
+
+
+def test_without_a_local_bundle_spark_gets_its_maven_coordinates(monkeypatch, tmp_path):
+    from pyspark.sql import SparkSession
+    (tmp_path / jarmod.PLUGIN_JAR).write_bytes(b"")
+    monkeypatch.setattr(jarmod, "search_dirs", lambda: [tmp_path])
+    plugin = str((tmp_path / jarmod.PLUGIN_JAR).resolve())
+    found = jarmod.spark_jars()
+    assert (found.jars, found.packages) == ([plugin], [jarmod.HUDI_BUNDLE_PACKAGE])
+    assert found.submit_args() == ["--jars", plugin, "--packages", jarmod.HUDI_BUNDLE_PACKAGE]
+    builder = configure_spark(SparkSession.builder.config("spark.jars.packages", "org.example:x:1"))
+    assert builder._options["spark.jars"] == plugin
+    assert builder._options["spark.jars.packages"] == "org.example:x:1," + jarmod.HUDI_BUNDLE_PACKAGE
+    import argparse
+    from hudi_layout import clustering_cli
+    args = argparse.Namespace(path=str(tmp_path), tableName="t", sparkMaster=None, sparkMemory=None,
+                              propsFilePath=None, hoodieConfigs=[], clusteringInstant=None, parallelism=None,
+                              retry=None, verbose=False)
+    command = clustering_cli.job_command("show", args)
+    assert "--jars" not in command and command[command.index("--packages") + 1] == jarmod.HUDI_BUNDLE_PACKAGE
+    assert command[command.index(plugin) + 1:command.index(plugin) + 3] == ["--base-path", str(tmp_path)]
+
+
+def test_table_paths_are_taken_as_typed():
+    from hudi_layout.paths import qualified
+    assert qualified("t") == os.path.join(os.getcwd(), "t")
+    assert qualified("~/t") == os.path.join(os.path.expanduser("~"), "t")
+    for uri in ("file:/data/t", "file:///data/t", "s3a://bucket/t", "hdfs://nn:8020/t"):
+        assert qualified(uri) == uri

@@ -7,14 +7,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .jarpaths import JarNotFoundError, jars
+from .jarpaths import JarNotFoundError, spark_jars
 
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="python -m hudi_layout")
     sub = parser.add_subparsers(dest="command", required=True)
-    pj = sub.add_parser("jars", help="print the absolute paths of the plugin jar and the Hudi Spark bundle")
+    pj = sub.add_parser("jars", help="print the absolute paths of the plugin jar and the Hudi Spark bundle "
+                        "(where no folder holds the bundle, its Maven coordinates go to stderr, for --packages)")
     pj.add_argument("--sep", default="\n", help="separator between paths (use ',' for spark-submit --jars)")
     sub.add_parser("demo", help="run the demo (see: python -m hudi_layout demo --help)", add_help=False)
     sub.add_parser("bench", help="run the skipping benchmark (see: python -m hudi_layout bench --help)",
@@ -48,7 +49,10 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.command == "jars":
         try:
-            print(args.sep.join(jars()))
+            found = spark_jars()
+            print(args.sep.join(found.jars))
+            for package in found.packages:
+                print(f"the Hudi bundle is not on this machine: give Spark --packages {package}", file=sys.stderr)
         except JarNotFoundError as e:
             print(f"error: {e}", file=sys.stderr)
             return 2

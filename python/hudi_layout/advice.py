@@ -63,7 +63,7 @@ def shares_from(rows: Sequence[Mapping[str, object]]) -> Dict[str, float]:
         if op not in OPERATORS:
             raise AdviceError(f"predicate {i}: operator {row['operator']!r} is not one of {', '.join(OPERATORS)}")
         try:
-            n = float(row["frequency"])
+            n = float(row["frequency"])  # type: ignore[arg-type]  # a string or a number, checked here
         except (TypeError, ValueError):
             raise AdviceError(f"predicate {i}: frequency {row['frequency']!r} is not a number") from None
         if not (n >= 0 and math.isfinite(n)):

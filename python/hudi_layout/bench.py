@@ -30,9 +30,9 @@ import random
 import shutil
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import clustering, scan, ssb, tables
 from .options import ALIGNED_KEY, parse_shares
@@ -45,9 +45,6 @@ DEFAULT_LAYOUTS = ["random", "floor", "builtin-linear",
                    "ours-linear",
                    "ours-zorder-direct", "ours-zorder-sample",
                    "ours-hilbert-direct", "ours-hilbert-sample"]
-REPO = Path(__file__).resolve().parents[2]
-
-
 FLAGS = ("aligned", "curve", "weighted", "whole", "continuous", "grouped")
 OURS_ONLY_FLAGS = ("aligned", "curve", "weighted", "continuous", "grouped")
 STAGE_BREAKDOWN = ("floor", "builtin-hilbert-sample", "ours-hilbert-sample")
@@ -83,7 +80,7 @@ class Layout:
         if name == "floor":
             return Layout(name, "floor")
         parts = name.split("-")
-        flags = []
+        flags: List[str] = []
         while len(parts) > 2 and parts[-1] in FLAGS and parts[-1] not in flags:
             flags.insert(0, parts.pop())
         usage = (f"unknown layout '{name}': expected random, floor, or (builtin|ours)-(linear|zorder|hilbert)"
@@ -124,12 +121,12 @@ class Layout:
             raise ValueError(f"layout {self.name} is not a clustering")
         group_bytes = max(total_bytes, 1) * 4 if groups <= 1 else math.ceil(total_bytes * 1.01 / groups)
         # Only a name that says -aligned or -curve sets aligned: the plain name measures our default.
-        extra = {} if self.aligned is None else {"aligned": self.aligned}
+        extra: Dict[str, Any] = {} if self.aligned is None else {"aligned": self.aligned}
         extra.update({k: v for k, v in (("target_file_bytes", target_file_bytes),
                                         ("small_file_bytes", small_file_bytes)) if v is not None})
         opts = tables.layout_options(columns, self.curve, self.mapping, total_bytes, files,
                                      sample_size=sample_size,
-                                     weights=tuple(weights) if self.weighted else None,
+                                     weights=tuple(weights) if self.weighted and weights else None,
                                      whole_partition=self.whole, continuous=self.continuous,
                                      max_bytes_per_group=group_bytes, **extra)
         if self.aligned is False:
@@ -268,7 +265,7 @@ def parse_stages(lines, t0: float) -> List[dict]:
 
 def busy_seconds(stages: Sequence[dict]) -> float:
     """Seconds during which at least one of ``stages`` ran (overlapping stages count once)."""
-    total, span = 0.0, None
+    total, span = 0.0, None  # type: float, Optional[List[float]]
     for start, end in sorted((s["offset_seconds"], s["offset_seconds"] + s["seconds"]) for s in stages):
         if span and start <= span[1]:
             span[1] = max(span[1], end)
@@ -536,7 +533,8 @@ def stage_breakdown(report: dict, top: int = 5) -> str:
         if r["layout"] not in STAGE_BREAKDOWN or not r.get("stages"):
             continue
         wall = r["cluster_seconds"]
-        share = lambda s: f"{100 * s / wall:.0f}%" if wall > 0 else ""
+        def share(s: float, wall: float = wall) -> str:
+            return f"{100 * s / wall:.0f}%" if wall > 0 else ""
         stages = sorted(r["stages"], key=lambda s: -s["seconds"])
         out += [f"Stages of {r['layout']}: {wall:.1f} s wall, {len(stages)} stages", "",
                 "| stage | job description | call site | s | share of wall | tasks | input rows "
@@ -549,7 +547,8 @@ def stage_breakdown(report: dict, top: int = 5) -> str:
         rest = stages[top:]
         if rest:
             secs = sum(s["seconds"] for s in rest)
-            total = lambda key: sum(s[key] for s in rest)
+            def total(key: str, rest: list = rest) -> int:
+                return sum(s[key] for s in rest)
             out.append(f"| | {len(rest)} other stages | | {secs:.2f} | {share(secs)} | {total('tasks')} "
                        f"| {total('input_rows')} | {total('shuffle_read_rows')} "
                        f"| {total('shuffle_write_bytes') / 1e6:.1f} |")
@@ -574,7 +573,8 @@ def head_to_head(report: dict) -> str:
         more = [(a["files"] - b["files"], a, b) for a, b in pairs if a["files"] > b["files"]]
         worst = max(more, key=lambda t: t[0]) if more else None
         worst_text = f"{worst[1]['predicate']} ({worst[1]['files']} / {worst[2]['files']})" if worst else "none"
-        avg = lambda r: sum(q["files"] for q in r["queries"]) / max(1, len(r["queries"]))
+        def avg(r: dict) -> float:
+            return sum(q["files"] for q in r["queries"]) / max(1, len(r["queries"]))
         lines.append(f"| {name[5:]} | {len(pairs)} | {fewer} | {len(pairs) - fewer - len(more)} | {len(more)} "
                      f"| {avg(ours):.1f} | {avg(theirs):.1f} | {worst_text} |")
     return "\n".join(lines) + "\n"
@@ -653,7 +653,7 @@ def main(argv=None) -> int:
                    "growing id would; default: every round a random sample of the same distribution")
     p.add_argument("--keep-tables", action="store_true")
     p.add_argument("--no-warmup", dest="warmup", action="store_false")
-    p.add_argument("--out", default=str(REPO / "bench-output"))
+    p.add_argument("--out", default="bench-output")
     p.add_argument("--render", metavar="RESULTS_JSON", help="only re-render results.md and the chart from a results.json")
     args = p.parse_args(argv)
     if args.render:

@@ -10,6 +10,8 @@ import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Dict, List, Mapping, Optional
 
+from .paths import takes_table
+
 if TYPE_CHECKING:  # imported lazily below: options imports this module's constants
     from .options import LayoutOptions
 
@@ -65,6 +67,7 @@ def _runner(spark):
     return spark.sparkContext._jvm.dev.hudilayout.ClusteringRunner
 
 
+@takes_table
 def schedule_and_execute(spark, path: str, options: Mapping[str, str]) -> Optional[str]:
     """Schedule and run one clustering with raw options; returns its instant, or None if Hudi
     found nothing to do. :func:`cluster` is the typed form."""
@@ -87,6 +90,7 @@ def _checked_options(spark, path: str, layout: "LayoutOptions", extra: Optional[
     return opts
 
 
+@takes_table
 def recorded(spark, path: str, instant: str) -> Dict[str, str]:
     """The ``hudilayout.*`` extra metadata of the completed clustering ``instant``."""
     from .timeline import clustering_commits
@@ -106,6 +110,7 @@ def _completed(spark, path: str, instant: str) -> ClusteringResult:
     return done
 
 
+@takes_table
 def cluster(spark, path: str, layout: "LayoutOptions", *, execute: bool = True, incremental: bool = True,
             extra: Optional[Mapping[str, str]] = None) -> ClusteringResult:
     """Schedule a clustering of the table at ``path`` with ``layout`` and, if ``execute``, run it.
@@ -123,6 +128,7 @@ def cluster(spark, path: str, layout: "LayoutOptions", *, execute: bool = True, 
     return _completed(spark, path, instant)
 
 
+@takes_table
 def execute(spark, path: str, instant: str, layout: "LayoutOptions",
             extra: Optional[Mapping[str, str]] = None) -> ClusteringResult:
     """Execute the clustering scheduled at ``instant`` (see :func:`pending`) with ``layout``.
@@ -132,6 +138,7 @@ def execute(spark, path: str, instant: str, layout: "LayoutOptions",
     return _completed(spark, path, instant)
 
 
+@takes_table
 def pending(spark, path: str) -> List[str]:
     """Instants of clusterings scheduled (or left inflight) and not completed, oldest first."""
     from .timeline import instants

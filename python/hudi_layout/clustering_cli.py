@@ -18,6 +18,8 @@ import subprocess
 import sys
 from typing import List, Optional
 
+from .jarpaths import JarNotFoundError
+
 #: hudi-cli's verb -> the job's --mode
 VERBS = {"schedule": "schedule", "run": "execute", "scheduleAndExecute": "scheduleAndExecute", "show": "show",
          "purge": "purgePending"}
@@ -44,16 +46,18 @@ def table_name(path: str) -> str:
 def job_command(verb: str, args: argparse.Namespace) -> List[str]:
     """The spark-submit command line of the job for hudi-cli's ``verb`` and options."""
     from pyspark.find_spark_home import _find_spark_home
-    from .jarpaths import jars
-    plugin, bundle = jars()[:2]
+    from .jarpaths import jar_path, spark_jars
+    from .spark import quiet_conf
     path = os.path.abspath(args.path) if "://" not in args.path else args.path
-    command = [os.path.join(_find_spark_home(), "bin", "spark-submit"), "--class", JOB_CLASS, "--jars", bundle,
-               "--conf", "spark.ui.enabled=false"]
+    command = [os.path.join(_find_spark_home(), "bin", "spark-submit"), "--class", JOB_CLASS,
+               *spark_jars(with_plugin=False).submit_args(), "--conf", "spark.ui.enabled=false"]
+    for key, value in quiet_conf(getattr(args, "verbose", False)).items():
+        command += ["--conf", f"{key}={value}"]
     if args.sparkMaster:
         command += ["--master", args.sparkMaster]
     if args.sparkMemory:
         command += ["--driver-memory", args.sparkMemory]
-    command += [plugin, "--base-path", path, "--table-name", args.tableName or table_name(path), "--mode", VERBS[verb]]
+    command += [jar_path(), "--base-path", path, "--table-name", args.tableName or table_name(path), "--mode", VERBS[verb]]
     if args.propsFilePath:
         command += ["--props", os.path.abspath(args.propsFilePath)]
     for kv in args.hoodieConfigs or []:
@@ -81,16 +85,20 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--parallelism", type=int, default=None)
     p.add_argument("--retry", type=int, default=None)
     p.add_argument("--print-command", action="store_true", help="print the spark-submit command instead")
+    p.add_argument("--verbose", action="store_true", help="print all the job's output (Spark's and Hudi's logging "
+                   "too), not only its report lines")
     args = p.parse_args(argv)
     try:
         command = job_command(args.verb, args)
-    except ValueError as e:
+    except (ValueError, JarNotFoundError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     if args.print_command:
         import shlex
         print(shlex.join(command))
         return 0
+    if args.verbose:
+        return subprocess.call(command)
     run = subprocess.run(command, capture_output=True, text=True)
     said = [line for line in run.stdout.splitlines() if any(w in REPORT_WORDS for w in line.split()[:2])]
     print("\n".join(said))

@@ -13,20 +13,23 @@ import time
 from pathlib import Path
 
 from . import clustering, scan, ssb, tables, timeline
-from .spark import configure_spark
+from .spark import configure_spark, mute_jvm, quiet_conf
 
-REPO = Path(__file__).resolve().parents[2]
-
-
-def build_session(app: str = "hudi-layout-demo"):
+def build_session(app: str = "hudi-layout-demo", verbose: bool = True):
     from pyspark.sql import SparkSession
-    builder = (SparkSession.builder.master("local[2]").appName(app)
+    builder = SparkSession.builder
+    for key, value in quiet_conf(verbose).items():
+        builder = builder.config(key, value)
+    builder = (builder.master("local[2]").appName(app)
                .config("spark.driver.memory", "4g")
                .config("spark.sql.shuffle.partitions", "8")
                .config("spark.ui.enabled", "false")
                .config("spark.ui.showConsoleProgress", "false")
                .config("spark.sql.session.timeZone", "UTC"))
-    return configure_spark(builder).getOrCreate()
+    spark = configure_spark(builder).getOrCreate()
+    if not verbose:
+        mute_jvm(spark)
+    return spark
 
 
 def point_queries(spark, path: str, probes):
@@ -38,13 +41,14 @@ def point_queries(spark, path: str, probes):
     return out
 
 
-def run(rows: int, files: int, curve: str, mapping: str, out_dir: str, seed: int) -> int:
-    out = Path(out_dir)
+def run(rows: int, files: int, curve: str, mapping: str, out_dir: str, seed: int, verbose: bool = False) -> int:
+    out = Path(out_dir).resolve()
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     started = time.time()
-    spark = build_session()
-    spark.sparkContext.setLogLevel("ERROR")
+    spark = build_session(verbose=verbose)
+    if not verbose:
+        spark.sparkContext.setLogLevel("ERROR")
     source = ssb.write_parquet(str(out / "source"), rows, seed)
     path = str(out / "ssb_demo")
     df = spark.read.parquet(source).repartition(files)
@@ -92,6 +96,7 @@ def main(argv=None) -> int:
     p.add_argument("--curve", default="hilbert", help="linear, z-order or hilbert")
     p.add_argument("--mapping", default="sample", help="direct or sample")
     p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--out", default=str(REPO / "demo-output"))
+    p.add_argument("--out", default="demo-output")
+    p.add_argument("--verbose", action="store_true", help="show Spark's and Hudi's logging")
     a = p.parse_args(argv)
-    return run(a.rows, a.files, a.curve, a.mapping, a.out, a.seed)
+    return run(a.rows, a.files, a.curve, a.mapping, a.out, a.seed, a.verbose)

@@ -14,9 +14,9 @@ import re
 import subprocess
 from pathlib import Path
 
-from .jarpaths import jars
+from .jarpaths import checkout_root, jars
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = checkout_root() or Path.cwd()  # the README's generated blocks live in a checkout
 README = REPO / "README.md"
 EXAMPLE = REPO / "examples" / "ingest.py"
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import List, Mapping, Optional, Sequence, Union
 
 from .options import STATS_COLUMNS_KEY, _check_names, _columns, _error
+from .paths import takes_table
 
 COLUMN_STATS_TYPE = 3  # the record type of column stats in the metadata table
 
 
+@takes_table
 def column_stats(spark, path: str):
     """The live entries of the table's column-stats index, one row per file and column:
     fileName, columnName, minValue, maxValue (unions of typed members), nullCount, valueCount, ..."""
@@ -18,6 +20,7 @@ def column_stats(spark, path: str):
             .where(~F.coalesce(F.col("isDeleted"), F.lit(False))))
 
 
+@takes_table
 def indexed_columns(spark, path: str) -> List[str]:
     """Data columns with entries in the table's column-stats index (empty without an index)."""
     jvm = spark.sparkContext._jvm
@@ -27,6 +30,7 @@ def indexed_columns(spark, path: str) -> List[str]:
     return sorted(r[0] for r in rows if r[0] and not r[0].startswith("_hoodie_"))
 
 
+@takes_table
 def build_column_stats(spark, path: str, columns: Union[str, Sequence[str]],
                        extra: Optional[Mapping[str, str]] = None) -> Optional[str]:
     """Build the column-stats index of the table at ``path`` for ``columns`` with Hudi's async

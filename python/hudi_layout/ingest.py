@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Dict, Mapping, Optional, Sequence, Union
 
 from .options import LayoutOptionError, LayoutOptions, _columns, _error, refuse_unknown_keys
+from .paths import qualified
 
 OPERATIONS = ("insert", "upsert", "bulk_insert")
 TABLE_TYPES = ("COPY_ON_WRITE", "MERGE_ON_READ")
@@ -93,7 +94,7 @@ def write(df, path: str, layout: LayoutOptions, *, table: str, record_key: Colum
         raise _error("mode", "DataFrameWriter.mode", mode, "one of " + ", ".join(MODES))
     opts = table_options(df.schema, layout, table=table, record_key=record_key, ordering=ordering,
                          partition_by=partition_by, operation=operation, table_type=table_type, extra=extra)
-    df.write.format("hudi").options(**opts).mode(mode).save(path)
+    df.write.format("hudi").options(**opts).mode(mode).save(qualified(path))
 
 
 def write_stream(df, path: str, layout: LayoutOptions, *, table: str, record_key: Columns,
@@ -120,4 +121,4 @@ def write_stream(df, path: str, layout: LayoutOptions, *, table: str, record_key
         writer = writer.trigger(**dict(trigger))
     if query_name:
         writer = writer.queryName(query_name)
-    return writer.start(path)
+    return writer.start(qualified(path))

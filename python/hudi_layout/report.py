@@ -17,8 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 from dataclasses import asdict, dataclass
-from typing import Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence
+
+from .paths import TableNotFoundError, existing_table, takes_table
 
 
 
@@ -75,6 +78,7 @@ def _as_index_value(col, data_type, index_type):
     return col.cast(index_type)
 
 
+@takes_table
 def column_report(spark, path: str, column: str, d: int, instant: Optional[str] = None,
                   probes: int = 500, seed: int = 0, snap=None, files=None) -> Optional[ColumnReport]:
     """One column's figures; ``snap`` and ``files`` (the snapshot and its file names) may be
@@ -100,6 +104,7 @@ def column_report(spark, path: str, column: str, d: int, instant: Optional[str] 
                         bound)
 
 
+@takes_table
 def files_holding(spark, path: str, column: str, value, instant: Optional[str] = None) -> int:
     """Files whose [min, max] of ``column`` in the index holds ``value``: what data skipping
     leaves a point query ``column = value`` to read."""
@@ -114,6 +119,7 @@ def files_holding(spark, path: str, column: str, value, instant: Optional[str] =
     return probe.crossJoin(stats).where((F.col("lo") <= F.col("v")) & (F.col("v") <= F.col("hi"))).count()
 
 
+@takes_table
 def layout_columns(spark, path: str) -> List[str]:
     """The latest clustering's columns, else the columns of the column-stats index."""
     from .index import indexed_columns
@@ -125,6 +131,7 @@ def layout_columns(spark, path: str) -> List[str]:
     return indexed_columns(spark, path)
 
 
+@takes_table
 def report(spark, path: str, columns: Optional[Sequence[str]] = None, instant: Optional[str] = None,
            probes: int = 500, seed: int = 0) -> List[ColumnReport]:
     cols = list(columns) if columns else layout_columns(spark, path)
@@ -160,6 +167,7 @@ def workload(rows: Sequence[ColumnReport], weights: Sequence[float]) -> Dict[str
             "bound": d * gm * files ** ((d - 1) / d)}
 
 
+@takes_table
 def layout_weights(spark, path: str) -> Optional[List[float]]:
     """Weights the latest clustering recorded, if it had any."""
     from .timeline import clustering_commits
@@ -170,6 +178,7 @@ def layout_weights(spark, path: str) -> Optional[List[float]]:
     return None
 
 
+@takes_table
 def layout_grid(spark, path: str) -> Optional[Dict[str, str]]:
     """The grid the latest clustering of ours recorded (``hudilayout.*`` entries), if it was aligned."""
     from .timeline import clustering_commits
@@ -200,6 +209,7 @@ def grid_lines(extra: Dict[str, str], files: int) -> List[str]:
     return lines
 
 
+@takes_table
 def continuous_regions(spark, path: str) -> List[Dict]:
     """The continuous layout's regions, per partition with a recorded grid (empty for any other
     table): ``{"partition", "buckets", "cells", "outside_files", "outside_bytes", "regions": [{"cell",
@@ -236,6 +246,7 @@ def _distinct_index_values(snap, column: str, index_type, limit: int = 20000) ->
     return sorted(r["v"] for r in rows)
 
 
+@takes_table
 def draw_boxes(spark, path: str, x: str, y: str, out: str, instant: Optional[str] = None,
                title: str = "") -> int:
     """Draw each file's [min, max] box in columns x and y. Each axis is the column's distinct
@@ -249,7 +260,8 @@ def draw_boxes(spark, path: str, x: str, y: str, out: str, instant: Optional[str
     from matplotlib.patches import Rectangle
     snap = _snapshot(spark, path, instant)
     files = _files(snap)
-    boxes, scale = {}, {}
+    boxes: Dict[str, Any] = {}
+    scale: Dict[str, Any] = {}
     for axis, col in (("x", x), ("y", y)):
         stats, index_type = _stats(spark, path, col, files)
         if stats is None:
@@ -293,6 +305,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--weights", help="query shares of the columns, in --columns order (default: the weights "
                     "the latest clustering recorded) for the workload's average")
     ap.add_argument("--json", help="write the figures as JSON here")
+    ap.add_argument("--verbose", action="store_true", help="show Spark's and Hudi's logging")
     args = ap.parse_args(argv)
     weights = None
     if args.weights:
@@ -307,10 +320,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         ap.error(f"--probes {args.probes}: must be at least 1")
 
     from pyspark.sql import SparkSession
-    from .spark import configure_spark
-    spark = configure_spark(SparkSession.builder.appName("hudi-layout report")
-                            .config("spark.ui.showConsoleProgress", "false")).getOrCreate()
-    spark.sparkContext.setLogLevel("ERROR")
+    from .spark import configure_spark, mute_jvm, quiet_conf
+    builder = SparkSession.builder.appName("hudi-layout report").config("spark.ui.showConsoleProgress", "false")
+    for key, value in quiet_conf(args.verbose).items():
+        builder = builder.config(key, value)
+    spark = configure_spark(builder).getOrCreate()
+    if not args.verbose:
+        spark.sparkContext.setLogLevel("ERROR")
+        mute_jvm(spark)
+    try:
+        args.path = existing_table(spark, args.path)
+    except TableNotFoundError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     columns = args.columns.split(",") if args.columns else None
     snapshots = {}
     if args.before:
@@ -341,7 +363,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             json.dump(dict(out, continuous=regions) if regions else out, f, indent=2)
     if args.png:
         for label, instant in snapshots.items():
-            out = args.png if label == list(snapshots)[-1] else args.png.replace(".png", "") + "-before.png"
-            n = draw_boxes(spark, args.path, args.x, args.y, out, instant, f"{label}: {args.x} x {args.y}")
-            print(f"{out}: {n} file boxes")
+            png = args.png if label == list(snapshots)[-1] else args.png.replace(".png", "") + "-before.png"
+            n = draw_boxes(spark, args.path, args.x, args.y, png, instant, f"{label}: {args.x} x {args.y}")
+            print(f"{png}: {n} file boxes")
     return 0

@@ -61,7 +61,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from . import clustering, scan, ssb, tables, timeline
 from .bench import (Layout, Query, independent_axes, make_queries, parse_weights, progress, run_query,
@@ -157,7 +157,7 @@ def plan_from_args(args) -> RoundsPlan:
 
 def parse_layouts(names: str) -> List[Layout]:
     """``--layouts`` for rounds: random first (added if missing); ``floor`` is refused."""
-    layouts = []
+    layouts: List[Layout] = []
     for name in names.split(","):
         layout = Layout.parse(name)
         if layout.impl == "floor":
@@ -165,10 +165,10 @@ def parse_layouts(names: str) -> List[Layout]:
                              "table into N files and has no counterpart in a table that grows round by "
                              "round. Leave it out of --layouts (e.g. --layouts "
                              f"{','.join(DEFAULT_LAYOUTS)})")
-        if layout.name not in (l.name for l in layouts):
+        if layout.name not in (lay.name for lay in layouts):
             layouts.append(layout)
     if layouts[0].name != "random":
-        layouts = [Layout("random")] + [l for l in layouts if l.name != "random"]
+        layouts = [Layout("random")] + [lay for lay in layouts if lay.name != "random"]
     return layouts
 
 
@@ -266,8 +266,8 @@ class WriteTotals:
 @dataclass
 class RoundsRun:
     """What every layout's growth shares: the plan, the rows, the queries and the expected answers."""
-    spark: object
-    args: object
+    spark: Any
+    args: Any
     plan: RoundsPlan
     columns: Tuple[str, ...]
     data_columns: List[str]
@@ -276,7 +276,7 @@ class RoundsRun:
     queries: List[Query]
     axes: List[List[str]]  # the filter columns grouped into the data's independent axes
     weights: Optional[List[float]] = None
-    sizes: Optional[Sizes] = None
+    sizes: Sizes = None  # type: ignore[assignment]  # set once the first round is written
     expected: Dict[Tuple[int, str], Tuple[int, int]] = field(default_factory=dict)
 
     @property
@@ -459,7 +459,7 @@ def run(args, spark=None) -> dict:
         for layout in layouts:
             path = str(folder / layout.name)
             rows += grow(ctx, layout, path)
-            if layout.name == "random" and args.warmup and any(l.clusters for l in layouts):
+            if layout.name == "random" and args.warmup and any(lay.clusters for lay in layouts):
                 warm_up(ctx, folder)
             if not args.keep_tables:
                 shutil.rmtree(path, ignore_errors=True)
@@ -475,8 +475,8 @@ def run(args, spark=None) -> dict:
 
 def summarise(args, ctx: RoundsRun, layouts: Sequence[Layout], rows: List[dict]) -> dict:
     params = {k: v for k, v in vars(args).items() if k != "func"}
-    params["layouts"] = ",".join(l.name for l in layouts)
-    order = {l.name: i for i, l in enumerate(layouts)}
+    params["layouts"] = ",".join(lay.name for lay in layouts)
+    order = {lay.name: i for i, lay in enumerate(layouts)}
     return {"mode": "rounds", "parameters": params,
             "plan": {**asdict(ctx.plan), "files_per_round": ctx.plan.files_per_round,
                      "total_rows": ctx.plan.total_rows, "bloom_entries": ctx.plan.bloom_entries},

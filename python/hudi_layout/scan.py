@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import List, Tuple
 
+from .paths import takes_table
+
 SCAN_NODES = ("FileSourceScanExec",)
 
 
@@ -43,6 +45,7 @@ def files_read(df) -> Tuple[List, int]:
     return rows, total
 
 
+@takes_table
 def read(spark, path: str, skipping: bool = True):
     """A DataFrame over the Hudi table at ``path``; with ``skipping``, filters on indexed columns
     use the column-stats index to skip files (``hoodie.enable.data.skipping``)."""

@@ -5,9 +5,10 @@ and memory, master and every other setting remain the caller's.
 """
 from __future__ import annotations
 
-from typing import Iterable, List
+from pathlib import Path
+from typing import Dict, Iterable, List
 
-from .jarpaths import jars as _plugin_jars
+from .jarpaths import spark_jars
 
 KRYO = "org.apache.spark.serializer.KryoSerializer"
 HUDI_EXTENSION = "org.apache.spark.sql.hudi.HoodieSparkSessionExtension"
@@ -37,27 +38,49 @@ SPARK_CONF = {
 }
 
 
+def quiet_conf(verbose: bool = False) -> Dict[str, str]:
+    """Spark settings for our commands: Spark's and Hudi's logging at error level (a log4j2 file in
+    the package), unless ``verbose``. Set before the driver JVM starts."""
+    if verbose:
+        return {}
+    from importlib.resources import files
+    config = Path(str(files("hudi_layout") / "log4j2-quiet.properties")).resolve()
+    return {"spark.driver.extraJavaOptions": f"-Dlog4j2.configurationFile={config.as_uri()}"}
+
+
+def mute_jvm(spark) -> None:
+    """Keep warnings a user cannot act on (Hudi's object sizing on a stock JDK) off the console."""
+    spark.sparkContext._jvm.dev.hudilayout.QuietJvm.muteObjectSizeWarnings()
+
+
 def spark_sql_command(args: Iterable[str] = ()) -> List[str]:
-    """The installed pyspark's ``spark-sql`` launcher with the plugin jar, the Hudi bundle and
-    :data:`SPARK_CONF`, followed by ``args`` (e.g. ``-e "CALL show_clustering(path => '...')"``
-    or ``-f script.sql``)."""
+    """The installed pyspark's ``spark-sql`` launcher with the plugin jar, the Hudi bundle,
+    :data:`SPARK_CONF` and :func:`quiet_conf` (unless ``--verbose`` is among ``args``), followed by
+    ``args`` (e.g. ``-e "CALL show_clustering(path => '...')"`` or ``-f script.sql``)."""
     import os
     from pyspark.find_spark_home import _find_spark_home
-    command = [os.path.join(_find_spark_home(), "bin", "spark-sql"), "--jars", ",".join(_plugin_jars())]
-    for key, value in SPARK_CONF.items():
+    args = list(args)
+    command = [os.path.join(_find_spark_home(), "bin", "spark-sql")] + spark_jars().submit_args()
+    for key, value in {**SPARK_CONF, **quiet_conf("--verbose" in args)}.items():
         command += ["--conf", f"{key}={value}"]
     return command + list(args)
 
 
 def configure_spark(builder, extra_jars: Iterable[str] = ()):
-    """Add the plugin jar and the Hudi bundle to ``spark.jars`` and set what Hudi needs on Spark 3.5.
+    """Add the plugin jar and the Hudi bundle to ``spark.jars`` (the bundle by its Maven coordinates
+    on ``spark.jars.packages`` where no folder holds it, see :mod:`hudi_layout.jarpaths`) and set
+    what Hudi needs on Spark 3.5.
 
     Returns the builder, so it chains::
 
         spark = configure_spark(SparkSession.builder.master("local[2]")).getOrCreate()
     """
+    needed = spark_jars()
     builder = builder.config("spark.jars", _append(_current(builder, "spark.jars"),
-                                                   list(_plugin_jars()) + list(extra_jars)))
+                                                   needed.jars + list(extra_jars)))
+    if needed.packages:
+        builder = builder.config("spark.jars.packages",
+                                 _append(_current(builder, "spark.jars.packages"), needed.packages))
     for key, value in SPARK_CONF.items():
         if key == "spark.sql.extensions":  # others' extensions stay
             value = _append(_current(builder, key), [value])

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Dict, Sequence
+from typing import Any, Dict, Sequence
 
 
 
@@ -50,7 +50,8 @@ def layout_options(columns: Sequence[str], curve: str, mapping: str, total_bytes
     further :class:`~hudi_layout.options.LayoutOptions` fields in ``layout``."""
     from .options import LayoutOptions
     everything = max(total_bytes, 1) * 4
-    sizes = dict(target_file_bytes=max(1, math.ceil(total_bytes / files)), small_file_bytes=everything,
+    sizes: Dict[str, Any] = dict(target_file_bytes=max(1, math.ceil(total_bytes / files)), small_file_bytes=everything,
                  max_bytes_per_group=everything)
     sizes.update(layout)
-    return LayoutOptions(columns, curve=curve, mapping=mapping, **sizes).clustering_options()
+    # LayoutOptions takes any sequence of names (or a comma-separated string) and keeps a tuple
+    return LayoutOptions(columns, curve=curve, mapping=mapping, **sizes).clustering_options()  # type: ignore[arg-type]

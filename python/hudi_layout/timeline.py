@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 from typing import Dict, List
 
+from .paths import takes_table
+
 
 def _commits_class(spark):
     return spark.sparkContext._jvm.dev.hudilayout.ClusteringCommits
 
 
+@takes_table
 def instants(spark, path: str) -> List[Dict]:
     """Every instant on the active timeline, oldest first:
     ``{"instant", "action", "state", "completed"}`` (``completed`` is None while pending)."""
@@ -17,6 +20,7 @@ def instants(spark, path: str) -> List[Dict]:
     return json.loads(_commits_class(spark).timelineJson(conf, path))
 
 
+@takes_table
 def replace_commits(spark, path: str) -> List[Dict]:
     """Completed replacecommits, oldest first:
     ``{"instant", "action", "completed", "operation", "extra"}``."""
@@ -36,6 +40,7 @@ def _meta_client(spark, path: str):
         .setConf(conf).setBasePath(path).build()
 
 
+@takes_table
 def write_stats(spark, path: str) -> List[Dict]:
     """What each completed commit, delta commit and replacecommit on the active timeline wrote,
     oldest first, from its commit metadata: ``{"instant", "action", "operation", "bytes_written",

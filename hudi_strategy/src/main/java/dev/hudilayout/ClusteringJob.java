@@ -89,6 +89,7 @@ public final class ClusteringJob {
       System.out.println(usage());
       return 2;
     }
+    QuietJvm.muteObjectSizeWarnings();
     SparkConf conf = new SparkConf().setAppName("hudi-layout-clustering-" + args.tableName)
         .setIfMissing("spark.master", "local[*]")
         .setIfMissing("spark.serializer", "org.apache.spark.serializer.KryoSerializer")

@@ -1,0 +1,98 @@
+"""The wheel, installed outside the checkout: ``python/build_wheel.py`` (what ``make dist`` runs)
+builds it with the plugin jar inside; a fresh venv in a temporary folder installs it with its
+dependencies; every command runs from another folder, with no ``HUDI_LAYOUT_JARS_DIR``, so the
+Hudi bundle comes by its Maven coordinates (``spark.jars.packages`` / ``--packages``).
+
+Expected: ``hudi-layout jars`` prints the jar inside the installed package and names the bundle's
+coordinates; ``hudi-layout demo --out out`` (a relative folder) passes; a table written through the
+API at a relative path is clustered by ``hudi-layout clustering scheduleAndExecute --path t``
+(spark-submit with ``--packages``) with every row kept; ``hudi-layout report t`` reports it; a path
+without a table gets one line saying so and exit status 2.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hudi_layout.jarpaths import ENV_DIR, HUDI_BUNDLE_PACKAGE
+
+REPO = Path(__file__).resolve().parents[1]
+pytestmark = [pytest.mark.spark]
+
+WRITE = """
+import sys
+from pyspark.sql import SparkSession
+import hudi_layout as hl
+spark = hl.configure_spark(SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")).getOrCreate()
+df = spark.range(6000).selectExpr("id AS k", "concat('c', CAST(id * 7919 % 53 AS STRING)) AS city",
+                                  "CAST(id * 104729 % 41 AS INT) AS brand").repartition(8)
+layout = hl.LayoutOptions(["city", "brand"], target_file_bytes=int(sys.argv[1]), small_file_bytes=1 << 40)
+hl.write(df, "t", layout, table="t", record_key="k", operation="bulk_insert",
+         extra={"hoodie.bulkinsert.shuffle.parallelism": "8", "hoodie.bulkinsert.sort.mode": "NONE"})
+print("rows", hl.read(spark, "t").count(), "sum", hl.read(spark, "t").selectExpr("sum(k * brand)").first()[0])
+"""
+
+
+def _run(command, cwd: Path, env) -> subprocess.CompletedProcess:
+    return subprocess.run([str(c) for c in command], cwd=str(cwd), env=env, capture_output=True, text=True,
+                          timeout=900)
+
+
+def test_the_wheel_installs_and_runs_outside_the_checkout(tmp_path):
+    built = _run([sys.executable, REPO / "python" / "build_wheel.py", "--out", tmp_path / "dist"], tmp_path,
+                 dict(os.environ))
+    assert built.returncode == 0, built.stderr[-3000:]
+    wheel = built.stdout.strip().splitlines()[-1]
+    venv = tmp_path / "venv"
+    env = {k: v for k, v in os.environ.items() if k not in (ENV_DIR, "PYTHONPATH", "VIRTUAL_ENV", "SPARK_HOME")}
+    assert _run([sys.executable, "-m", "venv", venv], tmp_path, env).returncode == 0
+    installed = _run([venv / "bin" / "python", "-m", "pip", "install", "-q", wheel], tmp_path, env)
+    assert installed.returncode == 0, installed.stderr[-3000:]
+    work = tmp_path / "work"
+    work.mkdir()
+    cli = venv / "bin" / "hudi-layout"
+
+    jars = _run([cli, "jars"], work, env)
+    assert jars.returncode == 0, jars.stderr
+    [plugin] = jars.stdout.split()
+    assert plugin.startswith(str(venv)) and plugin.endswith("hudi_layout/jars/hudi-layout.jar"), plugin
+    assert f"--packages {HUDI_BUNDLE_PACKAGE}" in jars.stderr, jars.stderr
+
+    demo = _run([cli, "demo", "--rows", "4000", "--files", "8", "--out", "out"], work, env)
+    assert demo.returncode == 0, (demo.stdout[-3000:], demo.stderr[-3000:])
+    # quiet by default: no Spark/Hudi logging, none of the JVM's "# WARNING" lines
+    assert demo.stderr == "" and "WARN" not in demo.stdout, (demo.stdout[-3000:], demo.stderr[-3000:])
+    assert (work / "out" / "ssb_demo" / ".hoodie" / "hoodie.properties").is_file()
+
+    (work / "write.py").write_text(WRITE)
+    wrote = _run([venv / "bin" / "python", "write.py", "400000"], work, env)
+    assert wrote.returncode == 0, wrote.stderr[-3000:]
+    rows = [line for line in wrote.stdout.splitlines() if line.startswith("rows ")]
+    assert rows and rows[0].split()[1] == "6000", wrote.stdout
+
+    run = _run([cli, "clustering", "scheduleAndExecute", "--path", "t", "--hoodieConfigs",
+                "hoodie.clustering.execution.strategy.class=dev.hudilayout.SpaceCurveExecutionStrategy",
+                "hoodie.clustering.plan.strategy.sort.columns=city,brand",
+                "hoodie.clustering.plan.strategy.target.file.max.bytes=400000",
+                "hoodie.clustering.plan.strategy.small.file.limit=1099511627776"], work, env)
+    assert run.returncode == 0, (run.stdout, run.stderr[-3000:])
+    scheduled, completed = run.stdout.splitlines()
+    assert completed.startswith(f"completed {scheduled.split()[1]} operation=CLUSTER files=8->") and \
+        "hudilayout.strategy=dev.hudilayout.SpaceCurveExecutionStrategy" in completed, run.stdout
+
+    check = WRITE.split("layout =")[0] + 'print("rows", hl.read(spark, "t").count(), "sum", ' \
+        'hl.read(spark, "t").selectExpr("sum(k * brand)").first()[0])\n'
+    (work / "check.py").write_text(check)
+    after = _run([venv / "bin" / "python", "check.py"], work, env)
+    assert [line for line in after.stdout.splitlines() if line.startswith("rows ")] == rows, after.stderr[-3000:]
+
+    report = _run([cli, "report", "t"], work, env)
+    assert report.returncode == 0 and "city" in report.stdout, (report.stdout, report.stderr[-3000:])
+    missing = _run([cli, "report", "nowhere"], work, env)
+    assert missing.returncode == 2, missing.stderr[-3000:]
+    assert missing.stdout == "" and missing.stderr == f"error: no Hudi table at {work / 'nowhere'} " \
+        "(no .hoodie/hoodie.properties there)\n", missing.stderr[-2000:]
