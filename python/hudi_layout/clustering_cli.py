@@ -19,6 +19,7 @@ import sys
 from typing import List, Optional
 
 from .jarpaths import JarNotFoundError
+from .paths import qualified
 
 #: hudi-cli's verb -> the job's --mode
 VERBS = {"schedule": "schedule", "run": "execute", "scheduleAndExecute": "scheduleAndExecute", "show": "show",
@@ -48,7 +49,7 @@ def job_command(verb: str, args: argparse.Namespace) -> List[str]:
     from pyspark.find_spark_home import _find_spark_home
     from .jarpaths import jar_path, spark_jars
     from .spark import quiet_conf
-    path = os.path.abspath(args.path) if "://" not in args.path else args.path
+    path = qualified(args.path)
     command = [os.path.join(_find_spark_home(), "bin", "spark-submit"), "--class", JOB_CLASS,
                *spark_jars(with_plugin=False).submit_args(), "--conf", "spark.ui.enabled=false"]
     for key, value in quiet_conf(getattr(args, "verbose", False)).items():
