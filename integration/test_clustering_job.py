@@ -23,7 +23,7 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import ssb, tables, timeline
-from hudi_layout.clustering_cli import REPORT_WORDS
+from hudi_layout.clustering_cli import report_lines
 from hudi_layout.jarpaths import jars
 from tablecheck import fingerprint, point_query
 
@@ -48,11 +48,6 @@ def _cli(folder: Path, verb: str, *configs: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "hudi_layout", "clustering", verb, "--path", "table",
                            "--propsFilePath", str(REPO / "conf" / "hudi-layout.properties"), "--sparkMaster", "local[2]",
                            "--hoodieConfigs", *configs], cwd=str(folder), capture_output=True, text=True, timeout=600)
-
-
-def _lines(run: subprocess.CompletedProcess):
-    """The job's report lines (the rest of its output is Spark's and Hudi's logging)."""
-    return [line for line in run.stdout.splitlines() if line.split(" ")[0] in REPORT_WORDS]
 
 
 def test_the_clustering_job_schedules_executes_and_purges(spark, tmp_path):
@@ -104,7 +99,7 @@ def test_the_clustering_job_schedules_executes_and_purges(spark, tmp_path):
 
     run = _job(path, "--mode", "scheduleAndExecute", sizes=sizes)
     assert run.returncode == 0, run.stderr[-3000:]
-    lines = _lines(run)
+    lines = report_lines(run.stdout)
     assert lines[0].startswith("scheduled ") and lines[1].startswith(f"completed {lines[0].split()[1]} "), lines
     assert len(timeline.clustering_commits(spark, path)) == 2 and hl.pending(spark, path) == []
     assert fingerprint(spark.read.format("hudi").load(path)) == expected

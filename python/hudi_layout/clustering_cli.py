@@ -30,6 +30,12 @@ REPORT_WORDS = ("scheduled", "completed", "purged", "nothing", "no", "error:", "
                 "REQUESTED", "INFLIGHT", "COMPLETED")
 
 
+def report_lines(output: str) -> List[str]:
+    """The job's report lines in its standard output (a report word first or second: ``show``
+    starts a line with the instant)."""
+    return [line for line in output.splitlines() if any(w in REPORT_WORDS for w in line.split()[:2])]
+
+
 def table_name(path: str) -> str:
     """The table's name from ``.hoodie/hoodie.properties``; ValueError if the path holds no Hudi table."""
     props = os.path.join(path, ".hoodie", "hoodie.properties")
@@ -101,7 +107,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.verbose:
         return subprocess.call(command)
     run = subprocess.run(command, capture_output=True, text=True)
-    said = [line for line in run.stdout.splitlines() if any(w in REPORT_WORDS for w in line.split()[:2])]
+    said = report_lines(run.stdout)
     print("\n".join(said))
     if run.returncode != 0 and not said:
         print(run.stderr[-4000:], file=sys.stderr)

@@ -13,23 +13,18 @@ import time
 from pathlib import Path
 
 from . import clustering, scan, ssb, tables, timeline
-from .spark import configure_spark, mute_jvm, quiet_conf
+from .spark import command_session
+
 
 def build_session(app: str = "hudi-layout-demo", verbose: bool = True):
     from pyspark.sql import SparkSession
-    builder = SparkSession.builder
-    for key, value in quiet_conf(verbose).items():
-        builder = builder.config(key, value)
-    builder = (builder.master("local[2]").appName(app)
+    builder = (SparkSession.builder.master("local[2]").appName(app)
                .config("spark.driver.memory", "4g")
                .config("spark.sql.shuffle.partitions", "8")
                .config("spark.ui.enabled", "false")
                .config("spark.ui.showConsoleProgress", "false")
                .config("spark.sql.session.timeZone", "UTC"))
-    spark = configure_spark(builder).getOrCreate()
-    if not verbose:
-        mute_jvm(spark)
-    return spark
+    return command_session(builder, verbose)
 
 
 def point_queries(spark, path: str, probes):
@@ -47,8 +42,6 @@ def run(rows: int, files: int, curve: str, mapping: str, out_dir: str, seed: int
     out.mkdir(parents=True)
     started = time.time()
     spark = build_session(verbose=verbose)
-    if not verbose:
-        spark.sparkContext.setLogLevel("ERROR")
     source = ssb.write_parquet(str(out / "source"), rows, seed)
     path = str(out / "ssb_demo")
     df = spark.read.parquet(source).repartition(files)

@@ -320,14 +320,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         ap.error(f"--probes {args.probes}: must be at least 1")
 
     from pyspark.sql import SparkSession
-    from .spark import configure_spark, mute_jvm, quiet_conf
-    builder = SparkSession.builder.appName("hudi-layout report").config("spark.ui.showConsoleProgress", "false")
-    for key, value in quiet_conf(args.verbose).items():
-        builder = builder.config(key, value)
-    spark = configure_spark(builder).getOrCreate()
-    if not args.verbose:
-        spark.sparkContext.setLogLevel("ERROR")
-        mute_jvm(spark)
+    from .spark import command_session
+    spark = command_session(SparkSession.builder.appName("hudi-layout report")
+                            .config("spark.ui.showConsoleProgress", "false"), args.verbose)
     try:
         args.path = existing_table(spark, args.path)
     except TableNotFoundError as e:

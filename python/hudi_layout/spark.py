@@ -53,6 +53,18 @@ def mute_jvm(spark) -> None:
     spark.sparkContext._jvm.dev.hudilayout.QuietJvm.muteObjectSizeWarnings()
 
 
+def command_session(builder, verbose: bool = False):
+    """The session of one of our commands (demo, report): ``builder`` with our jars and Hudi's
+    settings and, unless ``verbose``, :func:`quiet_conf`, error-level logging and :func:`mute_jvm`."""
+    for key, value in quiet_conf(verbose).items():
+        builder = builder.config(key, value)
+    spark = configure_spark(builder).getOrCreate()
+    if not verbose:
+        spark.sparkContext.setLogLevel("ERROR")
+        mute_jvm(spark)
+    return spark
+
+
 def spark_sql_command(args: Iterable[str] = ()) -> List[str]:
     """The installed pyspark's ``spark-sql`` launcher with the plugin jar, the Hudi bundle,
     :data:`SPARK_CONF` and :func:`quiet_conf` (unless ``--verbose`` is among ``args``), followed by
