@@ -75,6 +75,8 @@ def test_run_and_show_clustering_with_our_strategy(spark, tmp_path):
                            cwd=str(tmp_path), capture_output=True, text=True, timeout=600)
     assert shown.returncode == 0, shown.stderr[-3000:]
     assert f"{scheduled}\t" in shown.stdout and "COMPLETED" in shown.stdout, shown.stdout
+    # quiet: the procedure's rows only (spark-sql's silent mode, our log4j file and QuietPlugin)
+    assert shown.stderr == "" and len(shown.stdout.splitlines()) == 1, (shown.stdout, shown.stderr)
 
     # a typo in one of our keys: the execution fails with our error, nothing is lost
     more = spark.read.parquet(ssb.write_parquet(str(tmp_path / "more"), 500, 62)) \

@@ -38,44 +38,46 @@ SPARK_CONF = {
 }
 
 
+QUIET_PLUGIN = "dev.hudilayout.QuietPlugin"
+
+
 def quiet_conf(verbose: bool = False) -> Dict[str, str]:
-    """Spark settings for our commands: Spark's and Hudi's logging at error level (a log4j2 file in
-    the package), unless ``verbose``. Set before the driver JVM starts."""
+    """Spark settings for our commands, unless ``verbose``: Spark's and Hudi's logging at error level
+    (a log4j2 file in the package) and ``dev.hudilayout.QuietPlugin``, which mutes Hudi's object-sizing
+    warnings when the driver starts. Set before the driver JVM starts."""
     if verbose:
         return {}
     from importlib.resources import files
     config = Path(str(files("hudi_layout") / "log4j2-quiet.properties")).resolve()
-    return {"spark.driver.extraJavaOptions": f"-Dlog4j2.configurationFile={config.as_uri()}"}
-
-
-def mute_jvm(spark) -> None:
-    """Keep warnings a user cannot act on (Hudi's object sizing on a stock JDK) off the console."""
-    spark.sparkContext._jvm.dev.hudilayout.QuietJvm.muteObjectSizeWarnings()
+    return {"spark.driver.extraJavaOptions": f"-Dlog4j2.configurationFile={config.as_uri()}",
+            "spark.plugins": QUIET_PLUGIN}
 
 
 def command_session(builder, verbose: bool = False):
     """The session of one of our commands (demo, report): ``builder`` with our jars and Hudi's
-    settings and, unless ``verbose``, :func:`quiet_conf`, error-level logging and :func:`mute_jvm`."""
+    settings and, unless ``verbose``, :func:`quiet_conf` and error-level logging."""
     for key, value in quiet_conf(verbose).items():
         builder = builder.config(key, value)
     spark = configure_spark(builder).getOrCreate()
     if not verbose:
         spark.sparkContext.setLogLevel("ERROR")
-        mute_jvm(spark)
     return spark
 
 
 def spark_sql_command(args: Iterable[str] = ()) -> List[str]:
     """The installed pyspark's ``spark-sql`` launcher with the plugin jar, the Hudi bundle,
-    :data:`SPARK_CONF` and :func:`quiet_conf` (unless ``--verbose`` is among ``args``), followed by
+    :data:`SPARK_CONF` and, unless ``--verbose`` is among ``args``, :func:`quiet_conf` and spark-sql's
+    silent mode (``-S``), followed by
     ``args`` (e.g. ``-e "CALL show_clustering(path => '...')"`` or ``-f script.sql``)."""
     import os
     from pyspark.find_spark_home import _find_spark_home
     args = list(args)
     command = [os.path.join(_find_spark_home(), "bin", "spark-sql")] + spark_jars().submit_args()
-    for key, value in {**SPARK_CONF, **quiet_conf("--verbose" in args)}.items():
+    verbose = "--verbose" in args
+    for key, value in {**SPARK_CONF, **quiet_conf(verbose)}.items():
         command += ["--conf", f"{key}={value}"]
-    return command + list(args)
+    silent = [] if verbose or "-S" in args or "--silent" in args else ["-S"]  # no "Time taken" lines
+    return command + silent + list(args)
 
 
 def configure_spark(builder, extra_jars: Iterable[str] = ()):
