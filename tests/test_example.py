@@ -1,4 +1,4 @@
-"""The README's ingestion example (examples/ingest.py) runs as written, in its own Python and
+"""The ingestion example (examples/ingest.py, shown in docs/operators.md) runs as written, in its own Python and
 Spark, and shows what it claims: a batch clustering and at least one streaming clustering with
 our layout, all 400,000 streamed rows, and point queries reading fewer files than the table has."""
 from __future__ import annotations

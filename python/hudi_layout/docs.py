@@ -1,8 +1,12 @@
-"""Regenerate the README's generated blocks: ``python -m hudi_layout.docs`` (``make readme``).
+"""Regenerate the generated blocks of the documentation: ``python -m hudi_layout.docs`` (``make readme``).
 
-- ``options-table``: the jar's ConfigProperty declarations of our own keys;
-- ``python-options``: the fields of :class:`hudi_layout.LayoutOptions` and the Hudi keys they set;
-- ``example-ingest``: ``examples/ingest.py``, verbatim;
+Each block sits between ``<!-- name:begin -->`` and ``<!-- name:end -->`` in the page
+:data:`BLOCK_FILES` names:
+
+- ``options-table`` (``docs/options.md``): the jar's ConfigProperty declarations of our own keys;
+- ``python-options`` (``docs/options.md``): the fields of :class:`hudi_layout.LayoutOptions` and the
+  Hudi keys they set;
+- ``example-ingest`` (``docs/operators.md``): ``examples/ingest.py``, verbatim;
 
 and the templates in ``conf/``: ``hudi-layout.properties`` (the write and clustering options of a
 layout, from :class:`hudi_layout.LayoutOptions`) and ``spark-defaults.conf`` (what
@@ -16,7 +20,7 @@ from pathlib import Path
 
 from .jarpaths import checkout_root, jars
 
-REPO = checkout_root() or Path.cwd()  # the README's generated blocks live in a checkout
+REPO = checkout_root() or Path.cwd()  # the pages and their generated blocks live in a checkout
 README = REPO / "README.md"
 EXAMPLE = REPO / "examples" / "ingest.py"
 
@@ -41,6 +45,10 @@ def example_block() -> str:
 
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
              "example-ingest": example_block}
+
+# The page that holds each generated block, relative to the checkout.
+BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
+               "example-ingest": "docs/operators.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")
@@ -97,21 +105,22 @@ def spark_defaults() -> str:
 CONF = {"conf/hudi-layout.properties": layout_properties, "conf/spark-defaults.conf": spark_defaults}
 
 
-def current(name: str, text: str) -> str:
-    """The text between ``name``'s markers in ``text``."""
+def current(name: str, text: str, page: str = "README.md") -> str:
+    """The text between ``name``'s markers in ``text``, the text of ``page``."""
     m = _block(name).search(text)
     if not m:
-        raise SystemExit(f"README.md has no {name} markers")
+        raise SystemExit(f"{page} has no {name} markers")
     return m.group(2)
 
 
 def main() -> None:
-    text = README.read_text()
-    for name, make in GENERATED.items():
-        current(name, text)
-        body = make()
-        text = _block(name).sub(lambda m: m.group(1) + body + m.group(3), text)
-    README.write_text(text)
+    for page in sorted(set(BLOCK_FILES.values())):
+        text = (REPO / page).read_text()
+        for name in sorted(n for n, p in BLOCK_FILES.items() if p == page):
+            current(name, text, page)
+            body = GENERATED[name]()
+            text = _block(name).sub(lambda m: m.group(1) + body + m.group(3), text)
+        (REPO / page).write_text(text)
     for rel, make in CONF.items():
         (REPO / rel).parent.mkdir(exist_ok=True)
         (REPO / rel).write_text(make())

@@ -1,0 +1,96 @@
+"""The documentation (README.md and docs/*.md) is current and holds together, checked without Spark:
+
+- every generated block (``docs.GENERATED``) sits in the page ``docs.BLOCK_FILES`` names, and in no
+  other, and matches its source: the jar's ConfigProperty table (needs the built jar), the
+  LayoutOptions fields, and examples/ingest.py (which test_example.py runs);
+- every block's markers pair up on each page: one begin, then one end;
+- each benchmark run quoted in docs/benchmarks.md is, table for table, the results.md it cites;
+- every relative link and image points at a file or folder of the checkout, and every ``#anchor``
+  at a heading of its page.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from hudi_layout import docs
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
+MARKER = re.compile(r"<!-- ([\w-]+):(begin|end) -->")
+FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+CODE_SPAN = re.compile(r"`[^`\n]*`")
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def _rel(page: Path) -> str:
+    return page.relative_to(ROOT).as_posix()
+
+
+def test_every_generated_block_has_a_page():
+    assert set(docs.BLOCK_FILES) == set(docs.GENERATED)
+    assert set(docs.BLOCK_FILES.values()) <= {_rel(p) for p in PAGES}
+
+
+@pytest.mark.parametrize("name", sorted(docs.GENERATED))
+def test_block_is_current(name):
+    page = docs.BLOCK_FILES[name]
+    assert docs.current(name, (ROOT / page).read_text(), page) == docs.GENERATED[name](), \
+        f"{page}'s {name} block is stale: run `make readme`"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_rel)
+def test_markers_pair_up_and_generated_blocks_sit_where_docs_writes_them(page):
+    markers = MARKER.findall(page.read_text())
+    counts = Counter(markers)
+    for name in {n for n, _ in markers}:
+        assert counts[(name, "begin")] == 1 and counts[(name, "end")] == 1, \
+            f"{_rel(page)}: block {name} needs one begin and one end marker, has {counts}"
+        assert markers.index((name, "begin")) < markers.index((name, "end")), \
+            f"{_rel(page)}: {name} ends before it begins"
+        if name in docs.GENERATED:
+            assert docs.BLOCK_FILES[name] == _rel(page), \
+                f"{_rel(page)} holds the generated block {name}; docs.BLOCK_FILES puts it in {docs.BLOCK_FILES[name]}"
+
+
+def test_quoted_benchmark_runs_are_their_results():
+    text = (ROOT / "docs" / "benchmarks.md").read_text()
+    block = docs.current("bench-table", text, "docs/benchmarks.md")
+    parts = re.split(r"^(\*\*SSB .*)$", block, flags=re.M)[1:]
+    assert len(parts) >= 2, "docs/benchmarks.md quotes no benchmark run"
+    for heading, quoted in zip(parts[::2], parts[1::2]):
+        out = re.search(r"--out (docs/bench/[\w-]+)", heading)
+        assert out, f"a quoted run names no --out folder: {heading[:120]}"
+        measured = (ROOT / out.group(1) / "results.md").read_text().split("\nStages of ")[0]
+        assert quoted.strip() == measured.strip(), f"the run quoted from {out.group(1)} differs from its results.md"
+
+
+def _anchors(page: Path) -> set:
+    """GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered."""
+    seen: Counter = Counter()
+    anchors = set()
+    for line in FENCE.sub("", page.read_text()).splitlines():
+        m = re.match(r"#{1,6} (.*)", line)
+        if m:
+            slug = re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-")
+            anchors.add(slug if not seen[slug] else f"{slug}-{seen[slug]}")
+            seen[slug] += 1
+    return anchors
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_rel)
+def test_relative_links_point_at_files_and_headings(page):
+    text = CODE_SPAN.sub("", FENCE.sub("", page.read_text()))
+    targets = [t for t in LINK.findall(text) if not re.match(r"[a-z]+:", t)]
+    broken = []
+    for target in targets:
+        path, _, anchor = target.partition("#")
+        dest = (page.parent / path).resolve() if path else page
+        if (ROOT not in dest.parents and dest != ROOT) or not dest.exists():
+            broken.append(f"{target} (no such file)")
+        elif anchor and dest.suffix == ".md" and anchor not in _anchors(dest):
+            broken.append(f"{target} (no heading #{anchor} in {_rel(dest)})")
+    assert not broken, f"{_rel(page)}: broken links: {broken}"
