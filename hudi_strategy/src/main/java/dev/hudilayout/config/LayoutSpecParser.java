@@ -118,8 +118,8 @@ public final class LayoutSpecParser {
     DeclaredOption<String> option = HudiOptions.SORT_COLUMNS;
     String accepted = option.rule().accepted() + ", e.g. 's_city,c_city,p_brand'";
     if (raw == null || raw.trim().isEmpty()) {
-      throw new IllegalArgumentException(String.format(
-          "Missing value for %s: hudi-layout needs at least one sort column. Accepted: %s", option.key(), accepted));
+      throw option.invalid(raw == null ? "" : raw, " (unset or blank: hudi-layout needs at least one sort column)",
+          accepted);
     }
     List<String> out = new ArrayList<>();
     Set<String> seen = new HashSet<>();
