@@ -49,8 +49,9 @@ bench: build
 microbench: build
 	java -cp target/hudi-layout.jar:target/deps/hudi-spark3.5-bundle_2.12-1.2.0.jar dev.hudilayout.bench.CurveKeyBenchmark $(ARGS)
 
+# The table of our options, from the declarations the jar exports (dev/hudilayout/config/options.json).
 options-table: build
-	@java -cp target/hudi-layout.jar:target/deps/hudi-spark3.5-bundle_2.12-1.2.0.jar dev.hudilayout.config.OptionsTable
+	@$(PY) -c "from hudi_layout import docs; print(docs.options_table(), end='')"
 
 readme: build
 	$(PY) -m hudi_layout.docs

@@ -1,16 +1,29 @@
-"""The typed Python options: what they emit, and the error each bad value raises (no Spark).
+"""The typed Python options: what they emit, the error each bad value raises, and their agreement
+with the declarations in the plugin jar.
 
 Every bad value must raise LayoutOptionError naming the option, its Hudi key and the value; the
-emitted keys are checked against the jar in test_ingest.py.
+emitted keys are checked against the jar in test_ingest.py. The declarations are read from the built
+jar (``dev/hudilayout/config/options.json``, written by the Maven build); the last test (marked
+spark) gives every declared option its boundary values on both sides, the Python dataclass and the
+jar's own parser (``LayoutSpecParser`` through the shared session's JVM), and expects the same values
+accepted, the same refused, and both errors ending with the same declared "accepted" text.
 """
 from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import zipfile
 
 import pytest
 from pyspark.sql.types import (ArrayType, DecimalType, IntegerType, MapType, StringType, StructField,
                                StructType, TimestampType)
 
 from hudi_layout import LayoutOptionError, LayoutOptions
+from hudi_layout import metadata as md
 from hudi_layout.ingest import table_options
+from hudi_layout.jarpaths import jar_path
+from hudi_layout.options import DECLARATIONS, declared
 
 SCHEMA = StructType([
     StructField("id", IntegerType()), StructField("city", StringType()), StructField("ts", TimestampType()),
@@ -86,25 +99,26 @@ def test_options_are_immutable_and_replace_checks_again():
 
 
 @pytest.mark.parametrize("kwargs,key,words", [
-    (dict(sort_columns=[]), "hoodie.clustering.plan.strategy.sort.columns", "at least one column"),
+    (dict(sort_columns=[]), "hoodie.clustering.plan.strategy.sort.columns", "one or more column names"),
     (dict(sort_columns=["city", "city"]), "hoodie.clustering.plan.strategy.sort.columns", "listed twice"),
     (dict(sort_columns=["city", ""]), "hoodie.clustering.plan.strategy.sort.columns", "non-empty"),
     (dict(sort_columns=["city"], stats_columns=["id", "id"]), "hoodie.metadata.index.column.stats.column.list",
      "listed twice"),
-    (dict(sort_columns=["city"], curve="peano"), "hoodie.layout.optimize.strategy", "linear, z-order, hilbert"),
+    (dict(sort_columns=["city"], curve="peano"), "hoodie.layout.optimize.strategy",
+     "one of linear, z-order (or zorder), hilbert"),
     (dict(sort_columns=["city"], mapping="histogram"), "hoodie.layout.optimize.curve.build.method",
      "direct, sample"),
-    (dict(sort_columns=["city"], sample_size=0), "hoodie.layout.optimize.build.curve.sample.size", ">= 1"),
-    (dict(sort_columns=["city"], sample_size=-5), "hoodie.layout.optimize.build.curve.sample.size", ">= 1"),
+    (dict(sort_columns=["city"], sample_size=0), "hoodie.layout.optimize.build.curve.sample.size", "from 1 to 2147483647"),
+    (dict(sort_columns=["city"], sample_size=-5), "hoodie.layout.optimize.build.curve.sample.size", "from 1 to"),
     (dict(sort_columns=["city"], bits_per_column=64), "hoodie.hudilayout.bits.per.column", "0 to 63"),
     (dict(sort_columns=["city"], writer_size_factor=0.5), "hoodie.hudilayout.writer.max.file.size.factor",
-     ">= 1.0"),
+     "1.0 or more"),
     (dict(sort_columns=["city"], target_file_bytes=0), "hoodie.clustering.plan.strategy.target.file.max.bytes",
-     ">= 1"),
-    (dict(sort_columns=["city"], small_file_bytes=-1), "hoodie.clustering.plan.strategy.small.file.limit", ">= 1"),
+     "of 1 or more"),
+    (dict(sort_columns=["city"], small_file_bytes=-1), "hoodie.clustering.plan.strategy.small.file.limit", "of 1 or more"),
     (dict(sort_columns=["city"], max_bytes_per_group=0), "hoodie.clustering.plan.strategy.max.bytes.per.group",
-     ">= 1"),
-    (dict(sort_columns=["city"], write_small_file_bytes=-1), "hoodie.parquet.small.file.limit", ">= 0"),
+     "of 1 or more"),
+    (dict(sort_columns=["city"], write_small_file_bytes=-1), "hoodie.parquet.small.file.limit", "of 0 or more"),
     (dict(sort_columns=["city"], aligned=True, aligned_tolerance=1.0), "hoodie.hudilayout.aligned.tolerance",
      "above 0 and below 1"),
     (dict(sort_columns=["city"], grid_buckets=[4], curve="linear"), "hoodie.hudilayout.grid.buckets",
@@ -114,19 +128,20 @@ def test_options_are_immutable_and_replace_checks_again():
     (dict(sort_columns=["a", "b"], grid_buckets=[4]), "hoodie.hudilayout.grid.buckets", "(2: a, b)"),
     (dict(sort_columns=["a", "b"], grid_buckets="4,0"), "hoodie.hudilayout.grid.buckets", "from 1 to 1000000"),
     (dict(sort_columns=["a", "b"], grid_buckets=[4, 2.5]), "hoodie.hudilayout.grid.buckets", "whole number"),
-    (dict(sort_columns=["city"], max_groups=0), "hoodie.clustering.plan.strategy.max.num.groups", ">= 1"),
-    (dict(sort_columns=["city"], inline=True, every_n_commits=0), "hoodie.clustering.inline.max.commits", ">= 1"),
+    (dict(sort_columns=["city"], max_groups=0), "hoodie.clustering.plan.strategy.max.num.groups", "of 1 or more"),
+    (dict(sort_columns=["city"], inline=True, every_n_commits=0), "hoodie.clustering.inline.max.commits", "of 1 or more"),
     (dict(sort_columns=["city"], async_clustering=True, every_n_commits=-2), "hoodie.clustering.async.max.commits",
-     ">= 1"),
+     "of 1 or more"),
     (dict(sort_columns=["city"], inline=True, async_clustering=True), "hoodie.clustering.async.enabled",
      "choose one"),
-    (dict(sort_columns=["city"], inline="yes"), "hoodie.clustering.inline", "True or False"),
-    (dict(sort_columns=["city"], sample_size=True), "hoodie.layout.optimize.build.curve.sample.size", "integer"),
+    (dict(sort_columns=["city"], inline="yes"), "hoodie.clustering.inline", "true or false"),
+    (dict(sort_columns=["city"], sample_size=True), "hoodie.layout.optimize.build.curve.sample.size", "whole number"),
     (dict(sort_columns=["a", "b"], weights=[1]), "hoodie.hudilayout.column.weights", "(2: a, b)"),
-    (dict(sort_columns=["a", "b"], weights=[1, -1]), "hoodie.hudilayout.column.weights", "one number >= 0"),
-    (dict(sort_columns=["a", "b"], weights=[0, 0]), "hoodie.hudilayout.column.weights", "not all 0"),
-    (dict(sort_columns=["a", "b"], weights=[1, float("inf")]), "hoodie.hudilayout.column.weights", ">= 0"),
-    (dict(sort_columns=["a", "b"], weights="1,x"), "hoodie.hudilayout.column.weights", "'3,2,1'"),
+    (dict(sort_columns=["a", "b"], weights=[1, -1]), "hoodie.hudilayout.column.weights",
+     "one non-negative number per sort column"),
+    (dict(sort_columns=["a", "b"], weights=[0, 0]), "hoodie.hudilayout.column.weights", "at least one above 0"),
+    (dict(sort_columns=["a", "b"], weights=[1, float("inf")]), "hoodie.hudilayout.column.weights", "non-negative"),
+    (dict(sort_columns=["a", "b"], weights="1,x"), "hoodie.hudilayout.column.weights", "'2,1'"),
     (dict(sort_columns=["a", "b"], weights={"a": 1, "c": 2}), "hoodie.hudilayout.column.weights",
      "unknown column(s) c"),
     (dict(sort_columns=["a", "b"], weights={"a": 1}), "hoodie.hudilayout.column.weights", "no weight for b"),
@@ -188,3 +203,120 @@ def test_a_key_under_our_prefix_that_is_none_of_ours_is_refused_with_the_nearest
                                                 r"no such key. Did you mean hoodie.hudilayout.sample.seed\?"):
         refuse_unknown_keys({"hoodie.hudilayout.sample.sed": "7", "hoodie.clustering.inline": "true"})
     refuse_unknown_keys({"hoodie.hudilayout.aligned": "true", "hoodie.anything.else": "x"})  # Hudi's keys are Hudi's
+
+
+def _fields_by_key():
+    """Each LayoutOptions field that stands for an option the jar declares, by that option's key."""
+    keys = {d.key for d in declared().options}
+    return {f.metadata["key"]: f for f in dataclasses.fields(LayoutOptions) if f.metadata["key"] in keys}
+
+
+def test_the_jar_carries_its_declarations_and_every_one_has_a_field():
+    with zipfile.ZipFile(jar_path()) as jar:
+        data = json.loads(jar.read(DECLARATIONS))
+    assert data["prefix"] == "hoodie.hudilayout." and data["metadata_prefix"] == md.PREFIX
+    owners = {d["key"]: d["owner"] for d in data["options"]}
+    assert owners["hoodie.hudilayout.aligned"] == "hudi-layout" and owners["hoodie.layout.optimize.strategy"] == "hudi"
+    assert all(d["doc"].endswith(f"Accepted: {d['accepted']}.") for d in data["options"]), data["options"]
+    # every option the jar's parser reads is a field of LayoutOptions
+    assert sorted(_fields_by_key()) == sorted(owners)
+
+
+def test_python_defaults_are_the_declared_ones():
+    fields = _fields_by_key()
+    for d in declared().options:
+        f = fields[d.key]
+        if f.name in ("curve", "mapping"):
+            # Hudi's defaults (LINEAR, DIRECT) are what the jar reads when the key is unset; Python
+            # always emits its own choice, the layout this project recommends
+            assert d.default in ("LINEAR", "DIRECT") and d.rule.check(f.name, d.key, f.default) == f.default
+        elif f.name == "sort_columns":
+            assert d.default is None and f.default is dataclasses.MISSING
+        elif d.default == "":
+            assert f.default is None, f.name  # the per-column lists: empty in the jar, None here
+        else:
+            assert f.default == (int(d.default) if isinstance(d.default, str) else d.default), f.name
+            assert type(f.default) is type(int(d.default) if isinstance(d.default, str) else d.default), f.name
+
+
+def test_every_commit_key_python_reads_is_declared_by_the_jar():
+    recorded = declared().metadata
+    for key in md.READ_KEYS:
+        assert key in recorded and recorded[key]["scope"] == "commit", key
+        assert recorded[key]["prefix"] == (key == md.CONTINUOUS_GRID), key
+    assert {k for k, v in recorded.items() if v["scope"] == "commit"} >= set(md.READ_KEYS)
+
+
+def _boundaries(rule):
+    """(Python value, the same value as the jar reads it) at and around a rule's bounds."""
+    if rule.type == "choice":
+        words = list(rule.choices) + list(rule.aliases) + [rule.choices[-1].upper(), " " + rule.choices[0], "peano"]
+        return [(w, w) for w in words]
+    if rule.type == "boolean":
+        return [(True, "true"), (False, "false"), ("yes", "yes")]
+    if rule.type in ("int", "long"):
+        values = [int(rule.min) - 1, int(rule.min), int(rule.max), int(rule.max) + 1, 7]
+        return [(v, str(v)) for v in values] + [(1.5, "1.5"), ("abc", "abc")]
+    if rule.type == "double":
+        low = float(rule.min)
+        values = [low, math.nextafter(low, -math.inf), math.nextafter(low, math.inf), math.inf, math.nan]
+        if rule.max is not None:
+            high = float(rule.max)
+            values += [high, math.nextafter(high, -math.inf), math.nextafter(high, math.inf)]
+        else:
+            values += [1e300]
+        return [(v, repr(v)) for v in values] + [(int(low) + 1, str(int(low) + 1)), ("abc", "abc")]
+    raise AssertionError(rule.type)
+
+
+# the per-column lists and the sort columns, on sort columns a, b
+LIST_CASES = {
+    "hoodie.clustering.plan.strategy.sort.columns": [("a,b", "a,b"), ("a,,b", "a,,b"), ("a,b,a", "a,b,a"),
+                                                     ("", "")],
+    "hoodie.hudilayout.grid.buckets": [((1, 1), "1,1"), ((1_000_000, 3), "1000000,3"), ((0, 1), "0,1"),
+                                       ((1_000_001, 1), "1000001,1"), ((2, 1.5), "2,1.5"), ((2,), "2"),
+                                       ("x,1", "x,1")],
+    "hoodie.hudilayout.column.weights": [((0, 1), "0,1"), ((0.6, 0.4), "0.6,0.4"), ((-1, 1), "-1,1"),
+                                         ((0, 0), "0,0"), ((math.inf, 1), "Infinity,1"), ((1, 2, 3), "1,2,3"),
+                                         ("1,x", "1,x")],
+}
+
+
+@pytest.mark.spark
+def test_python_and_the_jar_accept_and_refuse_the_same_values_with_the_same_accepted_text(spark):
+    from pyspark.errors import IllegalArgumentException
+    jvm = spark.sparkContext._jvm
+    fields = _fields_by_key()
+    sort_key = "hoodie.clustering.plan.strategy.sort.columns"
+
+    def java(key, raw):
+        props = jvm.java.util.Properties()
+        props.setProperty(sort_key, "a,b")
+        props.setProperty("hoodie.layout.optimize.strategy", "hilbert")
+        props.setProperty(key, raw)
+        try:
+            jvm.dev.hudilayout.config.LayoutSpecParser.parse(jvm.java.util.HashMap(), props)
+            return None
+        except IllegalArgumentException as e:  # PySpark's form of the JVM's IllegalArgumentException
+            return str(e)
+
+    def python(name, value):
+        kwargs = {"sort_columns": ["a", "b"], name: value}
+        try:
+            LayoutOptions(**kwargs)
+            return None
+        except LayoutOptionError as e:
+            return str(e)
+
+    checked = set()
+    for d in declared().options:
+        name = fields[d.key].name
+        cases = LIST_CASES[d.key] if d.rule.type == "list" else _boundaries(d.rule)
+        for value, raw in cases:
+            ours, theirs = python(name, value), java(d.key, raw)
+            assert (ours is None) == (theirs is None), (d.key, value, raw, ours, theirs)
+            if ours is not None:
+                assert d.key in ours and d.rule.accepted in ours, (value, ours)
+                assert d.key in theirs and f"'{raw}'" in theirs and d.rule.accepted in theirs, (raw, theirs)
+            checked.add(d.key)
+    assert checked == set(fields) and len(checked) == 12, checked

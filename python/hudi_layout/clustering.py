@@ -10,6 +10,7 @@ import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Dict, List, Mapping, Optional
 
+from . import metadata as md
 from .paths import takes_table
 
 if TYPE_CHECKING:  # imported lazily below: options imports this module's constants
@@ -31,28 +32,28 @@ class ClusteringResult:
     @property
     def dropped_columns(self) -> List[str]:
         """Sort columns whose weight earned less than one bucket, so the layout left them out."""
-        raw = self.layout.get("hudilayout.dropped.columns", "")
+        raw = self.layout.get(md.DROPPED_COLUMNS, "")
         return raw.split(",") if raw else []
 
     @property
     def buckets(self) -> Dict[str, float]:
         """Buckets each sort column earned (aligned grid, or weighted curve); empty otherwise."""
-        raw = self.layout.get("hudilayout.buckets", "")
-        columns = self.layout.get("hudilayout.columns", "").split(",")
+        raw = self.layout.get(md.BUCKETS, "")
+        columns = self.layout.get(md.COLUMNS, "").split(",")
         return {c: float(k) for c, k in zip(columns, raw.split(","))} if raw else {}
 
     @property
     def dependent_columns(self) -> Dict[str, str]:
         """Sort columns the aligned grid found to depend on another (``{column: determinant}``):
         they share its axis and are not cut themselves."""
-        raw = self.layout.get("hudilayout.dependent.columns", "")
+        raw = self.layout.get(md.DEPENDENT_COLUMNS, "")
         return dict(pair.split(":", 1) for pair in raw.split(",")) if raw else {}
 
     @property
     def estimated_files(self) -> Dict[str, float]:
         """Per sort column, the files a point query reads as the grid search estimated it on the sample."""
-        raw = self.layout.get("hudilayout.estimated.files", "")
-        columns = self.layout.get("hudilayout.columns", "").split(",")
+        raw = self.layout.get(md.ESTIMATED_FILES, "")
+        columns = self.layout.get(md.COLUMNS, "").split(",")
         return {c: float(k) for c, k in zip(columns, raw.split(","))} if raw else {}
 
 
@@ -96,7 +97,7 @@ def recorded(spark, path: str, instant: str) -> Dict[str, str]:
     from .timeline import clustering_commits
     for c in clustering_commits(spark, path):
         if c["instant"] == instant:
-            return {k: v for k, v in c["extra"].items() if k.startswith("hudilayout.")}
+            return {k: v for k, v in c["extra"].items() if k.startswith(md.PREFIX)}
     raise RuntimeError(f"Clustering {instant} is not completed on the timeline of {path}")
 
 
@@ -104,8 +105,8 @@ def _completed(spark, path: str, instant: str) -> ClusteringResult:
     done = ClusteringResult(instant, True, recorded(spark, path, instant))
     if done.dropped_columns:
         warnings.warn(f"clustering {instant} of {path} left out sort column(s) {', '.join(done.dropped_columns)}: "
-                      f"their weights earn less than one bucket for {done.layout.get('hudilayout.files')} files "
-                      f"(buckets {done.layout.get('hudilayout.buckets')}); raise their weights or drop them",
+                      f"their weights earn less than one bucket for {done.layout.get(md.FILES)} files "
+                      f"(buckets {done.layout.get(md.BUCKETS)}); raise their weights or drop them",
                       stacklevel=3)
     return done
 

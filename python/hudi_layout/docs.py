@@ -3,7 +3,7 @@
 Each block sits between ``<!-- name:begin -->`` and ``<!-- name:end -->`` in the page
 :data:`BLOCK_FILES` names:
 
-- ``options-table`` (``docs/options.md``): the jar's ConfigProperty declarations of our own keys;
+- ``options-table`` (``docs/options.md``): the declarations of our own keys the plugin jar exports;
 - ``python-options`` (``docs/options.md``): the fields of :class:`hudi_layout.LayoutOptions` and the
   Hudi keys they set;
 - ``example-ingest`` (``docs/operators.md``): ``examples/ingest.py``, verbatim;
@@ -15,10 +15,9 @@ layout, from :class:`hudi_layout.LayoutOptions`) and ``spark-defaults.conf`` (wh
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
-from .jarpaths import checkout_root, jars
+from .jarpaths import checkout_root
 
 REPO = checkout_root() or Path.cwd()  # the pages and their generated blocks live in a checkout
 README = REPO / "README.md"
@@ -30,8 +29,15 @@ def _block(name: str) -> re.Pattern:
 
 
 def options_table() -> str:
-    return subprocess.run(["java", "-cp", ":".join(jars()), "dev.hudilayout.config.OptionsTable"],
-                          check=True, capture_output=True, text=True).stdout
+    """The table of our own keys, from the declarations the plugin jar exports."""
+    import json
+    from .options import declared
+    lines = ["| key | default | since | description |", "| --- | --- | --- | --- |"]
+    for d in declared().options:
+        if d.owner == "hudi-layout":
+            default = "(empty)" if d.default == "" else f"`{json.dumps(d.default)}`"
+            lines.append(f"| `{d.key}` | {default} | {d.since} | {d.doc.replace('|', chr(92) + '|')} |")
+    return "\n".join(lines) + "\n"
 
 
 def python_options_table() -> str:
@@ -58,7 +64,7 @@ def layout_properties() -> str:
     """``conf/hudi-layout.properties``: every key a layout on the SSB filter columns emits (inline
     clustering every 4 commits), each under its meaning; the optional modes commented out."""
     import dataclasses
-    from .options import LayoutOptions
+    from .options import LayoutOptions, field_doc
     from .options import METADATA_KEY, STATS_ENABLE_KEY
     from .clustering import STRATEGY_KEY
     docs = {STRATEGY_KEY: ("", "hudi-layout's execution strategy lays out each clustering group"),
@@ -67,7 +73,7 @@ def layout_properties() -> str:
                                    "data skipping reads")}
     for f in dataclasses.fields(LayoutOptions):
         for key in f.metadata["key"].split("/"):
-            docs.setdefault(key.strip(), (f.name, f.metadata["doc"]))
+            docs.setdefault(key.strip(), (f.name, field_doc(f)))
     plain = LayoutOptions(EXAMPLE_COLUMNS)
     modes = LayoutOptions(EXAMPLE_COLUMNS, inline=True, every_n_commits=4, aligned=True,
                           weights=(0.6, 0.3, 0.1), whole_partition=True, target_file_bytes=128 << 20)

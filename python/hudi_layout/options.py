@@ -5,21 +5,27 @@
 a DataFrame schema, :meth:`LayoutOptions.validate` also checks the columns exist and have types a
 curve can order. Nothing is written before these checks pass.
 
-Every key emitted here is checked by the tests against the ``ConfigProperty`` keys declared in
-the built jar and Hudi's bundle (``dev.hudilayout.config.KnownKeys``), so the two cannot drift.
+Each option the jar's parser reads (ours, and Hudi's sort columns, curve, build method and sample
+size) is declared once, in the jar (``dev.hudilayout.config.LayoutOptions`` / ``HudiOptions``): key,
+default, accepted values and documentation. The jar carries those declarations as data
+(``dev/hudilayout/config/options.json``), and this module builds from them its own key list, the
+check of every field that stands for a declared option (same bounds, same choices, same "accepted"
+text as the jar's error) and the documentation of the options table; the jar is read once, when a
+first option is checked, never at import. The options only Python emits (when clustering runs, file
+sizes, the index's extra columns) are declared here. Every key emitted is checked by the tests
+against the keys declared in the jar and Hudi's bundle (``dev.hudilayout.config.KnownKeys``).
 """
 from __future__ import annotations
 
 import dataclasses
+import functools
+import json
 import math
+import zipfile
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from .clustering import STRATEGY_CLASS, STRATEGY_KEY
-
-CURVES = ("linear", "z-order", "hilbert")
-CURVE_ALIASES = {"linear": "linear", "z-order": "z-order", "zorder": "z-order", "hilbert": "hilbert"}
-MAPPINGS = ("direct", "sample")
 
 SORTABLE_TYPES = ("boolean", "tinyint", "smallint", "int", "bigint", "float", "double", "decimal",
                   "date", "timestamp", "timestamp_ntz", "string", "binary")
@@ -53,10 +59,10 @@ STATS_COLUMNS_KEY = "hoodie.metadata.index.column.stats.column.list"
 DATA_SKIPPING_KEY = "hoodie.enable.data.skipping"
 WRITE_SMALL_FILE_KEY = "hoodie.parquet.small.file.limit"
 
-#: hudi-layout's own keys (the jar declares the same set, see ``LayoutOptions.all()``).
 OUR_PREFIX = "hoodie.hudilayout."
-OUR_KEYS = (BITS_KEY, SEED_KEY, WRITER_FACTOR_KEY, ALIGNED_KEY, ALIGNED_TOLERANCE_KEY, GRID_BUCKETS_KEY, WEIGHTS_KEY,
-            MERGE_FRACTION_KEY)
+#: where the jar keeps its declarations
+DECLARATIONS = "dev/hudilayout/config/options.json"
+DECLARATIONS_FORMAT = 1
 
 #: Options a reader needs for the column-stats index to skip files.
 READ_OPTIONS = {METADATA_KEY: "true", DATA_SKIPPING_KEY: "true"}
@@ -70,20 +76,142 @@ def _error(name: str, key: str, value, accepted: str) -> LayoutOptionError:
     return LayoutOptionError(f"{name} ({key}) = {value!r} is not accepted: {accepted}")
 
 
+@dataclass(frozen=True)
+class Rule:
+    """The values one option accepts, as the jar declares them (``dev.hudilayout.config.Rule``):
+    ``type`` int, long, double, boolean, choice or list (with ``element`` int, double or None for
+    names), bounds (None: unbounded), choices and aliases, and ``accepted``, the text every error
+    about the option ends with."""
+    type: str
+    accepted: str
+    element: Optional[str] = None
+    min: Optional[float] = None
+    min_inclusive: bool = True
+    max: Optional[float] = None
+    max_inclusive: bool = True
+    choices: Tuple[str, ...] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_declaration(cls, d: Mapping[str, Any]) -> "Rule":
+        return cls(type=d["type"], accepted=d["accepted"], element=d["element"], min=d["min"],
+                   min_inclusive=d["min_inclusive"], max=d["max"], max_inclusive=d["max_inclusive"],
+                   choices=tuple(d["choices"]), aliases=dict(d["aliases"]))
+
+    def within(self, v: float) -> bool:
+        """Finite and within the bounds."""
+        if not math.isfinite(v):
+            return False
+        if self.min is not None and (v < self.min if self.min_inclusive else v <= self.min):
+            return False
+        return self.max is None or (v <= self.max if self.max_inclusive else v < self.max)
+
+    def accepts(self, value, kind: Optional[str] = None) -> bool:
+        """Whether a Python value of this rule's type (or of ``kind``, a list's element) is accepted."""
+        kind = kind or self.type
+        if kind in ("int", "long"):
+            return isinstance(value, int) and not isinstance(value, bool) and self.within(value)
+        if kind == "double":
+            return isinstance(value, (int, float)) and not isinstance(value, bool) and self.within(value)
+        if kind == "boolean":
+            return isinstance(value, bool)
+        raise TypeError(f"no single-value check for a {kind}")
+
+    def check(self, name: str, key: str, value):
+        """``value`` as the option keeps it (a choice in its canonical spelling), or
+        :class:`LayoutOptionError` naming the field, the key, the value and :attr:`accepted`."""
+        if self.type == "choice":
+            word = value.strip().lower() if isinstance(value, str) else value
+            if word in self.choices:
+                return word
+            if word in self.aliases:
+                return self.aliases[word]
+        elif self.accepts(value):
+            return value
+        raise _error(name, key, value, self.accepted)
+
+
+#: Python's own declarations, for options the jar does not read (Hudi reads them, or only Python does).
+TRUE_OR_FALSE = Rule("boolean", "true or false")
+AT_LEAST_ONE = Rule("long", "a whole number of 1 or more", min=1)
+AT_LEAST_ZERO = Rule("long", "a whole number of 0 or more", min=0)
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """One option the jar declares: key, owner (``hudi-layout`` or ``hudi``), default as the jar's
+    parser reads it when the key is unset (None: no default), documentation, since version, rule."""
+    key: str
+    owner: str
+    default: Any
+    doc: str
+    since: str
+    rule: Rule
+
+
+@dataclass(frozen=True)
+class Declarations:
+    """What the plugin jar declares: its options (Hudi's keys it reads, then ours) and the
+    ``hudilayout.*`` keys it records in Hudi's metadata (key to scope, ``commit`` or ``group``)."""
+    options: Tuple[Declaration, ...]
+    metadata: Mapping[str, Mapping[str, Any]]
+
+    def option(self, key: str) -> Declaration:
+        for d in self.options:
+            if d.key == key:
+                return d
+        raise KeyError(f"the hudi-layout jar declares no option {key}")
+
+    @property
+    def our_keys(self) -> Tuple[str, ...]:
+        return tuple(d.key for d in self.options if d.owner == "hudi-layout")
+
+
+@functools.lru_cache(maxsize=None)
+def declared() -> Declarations:
+    """The declarations of the plugin jar :func:`hudi_layout.jarpaths.jar_path` finds, read once."""
+    from .jarpaths import jar_path
+    path = jar_path()
+    with zipfile.ZipFile(path) as jar:
+        try:
+            data = json.loads(jar.read(DECLARATIONS).decode("utf-8"))
+        except KeyError:
+            raise RuntimeError(f"{path} has no {DECLARATIONS}: it was built before options were exported; "
+                               "rebuild it (`make build`)") from None
+    if data.get("format") != DECLARATIONS_FORMAT:
+        raise RuntimeError(f"{path}: {DECLARATIONS} has format {data.get('format')}, this package reads "
+                           f"{DECLARATIONS_FORMAT}; use the jar of the same hudi-layout version")
+    options = tuple(Declaration(d["key"], d["owner"], d["default"], d["doc"], d["since"], Rule.from_declaration(d))
+                    for d in data["options"])
+    return Declarations(options, {m["key"]: m for m in data["metadata"]})
+
+
+def __getattr__(name: str):
+    # OUR_KEYS is the jar's list, read when first used (never at import)
+    if name == "OUR_KEYS":
+        return declared().our_keys
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def refuse_unknown_keys(options: Mapping[str, object]) -> None:
     """A key under ``hoodie.hudilayout.`` that is none of ours (a typo Hudi would ignore) raises
     :class:`LayoutOptionError` naming the key, its value and the nearest key we have; Hudi's keys
     are left to Hudi."""
     import difflib
     for key in sorted(str(k) for k in options):
-        if key.startswith(OUR_PREFIX) and key not in OUR_KEYS:
-            nearest = difflib.get_close_matches(key, OUR_KEYS, n=1, cutoff=0.0)[0]
-            raise LayoutOptionError(f"unknown option {key} = {options[key]!r}: hudi-layout has no such key. "
-                                    f"Did you mean {nearest}? Accepted keys under {OUR_PREFIX}: {', '.join(OUR_KEYS)}")
+        if key.startswith(OUR_PREFIX):
+            ours = declared().our_keys
+            if key not in ours:
+                nearest = difflib.get_close_matches(key, ours, n=1, cutoff=0.0)[0]
+                raise LayoutOptionError(f"unknown option {key} = {options[key]!r}: hudi-layout has no such key. "
+                                        f"Did you mean {nearest}? Accepted keys under {OUR_PREFIX}: "
+                                        f"{', '.join(ours)}")
 
 
-def _doc(key: str, text: str, default: str = "") -> Dict[str, str]:
-    return {"key": key, "doc": text, "default": default}
+def _doc(key: str, text: str = "", default: str = "", rule: Optional[Rule] = None) -> Dict[str, Any]:
+    """A field's metadata: the key it sets, and, for a key the jar declares, only a note on the
+    Python form (the meaning and the rule are the jar's); otherwise its meaning and ``rule``."""
+    return {"key": key, "doc": text, "default": default, "rule": rule}
 
 
 def _columns(value) -> Tuple[str, ...]:
@@ -103,72 +231,53 @@ class LayoutOptions:
     """
 
     sort_columns: Tuple[str, ...] = field(metadata=_doc(
-        SORT_COLUMNS_KEY, "Columns the files are laid out by, most selective filters first. Required."))
-    curve: str = field(default="hilbert", metadata=_doc(
-        CURVE_KEY, "`linear`, `z-order` (or `zorder`) or `hilbert`.", "`hilbert`"))
-    mapping: str = field(default="sample", metadata=_doc(
-        MAPPING_KEY, "How values become curve coordinates: `sample` (quantiles of a sample, robust to "
-        "skew) or `direct` (min/max from the column-stats index, no data pass).", "`sample`"))
-    sample_size: int = field(default=200_000, metadata=_doc(
-        SAMPLE_SIZE_KEY, "Rows sampled per clustering for quantiles and file boundaries; > 0.", "200000"))
-    bits_per_column: int = field(default=0, metadata=_doc(
-        BITS_KEY, "Bits per column in the curve key, 0 to 63; 0 picks max(8, min(20, 63 / columns)).", "0"))
-    sample_seed: int = field(default=42, metadata=_doc(
-        SEED_KEY, "Seed of the sample; a fixed seed makes a re-run write the same files.", "42"))
-    writer_size_factor: float = field(default=4.0, metadata=_doc(
-        WRITER_FACTOR_KEY, "Hudi's writer cap as a multiple of the target file size, >= 1.0, so it "
-        "does not split a laid-out file.", "4.0"))
-    aligned: bool = field(default=True, metadata=_doc(
-        ALIGNED_KEY, "Aligned layout: k_i equal-count buckets per column (a value never split), chosen "
-        "from the sample to make the estimated files per point query smallest (a column that depends "
-        "on another is not cut), cells visited along the curve, files cut on cell boundaries. False: "
-        "files cut at equal counts along the curve. For `z-order` and `hilbert` (`linear` ignores it).", "True"))
-    aligned_tolerance: float = field(default=0.25, metadata=_doc(
-        ALIGNED_TOLERANCE_KEY, "With `aligned`, the share of the target size a file may stray before its "
-        "cell is split or merged; above 0 and below 1.", "0.25"))
+        SORT_COLUMNS_KEY, "A sequence of names or one string like `'a,b,c'`."))
+    curve: str = field(default="hilbert", metadata=_doc(CURVE_KEY, default="`hilbert`"))
+    mapping: str = field(default="sample", metadata=_doc(MAPPING_KEY, default="`sample`"))
+    sample_size: int = field(default=200_000, metadata=_doc(SAMPLE_SIZE_KEY, default="200000"))
+    bits_per_column: int = field(default=0, metadata=_doc(BITS_KEY, default="0"))
+    sample_seed: int = field(default=42, metadata=_doc(SEED_KEY, default="42"))
+    writer_size_factor: float = field(default=4.0, metadata=_doc(WRITER_FACTOR_KEY, default="4.0"))
+    aligned: bool = field(default=True, metadata=_doc(ALIGNED_KEY, default="True"))
+    aligned_tolerance: float = field(default=0.25, metadata=_doc(ALIGNED_TOLERANCE_KEY, default="0.25"))
     grid_buckets: Optional[Tuple[int, ...]] = field(default=None, metadata=_doc(
-        GRID_BUCKETS_KEY, "With `aligned`, buckets per sort column to use instead of the chosen ones, in "
-        "`sort_columns` order (1: not cut), each from 1 to 1000000; for reproducing or comparing a grid.",
+        GRID_BUCKETS_KEY, "A sequence in `sort_columns` order, a `{column: buckets}` dict or `'10,1,10'`.",
         "None (chosen from the sample)"))
     weights: Optional[Tuple[float, ...]] = field(default=None, metadata=_doc(
-        WEIGHTS_KEY, "Each sort column's share of the queries: a sequence in `sort_columns` order, a "
-        "`{column: weight}` dict or `'0.6,0.3,0.1'`, non-negative, not all 0. Columns get buckets (aligned) or curve splits in "
-        "proportion; one that earns less than one bucket is dropped and named in the commit "
-        "(`ClusteringResult.dropped_columns`). For `z-order` and `hilbert`. `python -m hudi_layout advise` "
-        "suggests them.", "None (columns alike)"))
+        WEIGHTS_KEY, "A sequence in `sort_columns` order, a `{column: weight}` dict or `'0.6,0.3,0.1'`; a "
+        "dropped column is named in `ClusteringResult.dropped_columns`; `python -m hudi_layout advise` "
+        "suggests weights.", "None (columns alike)"))
     target_file_bytes: Optional[int] = field(default=None, metadata=_doc(
-        TARGET_FILE_KEY, "Target size of an output file; > 0. A group of B bytes becomes "
-        "ceil(B / target) files.", "Hudi's (1 GiB)"))
+        TARGET_FILE_KEY, "Target size of an output file. A group of B bytes becomes ceil(B / target) files.",
+        "Hudi's (1 GiB)", AT_LEAST_ONE))
     small_file_bytes: Optional[int] = field(default=None, metadata=_doc(
-        SMALL_FILE_KEY, "Files below this size are picked for clustering; > 0.", "Hudi's (300 MiB)"))
+        SMALL_FILE_KEY, "Files below this size are picked for clustering.", "Hudi's (300 MiB)", AT_LEAST_ONE))
     max_bytes_per_group: Optional[int] = field(default=None, metadata=_doc(
-        GROUP_BYTES_KEY, "Most bytes in one clustering group (one curve); > 0.", "Hudi's (2 GiB)"))
+        GROUP_BYTES_KEY, "Most bytes in one clustering group (one curve).", "Hudi's (2 GiB)", AT_LEAST_ONE))
     max_groups: Optional[int] = field(default=None, metadata=_doc(
-        MAX_GROUPS_KEY, "Most groups in one clustering plan; > 0.", "Hudi's (30)"))
+        MAX_GROUPS_KEY, "Most groups in one clustering plan.", "Hudi's (30)", AT_LEAST_ONE))
     whole_partition: bool = field(default=False, metadata=_doc(
         PLAN_CLASS_KEY, "Lay each partition out as one curve (`dev.hudilayout.WholePartitionPlanStrategy`) "
-        "instead of Hudi's groups of at most `max_bytes_per_group`.", "False (Hudi's size-based plan)"))
+        "instead of Hudi's groups of at most `max_bytes_per_group`.", "False (Hudi's size-based plan)",
+        TRUE_OR_FALSE))
     continuous: bool = field(default=False, metadata=_doc(
         PLAN_CLASS_KEY, "Keep skipping while the table grows (`dev.hudilayout.continuous.ContinuousPlanStrategy`): "
         "a partition's first clustering records a grid on its commit; later ones lay new rows on that grid, "
         "each file inside one region, and lay a region out again when its new bytes reach "
         "`merge_fraction` of its laid-out bytes. Every file size is taken (`small_file_bytes` is not "
-        "used). For `z-order` and `hilbert`; not with `whole_partition`.", "False"))
-    merge_fraction: float = field(default=0.5, metadata=_doc(
-        MERGE_FRACTION_KEY, "With `continuous`, when a region is laid out again: its files written after "
-        "its oldest ones reach this fraction of the oldest ones' bytes; above 0. Lower reads fewer files "
-        "and rewrites more bytes.", "0.5"))
+        "used). For `z-order` and `hilbert`; not with `whole_partition`.", "False", TRUE_OR_FALSE))
+    merge_fraction: float = field(default=0.5, metadata=_doc(MERGE_FRACTION_KEY, default="0.5"))
     inline: bool = field(default=False, metadata=_doc(
-        INLINE_KEY, "Cluster inside the write, every `every_n_commits` commits.", "False"))
+        INLINE_KEY, "Cluster inside the write, every `every_n_commits` commits.", "False", TRUE_OR_FALSE))
     async_clustering: bool = field(default=False, metadata=_doc(
         ASYNC_KEY, "Schedule clustering every `every_n_commits` commits and run it beside a "
-        "streaming write. Not together with `inline`.", "False"))
+        "streaming write. Not together with `inline`.", "False", TRUE_OR_FALSE))
     every_n_commits: int = field(default=4, metadata=_doc(
-        f"{INLINE_COMMITS_KEY} / {ASYNC_COMMITS_KEY}", "Commits between clusterings; >= 1.", "4"))
+        f"{INLINE_COMMITS_KEY} / {ASYNC_COMMITS_KEY}", "Commits between clusterings.", "4", AT_LEAST_ONE))
     write_small_file_bytes: Optional[int] = field(default=0, metadata=_doc(
         WRITE_SMALL_FILE_KEY, "Writes add new rows to existing files below this size. 0 sends them to new "
         "files, so laid-out files keep their order until the next clustering; None keeps Hudi's packing.",
-        "0"))
+        "0", AT_LEAST_ZERO))
     stats_columns: Tuple[str, ...] = field(default=(), metadata=_doc(
         STATS_COLUMNS_KEY, "Further columns for the column-stats index; the sort columns are always "
         "indexed (with `hoodie.metadata.enable` and `hoodie.metadata.index.column.stats.enable` on).",
@@ -182,25 +291,14 @@ class LayoutOptions:
         object.__setattr__(self, "stats_columns", stats)
         _check_names("stats_columns", STATS_COLUMNS_KEY, stats, required=False)
 
-        curve = self.curve.strip().lower() if isinstance(self.curve, str) else self.curve
-        if curve not in CURVE_ALIASES:
-            raise _error("curve", CURVE_KEY, self.curve, "one of " + ", ".join(CURVES) + " (or zorder)")
-        object.__setattr__(self, "curve", CURVE_ALIASES[curve])
-        mapping = self.mapping.strip().lower() if isinstance(self.mapping, str) else self.mapping
-        if mapping not in MAPPINGS:
-            raise _error("mapping", MAPPING_KEY, self.mapping, "one of " + ", ".join(MAPPINGS))
-        object.__setattr__(self, "mapping", mapping)
-
-        _check_int("sample_size", SAMPLE_SIZE_KEY, self.sample_size, low=1)
-        _check_int("bits_per_column", BITS_KEY, self.bits_per_column, low=0, high=63)
-        _check_int("sample_seed", SEED_KEY, self.sample_seed)
-        factor = self.writer_size_factor
-        if isinstance(factor, bool) or not isinstance(factor, (int, float)) or not math.isfinite(factor) \
-                or factor < 1.0:
-            raise _error("writer_size_factor", WRITER_FACTOR_KEY, factor, "a number >= 1.0")
-        tol = self.aligned_tolerance
-        if isinstance(tol, bool) or not isinstance(tol, (int, float)) or not (0 < tol < 1):
-            raise _error("aligned_tolerance", ALIGNED_TOLERANCE_KEY, tol, "a number above 0 and below 1")
+        # every single-valued field, by the rule the jar declares for its key or the one declared here
+        for f in dataclasses.fields(self):
+            rule = _single_value_rule(f)
+            value = getattr(self, f.name)
+            if rule is not None and not (value is None and str(f.type).startswith("Optional")):
+                key = ASYNC_COMMITS_KEY if f.name == "every_n_commits" and self.async_clustering else \
+                    f.metadata["key"].split(" / ")[0]
+                object.__setattr__(self, f.name, rule.check(f.name, key, value))
         if self.weights is not None:
             object.__setattr__(self, "weights", _weights(self.weights, sort))
             if self.curve == "linear":
@@ -211,22 +309,6 @@ class LayoutOptions:
             if self.curve == "linear" or self.aligned is not True:
                 raise _error("grid_buckets", GRID_BUCKETS_KEY, self.grid_buckets, "None unless aligned is True "
                              "and the curve is z-order or hilbert (buckets are the aligned grid's)")
-        for name, key in (("target_file_bytes", TARGET_FILE_KEY), ("small_file_bytes", SMALL_FILE_KEY),
-                          ("max_bytes_per_group", GROUP_BYTES_KEY), ("max_groups", MAX_GROUPS_KEY)):
-            value = getattr(self, name)
-            if value is not None:
-                _check_int(name, key, value, low=1)
-        if self.write_small_file_bytes is not None:
-            _check_int("write_small_file_bytes", WRITE_SMALL_FILE_KEY, self.write_small_file_bytes, low=0)
-        for name, key in (("inline", INLINE_KEY), ("async_clustering", ASYNC_KEY),
-                          ("whole_partition", PLAN_CLASS_KEY), ("aligned", ALIGNED_KEY),
-                          ("continuous", PLAN_CLASS_KEY)):
-            if not isinstance(getattr(self, name), bool):
-                raise _error(name, key, getattr(self, name), "True or False")
-        fraction = self.merge_fraction
-        if isinstance(fraction, bool) or not isinstance(fraction, (int, float)) or not math.isfinite(fraction) \
-                or fraction <= 0:
-            raise _error("merge_fraction", MERGE_FRACTION_KEY, fraction, "a number above 0")
         if self.continuous and self.whole_partition:
             raise _error("continuous", PLAN_CLASS_KEY, True, "False with whole_partition=True (each is a "
                          "plan strategy; continuous lays a partition out whole only the first time)")
@@ -237,8 +319,6 @@ class LayoutOptions:
             raise LayoutOptionError(
                 f"inline ({INLINE_KEY}) and async_clustering ({ASYNC_KEY}) are both True: choose one; "
                 "inline clusters inside the write, async beside a streaming write")
-        commits_key = ASYNC_COMMITS_KEY if self.async_clustering else INLINE_COMMITS_KEY
-        _check_int("every_n_commits", commits_key, self.every_n_commits, low=1)
 
     # ----------------------------------------------------------------------------------------
     def replace(self, **changes) -> "LayoutOptions":
@@ -323,14 +403,16 @@ class LayoutOptions:
 
 
 def _check_names(name: str, key: str, columns: Sequence[str], required: bool) -> None:
+    """Column names as the jar reads the sort columns (its rule's text), for any column-list key."""
+    accepted = declared().option(SORT_COLUMNS_KEY).rule.accepted
     if required and not columns:
-        raise _error(name, key, columns, "at least one column name")
+        raise _error(name, key, columns, f"{accepted}; there is none")
     seen = set()
     for c in columns:
         if not isinstance(c, str) or not c.strip() or c != c.strip() or "," in c:
-            raise _error(name, key, c, "non-empty column names without commas or surrounding spaces")
+            raise _error(name, key, c, f"{accepted}; a name is non-empty, without commas or surrounding spaces")
         if c in seen:
-            raise _error(name, key, c, "each column once; it is listed twice")
+            raise _error(name, key, c, f"{accepted}; it is listed twice")
         seen.add(c)
 
 
@@ -372,43 +454,43 @@ def _per_column(name: str, key: str, value, columns: Sequence[str], accepted: st
     return values
 
 
+def _per_column_accepted(key: str, columns: Sequence[str], example: str) -> str:
+    """A per-column option's accepted text: the jar's rule, the columns, and the Python forms."""
+    noun = "weight" if key == WEIGHTS_KEY else "buckets"
+    return (f"{declared().option(key).rule.accepted} ({len(columns)}: {', '.join(columns)}), as a sequence in "
+            f"that order, a {{column: {noun}}} dict or a string like '{example}'")
+
+
 def _weights(value, columns: Sequence[str]) -> Tuple[float, ...]:
     """Weights in ``columns`` order from a sequence or a ``{column: weight}`` mapping, checked."""
-    accepted = (f"one number >= 0 per sort column ({len(columns)}: {', '.join(columns)}), not all 0, "
-                "as a sequence in that order, a {column: weight} dict or a string like '3,2,1'")
+    rule = declared().option(WEIGHTS_KEY).rule
+    accepted = _per_column_accepted(WEIGHTS_KEY, columns, ",".join(str(len(columns) - i) for i in range(len(columns))))
     weights = _per_column("weights", WEIGHTS_KEY, value, columns, accepted, float, "weight")
-    for w in weights:
-        if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w) or w < 0:
-            raise _error("weights", WEIGHTS_KEY, weights, accepted)
-    if sum(weights) <= 0:
+    if not all(rule.accepts(w, rule.element) for w in weights) or sum(weights) <= 0:
         raise _error("weights", WEIGHTS_KEY, weights, accepted)
     return tuple(float(w) for w in weights)
 
 
 def _grid_buckets(value, columns: Sequence[str]) -> Tuple[int, ...]:
     """Buckets in ``columns`` order from a sequence, a ``{column: k}`` mapping or ``'10,1,10'``, checked."""
-    accepted = (f"one whole number from 1 to 1000000 per sort column ({len(columns)}: {', '.join(columns)}), "
-                "as a sequence in that order, a {column: buckets} dict or a string like '10,1,10'")
+    rule = declared().option(GRID_BUCKETS_KEY).rule
+    accepted = _per_column_accepted(GRID_BUCKETS_KEY, columns, ",".join("4" for _ in columns))
     buckets = _per_column("grid_buckets", GRID_BUCKETS_KEY, value, columns, accepted, int, "buckets")
-    if any(isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1_000_000 for k in buckets):
+    if not all(rule.accepts(k, rule.element) for k in buckets):
         raise _error("grid_buckets", GRID_BUCKETS_KEY, buckets, accepted)
     return buckets
 
 
-def _check_int(name: str, key: str, value, low: Optional[int] = None, high: Optional[int] = None) -> None:
-    ok = isinstance(value, int) and not isinstance(value, bool)
-    if ok and low is not None and value < low:
-        ok = False
-    if ok and high is not None and value > high:
-        ok = False
-    if not ok:
-        if low is not None and high is not None:
-            accepted = f"an integer from {low} to {high}"
-        elif low is not None:
-            accepted = f"an integer >= {low}"
-        else:
-            accepted = "an integer"
-        raise _error(name, key, value, accepted)
+def _single_value_rule(f: dataclasses.Field) -> Optional[Rule]:
+    """The rule of a field that holds one value: declared here, or by the jar for its key; None for
+    a list (checked against the sort columns) or a field with no rule."""
+    if f.metadata["rule"] is not None:
+        return f.metadata["rule"]
+    key = f.metadata["key"]
+    if not any(d.key == key for d in declared().options):
+        return None
+    rule = declared().option(key).rule
+    return None if rule.type == "list" else rule
 
 
 def _type_name(data_type) -> str:
@@ -419,11 +501,21 @@ def _type_name(data_type) -> str:
     return aliases.get(name, name)
 
 
+def field_doc(f: dataclasses.Field) -> str:
+    """What a field means: for a key the jar declares, the jar's documentation (which ends with what
+    it accepts) and the field's note on its Python form; otherwise the field's own, with its rule."""
+    note, rule = f.metadata["doc"], f.metadata["rule"]
+    key = f.metadata["key"]
+    if any(d.key == key for d in declared().options):
+        return declared().option(key).doc + (" " + note if note else "")
+    return note + (f" Accepted: {rule.accepted}." if rule is not None else "")
+
+
 def options_table() -> List[Tuple[str, str, str, str]]:
     """(Python field, Hudi key, default, meaning) for every field, for the README."""
     rows = []
     for f in dataclasses.fields(LayoutOptions):
-        rows.append((f.name, f.metadata["key"], f.metadata["default"] or "required", f.metadata["doc"]))
+        rows.append((f.name, f.metadata["key"], f.metadata["default"] or "required", field_doc(f)))
     return rows
 
 

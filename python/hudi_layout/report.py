@@ -21,6 +21,7 @@ import sys
 from dataclasses import asdict, dataclass
 from typing import Any, Dict, List, Optional, Sequence
 
+from . import metadata as md
 from .paths import TableNotFoundError, existing_table, takes_table
 
 
@@ -125,7 +126,7 @@ def layout_columns(spark, path: str) -> List[str]:
     from .index import indexed_columns
     from .timeline import clustering_commits
     for commit in reversed(clustering_commits(spark, path)):
-        cols = commit["extra"].get("hudilayout.columns")
+        cols = commit["extra"].get(md.COLUMNS)
         if cols:
             return cols.split(",")
     return indexed_columns(spark, path)
@@ -172,8 +173,8 @@ def layout_weights(spark, path: str) -> Optional[List[float]]:
     """Weights the latest clustering recorded, if it had any."""
     from .timeline import clustering_commits
     for commit in reversed(clustering_commits(spark, path)):
-        if "hudilayout.columns" in commit["extra"]:
-            raw = commit["extra"].get("hudilayout.column.weights")
+        if md.COLUMNS in commit["extra"]:
+            raw = commit["extra"].get(md.COLUMN_WEIGHTS)
             return [float(w) for w in raw.split(",")] if raw else None
     return None
 
@@ -184,21 +185,21 @@ def layout_grid(spark, path: str) -> Optional[Dict[str, str]]:
     from .timeline import clustering_commits
     for commit in reversed(clustering_commits(spark, path)):
         extra = commit["extra"]
-        if "hudilayout.columns" in extra:
-            return extra if extra.get("hudilayout.layout") == "aligned" else None
+        if md.COLUMNS in extra:
+            return extra if extra.get(md.LAYOUT) == "aligned" else None
     return None
 
 
 def grid_lines(extra: Dict[str, str], files: int) -> List[str]:
     """What the aligned grid chose, and the bound for the independent axes it found."""
-    columns = extra.get("hudilayout.columns", "").split(",")
-    buckets = extra.get("hudilayout.buckets", "").split(",")
+    columns = extra.get(md.COLUMNS, "").split(",")
+    buckets = extra.get(md.BUCKETS, "").split(",")
     lines = ["grid (latest clustering): buckets " + ", ".join(f"{c}={k}" for c, k in zip(columns, buckets))]
-    dependent = [p.split(":", 1) for p in extra.get("hudilayout.dependent.columns", "").split(",") if p]
+    dependent = [p.split(":", 1) for p in extra.get(md.DEPENDENT_COLUMNS, "").split(",") if p]
     if dependent:
         lines.append("dependent columns (not cut, they share the axis of): "
                      + ", ".join(f"{c} on {det}" for c, det in dependent))
-    estimates = extra.get("hudilayout.estimated.files", "").split(",")
+    estimates = extra.get(md.ESTIMATED_FILES, "").split(",")
     if estimates != [""]:
         lines.append("estimated on the sample, files per point query: "
                      + ", ".join(f"{c} {e}" for c, e in zip(columns, estimates)))

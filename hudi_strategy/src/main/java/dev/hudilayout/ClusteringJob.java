@@ -1,6 +1,8 @@
 package dev.hudilayout;
 
+import dev.hudilayout.config.LayoutMetadata;
 import dev.hudilayout.config.LayoutOptions;
+import dev.hudilayout.config.LayoutSpecParser;
 
 import org.apache.hudi.client.SparkRDDWriteClient;
 import org.apache.hudi.common.model.HoodieReplaceCommitMetadata;
@@ -217,7 +219,7 @@ public final class ClusteringJob {
     out.put("hoodie.table.name", a.tableName);
     Properties check = new Properties();
     check.putAll(out);
-    dev.hudilayout.config.LayoutSpec.refuseUnknownKeys(check);
+    LayoutSpecParser.refuseUnknownKeys(check);
     return out;
   }
 
@@ -332,7 +334,7 @@ public final class ClusteringJob {
     StringBuilder sb = new StringBuilder("operation=" + md.getOperationType() + " files=" + replaced + "->"
         + md.fetchTotalFiles());
     new TreeMap<>(md.getExtraMetadata()).forEach((k, v) -> {
-      if (k.startsWith("hudilayout.") && !k.startsWith("hudilayout.continuous.grid.")) {
+      if (k.startsWith(LayoutMetadata.PREFIX) && !k.startsWith(LayoutMetadata.CONTINUOUS_GRID.key())) {
         sb.append(' ').append(k).append('=').append(v);
       }
     });

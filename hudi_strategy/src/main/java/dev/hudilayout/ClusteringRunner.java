@@ -1,6 +1,7 @@
 package dev.hudilayout;
 
 import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.spark.SortColumns;
 
 import org.apache.hudi.client.SparkRDDWriteClient;
@@ -89,8 +90,7 @@ public final class ClusteringRunner {
       if (SpaceCurveExecutionStrategy.class.getName().equals(strategy)) {
         Properties p = new Properties();
         p.putAll(props);
-        LayoutSpec spec = LayoutSpec.from(Collections.emptyMap(), p);
-        LayoutSpec.writerSizeFactor(p);
+        LayoutSpec spec = LayoutSpecParser.parse(Collections.emptyMap(), p);
         if (schema.isPresent()) {
           SortColumns.validate(spec, schema.get());
         }

@@ -2,6 +2,7 @@ package dev.hudilayout;
 
 import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.continuous.Stage;
 import dev.hudilayout.curve.Curve;
 import dev.hudilayout.layout.CurveSpace;
@@ -75,7 +76,6 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
       HoodieClusteringPlan plan, HoodieSchema schema, String instantTime) {
     LayoutSpec spec = specFor(strategyParams(plan));
     SortColumns.validate(spec, schema);
-    LayoutSpec.writerSizeFactor(getWriteConfig().getProps());
     if (spec.curve() != Curve.LINEAR) {
       instantLayout = InstantLayout.build(
           sparkSession(), () -> getHoodieTable().getTableMetadata(), plan, spec, getWriteConfig().getBasePath());
@@ -194,7 +194,7 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
   protected HoodieWriteConfig getWriteConfig() {
     HoodieWriteConfig base = super.getWriteConfig();
     if (writerConfig == null) {
-      double factor = LayoutSpec.writerSizeFactor(base.getProps());
+      double factor = LayoutSpecParser.writerSizeFactor(base.getProps());
       if (factor == 1.0) {
         writerConfig = base;
       } else {
@@ -209,7 +209,7 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
   }
 
   private LayoutSpec specFor(Map<String, String> strategyParams) {
-    return LayoutSpec.from(strategyParams, getWriteConfig().getProps());
+    return LayoutSpecParser.parse(strategyParams, getWriteConfig().getProps());
   }
 
   private static Map<String, String> strategyParams(HoodieClusteringPlan plan) {

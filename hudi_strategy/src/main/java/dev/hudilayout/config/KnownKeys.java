@@ -18,9 +18,8 @@ import java.util.TreeMap;
  */
 public final class KnownKeys {
 
-  /** The classes searched: ours first, then Hudi's write, read, table-service and metadata configs. */
+  /** Hudi's classes searched after our own options: write, read, table-service and metadata configs. */
   public static final List<String> CLASSES = Collections.unmodifiableList(Arrays.asList(
-      LayoutOptions.class.getName(),
       "org.apache.hudi.config.HoodieWriteConfig",
       "org.apache.hudi.config.HoodieClusteringConfig",
       "org.apache.hudi.config.HoodieLayoutConfig",
@@ -40,9 +39,12 @@ public final class KnownKeys {
   private KnownKeys() {
   }
 
-  /** Key (and each alternative key) to the simple name of the class declaring it. */
+  /** Key (and each alternative key) to the simple name of the class declaring it; ours first. */
   public static Map<String, String> all() {
     Map<String, String> keys = new TreeMap<>();
+    for (DeclaredOption<?> p : LayoutOptions.all()) {
+      keys.put(p.key(), LayoutOptions.class.getSimpleName());
+    }
     for (String name : CLASSES) {
       Class<?> cls;
       try {

@@ -1,7 +1,7 @@
 package dev.hudilayout.continuous;
 
 import dev.hudilayout.config.LayoutOptions;
-import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.layout.AlignedCells;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
@@ -88,8 +88,8 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
           Stage.metadata(Stage.Kind.FULL, null, "no grid recorded for the partition"))), false);
     }
     AlignedCells grid = AlignedCells.parse(recorded);
-    double fraction = LayoutSpec.continuousMergeFraction(getWriteConfig().getProps());
-    List<String> columns = LayoutSpec.from(getStrategyParams(), getWriteConfig().getProps()).columns();
+    double fraction = LayoutSpecParser.continuousMergeFraction(getWriteConfig().getProps());
+    List<String> columns = LayoutSpecParser.parse(getStrategyParams(), getWriteConfig().getProps()).columns();
     Regions sorted = Regions.of(grid, getHoodieTable().getTableMetadata(), partition, slices, columns);
     List<FileSlice> spanning = sorted.outside;
     Map<Long, List<FileSlice>> regions = sorted.inside;

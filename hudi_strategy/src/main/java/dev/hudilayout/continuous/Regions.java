@@ -1,5 +1,6 @@
 package dev.hudilayout.continuous;
 
+import dev.hudilayout.config.LayoutMetadata;
 import dev.hudilayout.layout.AlignedCells;
 import dev.hudilayout.spark.ColumnStatsBounds;
 
@@ -78,7 +79,7 @@ public final class Regions {
   /** The grid the newest completed replacecommit recorded for the partition, or null. */
   static String recordedGrid(HoodieTableMetaClient metaClient, String partition) {
     for (HoodieCommitMetadata md : newestFirst(metaClient)) {
-      String grid = md.getExtraMetadata().get(Stage.RECORD_PREFIX + partition);
+      String grid = md.getExtraMetadata().get(LayoutMetadata.CONTINUOUS_GRID.key() + partition);
       if (grid != null) {
         return grid;
       }
@@ -132,10 +133,10 @@ public final class Regions {
     String columns = null;
     for (HoodieCommitMetadata md : newestFirst(meta)) {
       for (Map.Entry<String, String> e : md.getExtraMetadata().entrySet()) {
-        if (e.getKey().startsWith(Stage.RECORD_PREFIX)) {
-          grids.putIfAbsent(e.getKey().substring(Stage.RECORD_PREFIX.length()), e.getValue());
+        if (e.getKey().startsWith(LayoutMetadata.CONTINUOUS_GRID.key())) {
+          grids.putIfAbsent(e.getKey().substring(LayoutMetadata.CONTINUOUS_GRID.key().length()), e.getValue());
           if (columns == null) {
-            columns = md.getExtraMetadata().get("hudilayout.columns");
+            columns = md.getExtraMetadata().get(LayoutMetadata.COLUMNS.key());
           }
         }
       }

@@ -1,5 +1,6 @@
 package dev.hudilayout.continuous;
 
+import dev.hudilayout.config.LayoutMetadata;
 import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.layout.AlignedCells;
 import dev.hudilayout.layout.CurveModel;
@@ -24,11 +25,9 @@ import java.util.function.Supplier;
  * </ul>
  */
 public final class Stage {
-  public static final String KEY = "hudilayout.stage";
-  public static final String GRID = "hudilayout.grid";
-  public static final String WHY = "hudilayout.why";
-  /** The commit's extra-metadata key holding a partition's grid ("" for a non-partitioned table). */
-  public static final String RECORD_PREFIX = "hudilayout.continuous.grid.";
+  private static final String KEY = LayoutMetadata.STAGE.key();
+  private static final String GRID = LayoutMetadata.GRID.key();
+  private static final String WHY = LayoutMetadata.WHY.key();
 
   public enum Kind { FULL, DELTA }
 

@@ -1,5 +1,6 @@
 package dev.hudilayout.spark;
 
+import dev.hudilayout.config.LayoutMetadata;
 import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.layout.ColumnWeights;
 import dev.hudilayout.layout.CurveModel;
@@ -17,10 +18,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * What the partitioners of one clustering actually did, gathered on the driver (groups run on
- * several threads) and written into the replacecommit's extra metadata.
+ * several threads) and written into the replacecommit's extra metadata (the keys of
+ * {@link LayoutMetadata}).
  */
 public final class AppliedLayouts {
-  public static final String KEY_PREFIX = "hudilayout.";
   private static final Logger LOG = LoggerFactory.getLogger(AppliedLayouts.class);
 
   private static final class Applied {
@@ -127,16 +128,16 @@ public final class AppliedLayouts {
         ownSample++;
       }
     }
-    out.put(KEY_PREFIX + "strategy", strategyClass);
-    out.put(KEY_PREFIX + "curve", first.spec.curve().name().toLowerCase(Locale.ROOT));
-    out.put(KEY_PREFIX + "mapping", first.spec.mapping().value());
-    out.put(KEY_PREFIX + "columns", String.join(",", first.spec.columns()));
+    out.put(LayoutMetadata.STRATEGY.key(), strategyClass);
+    out.put(LayoutMetadata.CURVE.key(), first.spec.curve().name().toLowerCase(Locale.ROOT));
+    out.put(LayoutMetadata.MAPPING.key(), first.spec.mapping().value());
+    out.put(LayoutMetadata.COLUMNS.key(), String.join(",", first.spec.columns()));
     if (first.bitsPerColumn > 0) {
-      out.put(KEY_PREFIX + "bits.per.column", String.valueOf(first.bitsPerColumn));
+      out.put(LayoutMetadata.BITS_PER_COLUMN.key(), String.valueOf(first.bitsPerColumn));
     }
     if (first.bitsPerColumn > 0 && first.spec.aligned()) {
-      out.put(KEY_PREFIX + "layout", "aligned");
-      out.put(KEY_PREFIX + "aligned.tolerance", String.valueOf(first.spec.alignedTolerance()));
+      out.put(LayoutMetadata.LAYOUT.key(), "aligned");
+      out.put(LayoutMetadata.ALIGNED_TOLERANCE.key(), String.valueOf(first.spec.alignedTolerance()));
     }
     Applied largest = first;
     for (Applied a : applied) {
@@ -145,40 +146,40 @@ public final class AppliedLayouts {
       }
     }
     if (first.bitsPerColumn > 0 && first.spec.shares() != null) {
-      out.put(KEY_PREFIX + "column.weights", formatShares(first.spec.shares()));
+      out.put(LayoutMetadata.COLUMN_WEIGHTS.key(), formatShares(first.spec.shares()));
     }
     if (largest.bitsPerColumn > 0 && largest.buckets != null) {
       // of the largest group; each group's allotment follows from its own file count
-      out.put(KEY_PREFIX + "buckets", ColumnWeights.format(largest.buckets));
+      out.put(LayoutMetadata.BUCKETS.key(), ColumnWeights.format(largest.buckets));
       List<String> dropped = dropped(largest.spec, largest.buckets);
       if (!dropped.isEmpty()) {
-        out.put(KEY_PREFIX + "dropped.columns", String.join(",", dropped));
+        out.put(LayoutMetadata.DROPPED_COLUMNS.key(), String.join(",", dropped));
       }
     }
     if (largest.bitsPerColumn > 0 && largest.grid != null) {
       List<String> dependent = dependent(largest.spec, largest.grid);
       if (!dependent.isEmpty()) {
-        out.put(KEY_PREFIX + "dependent.columns", String.join(",", dependent));
+        out.put(LayoutMetadata.DEPENDENT_COLUMNS.key(), String.join(",", dependent));
       }
-      out.put(KEY_PREFIX + "grid.chosen", largest.spec.gridBuckets() == null ? "sample" : "fixed");
-      out.put(KEY_PREFIX + "estimated.files", formatEstimates(largest.grid.estimatedFiles()));
+      out.put(LayoutMetadata.GRID_CHOSEN.key(), largest.spec.gridBuckets() == null ? "sample" : "fixed");
+      out.put(LayoutMetadata.ESTIMATED_FILES.key(), formatEstimates(largest.grid.estimatedFiles()));
     }
     if (first.bitsPerColumn > 0) {
-      out.put(KEY_PREFIX + "sample.size", String.valueOf(first.spec.sampleSize()));
+      out.put(LayoutMetadata.SAMPLE_SIZE.key(), String.valueOf(first.spec.sampleSize()));
       // "instant": one sample of the whole input served every group
-      out.put(KEY_PREFIX + "sample.scope", ownSample == 0 ? "instant" : "group");
+      out.put(LayoutMetadata.SAMPLE_SCOPE.key(), ownSample == 0 ? "instant" : "group");
     }
-    out.put(KEY_PREFIX + "groups", String.valueOf(applied.size()));
+    out.put(LayoutMetadata.GROUPS.key(), String.valueOf(applied.size()));
     if (scanned.get() + readByHudi.get() > 0) {
       // how the row path read its groups: "scan" (all by one Spark scan), "hudi", or both with counts
-      out.put(KEY_PREFIX + "read", readByHudi.get() == 0 ? "scan" : scanned.get() == 0 ? "hudi"
+      out.put(LayoutMetadata.READ.key(), readByHudi.get() == 0 ? "scan" : scanned.get() == 0 ? "hudi"
           : "scan:" + scanned.get() + ",hudi:" + readByHudi.get());
     }
-    out.put(KEY_PREFIX + "files", String.valueOf(files));
+    out.put(LayoutMetadata.FILES.key(), String.valueOf(files));
     if (!stages.isEmpty()) {
-      out.put(KEY_PREFIX + "continuous", String.join("; ", new java.util.TreeSet<>(stages)));
+      out.put(LayoutMetadata.CONTINUOUS.key(), String.join("; ", new java.util.TreeSet<>(stages)));
       for (Map.Entry<String, String> g : new java.util.TreeMap<>(grids).entrySet()) {
-        out.put(dev.hudilayout.continuous.Stage.RECORD_PREFIX + g.getKey(), g.getValue());
+        out.put(LayoutMetadata.CONTINUOUS_GRID.key() + g.getKey(), g.getValue());
       }
     }
     return out;

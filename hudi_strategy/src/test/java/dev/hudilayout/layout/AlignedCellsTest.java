@@ -48,7 +48,7 @@ class AlignedCellsTest {
   void onUniformDataEachFileIsOneCellAndAPointQueryReadsNearTheBound() {
     int files = 64;
     int d = 3;
-    LayoutSpec spec = new LayoutSpec(Arrays.asList("a", "b", "c"), Curve.HILBERT, Mapping.SAMPLE, 200_000, 0, 42, 0.25);
+    LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(Curve.HILBERT).mapping(Mapping.SAMPLE).build();
     List<SampleRow> sample = uniform(20_000, d, 1);
     CurveSpace space = CurveSpace.build(spec, sample, null, null);
     CurveModel model = CurveModel.alignedForGroup(space, sample, files, 0.25);
@@ -71,7 +71,7 @@ class AlignedCellsTest {
   @Test
   void aHeavyCellIsSplitAndSmallCellsMergedWithinTheTolerance() {
     int files = 16;
-    LayoutSpec spec = new LayoutSpec(Arrays.asList("a", "b"), Curve.ZORDER, Mapping.SAMPLE, 200_000, 0, 42, 0.25);
+    LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b")).curve(Curve.ZORDER).mapping(Mapping.SAMPLE).build();
     Random r = new Random(3);
     List<SampleRow> rows = new ArrayList<>();
     for (int i = 0; i < 32_000; i++) {
@@ -101,7 +101,7 @@ class AlignedCellsTest {
   /** Inside a file the long sort value keeps the key order (the file's rows lie in one cell here). */
   @Test
   void theOrderInsideAFileFollowsTheKey() {
-    LayoutSpec spec = new LayoutSpec(Arrays.asList("a", "b", "c"), Curve.HILBERT, Mapping.SAMPLE, 200_000, 0, 42, 0.25);
+    LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(Curve.HILBERT).mapping(Mapping.SAMPLE).build();
     List<SampleRow> sample = uniform(8_000, 3, 1);
     CurveSpace space = CurveSpace.build(spec, sample, null, null);
     for (CurveModel model : Arrays.asList(CurveModel.alignedForGroup(space, sample, 8, 0.25),
@@ -189,7 +189,7 @@ class AlignedCellsTest {
       for (int c = 0; c < d; c++) {
         cols.add("c" + c);
       }
-      LayoutSpec spec = new LayoutSpec(cols, Curve.HILBERT, Mapping.SAMPLE, 200_000, 0, 42, 0.25);
+      LayoutSpec spec = LayoutSpec.builder(cols).curve(Curve.HILBERT).mapping(Mapping.SAMPLE).build();
       List<SampleRow> sample = uniform(5_000, d, 3);
       CurveSpace space = CurveSpace.build(spec, sample, null, null);
       for (CurveModel m : new CurveModel[] {

@@ -67,8 +67,8 @@ class ColumnWeightsTest {
 
   private static double workload(Curve curve, boolean aligned, double[] shares, List<SampleRow> sample,
                                  List<SampleRow> rows, int files) {
-    LayoutSpec spec = new LayoutSpec(Arrays.asList("a", "b", "c"), curve, Mapping.SAMPLE, 200_000, 0, 42,
-        aligned ? 0.25 : -1, shares);
+    LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(curve).mapping(Mapping.SAMPLE)
+        .aligned(aligned).weights(shares).build();
     CurveSpace space = CurveSpace.build(spec, sample, null, null);
     CurveModel model = aligned ? CurveModel.alignedForGroup(space, sample, files, 0.25, spec.shares(), null)
         : CurveModel.forGroup(space, sample, files, spec.shares());

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class GridRecordTest {
   private static final LayoutSpec SPEC =
-      new LayoutSpec(Arrays.asList("a", "b", "c"), Curve.HILBERT, Mapping.SAMPLE, 200_000, 0, 42, 0.25);
+      LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(Curve.HILBERT).mapping(Mapping.SAMPLE).build();
 
   private static AlignedCells grid(List<SampleRow> sample) {
     return AlignedCells.fromSample(sample, new int[] {4, 4, 4}, Curve.HILBERT);

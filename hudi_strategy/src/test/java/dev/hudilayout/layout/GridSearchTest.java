@@ -37,8 +37,8 @@ class GridSearchTest {
   }
 
   private static CurveModel aligned(List<SampleRow> sample, int files, int[] fixed) {
-    LayoutSpec spec = new LayoutSpec(Arrays.asList("city", "nation", "brand"), Curve.HILBERT, Mapping.SAMPLE,
-        200_000, 0, 42, 0.25);
+    LayoutSpec spec = LayoutSpec.builder(Arrays.asList("city", "nation", "brand")).curve(Curve.HILBERT)
+        .mapping(Mapping.SAMPLE).build();
     CurveSpace space = CurveSpace.build(spec, sample, null, null);
     return CurveModel.alignedForGroup(space, sample, files, 0.25, null, fixed);
   }

@@ -37,7 +37,8 @@ class HeavyValueLayoutTest {
   }
 
   private static double filesPerPointQuery(Curve curve, List<SampleRow> rows, List<SampleRow> sample, int files) {
-    LayoutSpec spec = new LayoutSpec(Arrays.asList("a", "b", "c"), curve, Mapping.SAMPLE, sample.size(), 0, 42L);
+    LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(curve).mapping(Mapping.SAMPLE)
+        .sampleSize(sample.size()).aligned(false).build();
     CurveModel model = CurveModel.forGroup(CurveSpace.build(spec, sample, null, null), sample, files);
     PointQueries q = new PointQueries(model, rows);
     double sum = 0;
@@ -71,7 +72,8 @@ class HeavyValueLayoutTest {
     }
     List<SampleRow> sample = rows.subList(0, 10_000);
     for (Curve curve : new Curve[] {Curve.HILBERT, Curve.ZORDER}) {
-      LayoutSpec spec = new LayoutSpec(Arrays.asList("a", "b"), curve, Mapping.SAMPLE, sample.size(), 0, 42L);
+      LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b")).curve(curve).mapping(Mapping.SAMPLE)
+        .sampleSize(sample.size()).aligned(false).build();
       CurveModel model = CurveModel.forGroup(CurveSpace.build(spec, sample, null, null), sample, 40);
       int[] perFile = new int[40];
       for (SampleRow row : rows) {

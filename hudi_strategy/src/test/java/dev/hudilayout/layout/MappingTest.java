@@ -75,9 +75,9 @@ class MappingTest {
     // must span the whole range; nulls go to 0 with the smallest value. Were the null (0x00) the
     // minimum, min and max would share no prefix byte, the 8-byte window would start at the
     // marker and cut a long's 9-byte encoding short: every value from 0 to 999 became 2^20 - 1.
-    dev.hudilayout.config.LayoutSpec spec = new dev.hudilayout.config.LayoutSpec(
-        Arrays.asList("a"), dev.hudilayout.curve.Curve.ZORDER, dev.hudilayout.config.Mapping.DIRECT,
-        2000, 0, 42L);
+    dev.hudilayout.config.LayoutSpec spec = dev.hudilayout.config.LayoutSpec.builder(Arrays.asList("a"))
+        .curve(dev.hudilayout.curve.Curve.ZORDER).mapping(dev.hudilayout.config.Mapping.DIRECT).sampleSize(2000)
+        .aligned(false).build();
     List<SampleRow> sample = new ArrayList<>();
     for (int i = 0; i < 1000; i++) {
       sample.add(new SampleRow("k" + i, "f", new byte[][] {enc(i)}));
@@ -116,9 +116,9 @@ class MappingTest {
 
   @Test
   void fileCutsSplitTheSampleEvenly() {
-    dev.hudilayout.config.LayoutSpec spec = new dev.hudilayout.config.LayoutSpec(
-        Arrays.asList("a", "b"), dev.hudilayout.curve.Curve.HILBERT, dev.hudilayout.config.Mapping.SAMPLE,
-        10000, 0, 42L);
+    dev.hudilayout.config.LayoutSpec spec = dev.hudilayout.config.LayoutSpec.builder(Arrays.asList("a", "b"))
+        .curve(dev.hudilayout.curve.Curve.HILBERT).mapping(dev.hudilayout.config.Mapping.SAMPLE).sampleSize(10000)
+        .aligned(false).build();
     Random r = new Random(6);
     List<SampleRow> sample = new ArrayList<>();
     for (int i = 0; i < 10000; i++) {
@@ -136,9 +136,10 @@ class MappingTest {
 
   @Test
   void manyColumnsUseByteKeysInCurveOrder() {
-    dev.hudilayout.config.LayoutSpec spec = new dev.hudilayout.config.LayoutSpec(
-        Arrays.asList("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"),
-        dev.hudilayout.curve.Curve.ZORDER, dev.hudilayout.config.Mapping.DIRECT, 1000, 0, 42L);
+    dev.hudilayout.config.LayoutSpec spec = dev.hudilayout.config.LayoutSpec.builder(
+        Arrays.asList("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"))
+        .curve(dev.hudilayout.curve.Curve.ZORDER).mapping(dev.hudilayout.config.Mapping.DIRECT).sampleSize(1000)
+        .aligned(false).build();
     Random r = new Random(7);
     List<SampleRow> sample = new ArrayList<>();
     for (int i = 0; i < 1000; i++) {

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class LayoutSpecTest {
+class LayoutSpecParserTest {
 
   private static Properties props(String... kv) {
     Properties p = new Properties();
@@ -24,12 +24,12 @@ class LayoutSpecTest {
   }
 
   private static String error(Map<String, String> params, Properties p) {
-    return assertThrows(IllegalArgumentException.class, () -> LayoutSpec.from(params, p)).getMessage();
+    return assertThrows(IllegalArgumentException.class, () -> LayoutSpecParser.parse(params, p)).getMessage();
   }
 
   @Test
   void readsHudiKeysWithTheirSpellings() {
-    LayoutSpec spec = LayoutSpec.from(Collections.emptyMap(), props(
+    LayoutSpec spec = LayoutSpecParser.parse(Collections.emptyMap(), props(
         LayoutSpec.SORT_COLUMNS_KEY, " s_city, c_city ,p_brand",
         LayoutSpec.CURVE_KEY, "Z-ORDER",
         LayoutSpec.MAPPING_KEY, "SAMPLE",
@@ -43,24 +43,24 @@ class LayoutSpecTest {
 
   @Test
   void autoBitsKeepLongKeysUpToSevenColumns() {
-    assertEquals(20, LayoutSpec.from(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a")).bitsPerColumn());
-    assertEquals(9, LayoutSpec.from(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,c,d,e,f,g")).bitsPerColumn());
-    assertEquals(8, LayoutSpec.from(Collections.emptyMap(),
+    assertEquals(20, LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a")).bitsPerColumn());
+    assertEquals(9, LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,c,d,e,f,g")).bitsPerColumn());
+    assertEquals(8, LayoutSpecParser.parse(Collections.emptyMap(),
         props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,c,d,e,f,g,h,i,j,k,l")).bitsPerColumn());
-    assertEquals(5, LayoutSpec.from(Collections.emptyMap(),
+    assertEquals(5, LayoutSpecParser.parse(Collections.emptyMap(),
         props(LayoutSpec.SORT_COLUMNS_KEY, "a", LayoutOptions.BITS_PER_COLUMN.key(), "5")).bitsPerColumn());
   }
 
   @Test
   void planParametersWinOverWriteConfigForColumns() {
-    LayoutSpec spec = LayoutSpec.from(Collections.singletonMap(LayoutSpec.SORT_COLUMNS_KEY, "a,b"),
+    LayoutSpec spec = LayoutSpecParser.parse(Collections.singletonMap(LayoutSpec.SORT_COLUMNS_KEY, "a,b"),
         props(LayoutSpec.SORT_COLUMNS_KEY, "x"));
     assertEquals(Arrays.asList("a", "b"), spec.columns());
   }
 
   @Test
   void defaultsAreHudis() {
-    LayoutSpec spec = LayoutSpec.from(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a"));
+    LayoutSpec spec = LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a"));
     assertEquals(Curve.LINEAR, spec.curve());        // Hudi's default layout strategy
     assertEquals(Mapping.DIRECT, spec.mapping());    // Hudi's default build method
     assertEquals(200000, spec.sampleSize());
@@ -89,7 +89,7 @@ class LayoutSpecTest {
     m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a", LayoutOptions.BITS_PER_COLUMN.key(), "64"));
     assertTrue(m.contains(LayoutOptions.BITS_PER_COLUMN.key()) && m.contains("'64'") && m.contains("0 to 63"), m);
 
-    m = assertThrows(IllegalArgumentException.class, () -> LayoutSpec.writerSizeFactor(
+    m = assertThrows(IllegalArgumentException.class, () -> LayoutSpecParser.writerSizeFactor(
         props(LayoutOptions.WRITER_SIZE_FACTOR.key(), "0.5"))).getMessage();
     assertTrue(m.contains(LayoutOptions.WRITER_SIZE_FACTOR.key()) && m.contains("'0.5'") && m.contains("1.0 or more"), m);
   }
@@ -97,11 +97,11 @@ class LayoutSpecTest {
   @Test
   void columnWeightsBecomeSharesAndBadOnesAreRefused() {
     String key = LayoutOptions.COLUMN_WEIGHTS.key();
-    LayoutSpec spec = LayoutSpec.from(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,c",
+    LayoutSpec spec = LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,c",
         LayoutSpec.CURVE_KEY, "hilbert", key, "6, 3,1"));
     assertEquals(0.6, spec.shares()[0], 1e-12);
     assertEquals(0.1, spec.shares()[2], 1e-12);
-    assertEquals(null, LayoutSpec.from(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b")).shares());
+    assertEquals(null, LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b")).shares());
     String linear = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b", key, "1,2"));
     assertTrue(linear.contains(key) && linear.contains("'1,2'") && linear.contains("z-order or hilbert"), linear);
     for (String bad : new String[] {"1,2", "1,2,3,4", "1,x,2", "1,-1,2", "0,0,0", "1,,2", "1,NaN,1", "1,Infinity,1"}) {
@@ -114,12 +114,35 @@ class LayoutSpecTest {
   }
 
   @Test
-  void optionsTableListsEveryOption() {
-    String table = OptionsTable.markdown();
-    for (org.apache.hudi.common.config.ConfigProperty<?> p : LayoutOptions.all()) {
-      assertTrue(p.key().startsWith(LayoutOptions.PREFIX));
-      assertTrue(table.contains("`" + p.key() + "`"), p.key());
+  void everyDeclarationIsInTheExportedDataAndTheJsonResource() throws java.io.IOException {
+    String json = OptionsData.json();
+    for (DeclaredOption<?> p : OptionsData.options()) {
+      assertTrue(json.contains("\"key\": \"" + p.key() + "\""), p.key());
+      assertTrue(p.doc().endsWith("Accepted: " + p.rule().accepted() + "."), p.doc());
+      assertEquals(p.ours(), p.key().startsWith(LayoutOptions.PREFIX), p.key());
     }
+    for (LayoutMetadata.Key k : LayoutMetadata.all()) {
+      assertTrue(k.key().startsWith(LayoutMetadata.PREFIX) && json.contains("\"key\": \"" + k.key() + "\""), k.key());
+    }
+    // the build wrote the same document among the classes, so the jar carries it
+    try (java.io.InputStream in = OptionsData.class.getClassLoader().getResourceAsStream(OptionsData.RESOURCE)) {
+      assertTrue(in != null, OptionsData.RESOURCE + " is not on the classpath: the build did not export it");
+      assertEquals(json, new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void aBuiltSpecHasTheDeclaredDefaultsAndLinearIgnoresAligned() {
+    LayoutSpec built = LayoutSpec.builder(Arrays.asList("a", "b")).build();
+    LayoutSpec parsed = LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b"));
+    assertEquals(parsed.toString(), built.toString());
+    assertEquals(parsed.seed(), built.seed());
+    assertEquals(parsed.alignedTolerance(), built.alignedTolerance());
+    assertEquals(Curve.LINEAR, built.curve());
+    assertTrue(!built.aligned(), "linear ignores aligned");
+    assertTrue(LayoutSpec.builder(Arrays.asList("a", "b")).curve(Curve.HILBERT).build().aligned());
+    assertTrue(!LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b",
+        LayoutSpec.CURVE_KEY, "hilbert", LayoutOptions.ALIGNED.key(), "FALSE")).aligned());
   }
 
   @Test
@@ -133,7 +156,7 @@ class LayoutSpecTest {
         "hoodie.hudilayout.continuous.merge.fractoin", "0.5")).contains("Did you mean hoodie.hudilayout.continuous"
         + ".merge.fraction?"));
     // Hudi's keys, known or not, are Hudi's to judge
-    LayoutSpec.from(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b", "hoodie.clustering.whatever", "1"));
-    assertEquals(2, LayoutSpec.editDistance("aligned", "alinged"));  // a swap is two edits
+    LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b", "hoodie.clustering.whatever", "1"));
+    assertEquals(2, LayoutSpecParser.editDistance("aligned", "alinged"));  // a swap is two edits
   }
 }

@@ -1,0 +1,30 @@
+"""The ``hudilayout.*`` keys a clustering of ours records on its replacecommit, as the Python side
+reads them.
+
+The jar declares every such key once, with what it holds (``dev.hudilayout.config.LayoutMetadata``)
+and exports the list with the options (:func:`hudi_layout.options.declared`); ``tests/test_options.py``
+checks that each key named here is declared there, as a commit key, so a renamed key fails a test
+instead of reading as absent.
+"""
+from __future__ import annotations
+
+PREFIX = "hudilayout."
+STRATEGY = PREFIX + "strategy"
+CURVE = PREFIX + "curve"
+MAPPING = PREFIX + "mapping"
+COLUMNS = PREFIX + "columns"
+LAYOUT = PREFIX + "layout"
+COLUMN_WEIGHTS = PREFIX + "column.weights"
+BUCKETS = PREFIX + "buckets"
+DROPPED_COLUMNS = PREFIX + "dropped.columns"
+DEPENDENT_COLUMNS = PREFIX + "dependent.columns"
+ESTIMATED_FILES = PREFIX + "estimated.files"
+GROUPS = PREFIX + "groups"
+FILES = PREFIX + "files"
+CONTINUOUS = PREFIX + "continuous"
+#: followed by a partition path: the grid the continuous layout keeps for that partition
+CONTINUOUS_GRID = PREFIX + "continuous.grid."
+
+#: every key above, for the test that compares them with the jar's declarations
+READ_KEYS = (STRATEGY, CURVE, MAPPING, COLUMNS, LAYOUT, COLUMN_WEIGHTS, BUCKETS, DROPPED_COLUMNS, DEPENDENT_COLUMNS,
+             ESTIMATED_FILES, GROUPS, FILES, CONTINUOUS, CONTINUOUS_GRID)
