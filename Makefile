@@ -53,7 +53,7 @@ options-table: build
 	@java -cp target/hudi-layout.jar:target/deps/hudi-spark3.5-bundle_2.12-1.2.0.jar dev.hudilayout.config.OptionsTable
 
 readme: build
-	$(PY) -m hudi_layout.docs
+	$(PY) -m hudi_layout.tools.docs
 
 clean:
 	rm -rf target demo-output dist

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hudi_layout import docs
+from hudi_layout.tools import docs
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

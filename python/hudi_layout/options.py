@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
-from .clustering import STRATEGY_CLASS, STRATEGY_KEY
+from .strategy import STRATEGY_CLASS, STRATEGY_KEY
 
 CURVES = ("linear", "z-order", "hilbert")
 CURVE_ALIASES = {"linear": "linear", "z-order": "z-order", "zorder": "z-order", "hilbert": "hilbert"}

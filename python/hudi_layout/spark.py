@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Dict, Iterable, List
 
+from . import jvm
 from .jarpaths import spark_jars
 
 KRYO = "org.apache.spark.serializer.KryoSerializer"
@@ -50,7 +51,7 @@ def quiet_conf(verbose: bool = False) -> Dict[str, str]:
 
 def mute_jvm(spark) -> None:
     """Keep warnings a user cannot act on (Hudi's object sizing on a stock JDK) off the console."""
-    spark.sparkContext._jvm.dev.hudilayout.QuietJvm.muteObjectSizeWarnings()
+    jvm.mute_object_size_warnings(spark)
 
 
 def command_session(builder, verbose: bool = False):
