@@ -51,10 +51,10 @@ microbench: build
 
 # The table of our options, from the declarations the jar exports (dev/hudilayout/config/options.json).
 options-table: build
-	@$(PY) -c "from hudi_layout import docs; print(docs.options_table(), end='')"
+	@$(PY) -c "from hudi_layout.tools import docs; print(docs.options_table(), end='')"
 
 readme: build
-	$(PY) -m hudi_layout.docs
+	$(PY) -m hudi_layout.tools.docs
 
 clean:
 	rm -rf target demo-output dist

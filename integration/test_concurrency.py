@@ -24,7 +24,8 @@ import pytest
 from pyspark.sql import functions as F
 
 import hudi_layout as hl
-from hudi_layout import ssb, timeline
+from hudi_layout import timeline
+from hudi_layout.tools import ssb
 from tablecheck import fingerprint
 
 REPO = Path(__file__).resolve().parents[1]

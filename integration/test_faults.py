@@ -26,7 +26,8 @@ import pytest
 from pyspark.sql import functions as F
 
 import hudi_layout as hl
-from hudi_layout import ssb, tables, timeline
+from hudi_layout import tables, timeline
+from hudi_layout.tools import ssb
 from tablecheck import fingerprint, point_query
 
 REPO = Path(__file__).resolve().parents[1]

@@ -1,13 +1,15 @@
 """The wheel, installed outside the checkout: ``python/build_wheel.py`` (what ``make dist`` runs)
 builds it with the plugin jar inside; a fresh venv in a temporary folder installs it with its
-dependencies; every command runs from another folder, with no ``HUDI_LAYOUT_JARS_DIR``, so the
-Hudi bundle comes by its Maven coordinates (``spark.jars.packages`` / ``--packages``).
+dependencies, first without the ``tools`` extra (numpy, pyarrow, matplotlib), then with it; every
+command runs from another folder, with no ``HUDI_LAYOUT_JARS_DIR``, so the Hudi bundle comes by its
+Maven coordinates (``spark.jars.packages`` / ``--packages``).
 
 Expected: ``hudi-layout jars`` prints the jar inside the installed package and names the bundle's
-coordinates; ``hudi-layout demo --out out`` (a relative folder) passes; a table written through the
-API at a relative path is clustered by ``hudi-layout clustering scheduleAndExecute --path t``
-(spark-submit with ``--packages``) with every row kept; ``hudi-layout report t`` reports it; a path
-without a table gets one line saying so and exit status 2.
+coordinates; without the extra, ``hudi-layout demo`` says in one line to install it, while a table
+written through the API at a relative path is clustered by ``hudi-layout clustering
+scheduleAndExecute --path t`` (spark-submit with ``--packages``) with every row kept, and
+``hudi-layout report t`` reports it; a path without a table gets one line saying so and exit
+status 2; with the extra, ``hudi-layout demo --out out`` (a relative folder) passes.
 """
 from __future__ import annotations
 
@@ -62,14 +64,11 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(tmp_path):
     assert plugin.startswith(str(venv)) and plugin.endswith("hudi_layout/jars/hudi-layout.jar"), plugin
     assert f"--packages {HUDI_BUNDLE_PACKAGE}" in jars.stderr, jars.stderr
 
-    demo = _run([cli, "demo", "--rows", "4000", "--files", "8", "--out", "out"], work, env)
-    assert demo.returncode == 0, (demo.stdout[-3000:], demo.stderr[-3000:])
-    # quiet by default: no Spark/Hudi log lines, none of the JVM's "# WARNING" lines (what is left on
-    # stderr is Ivy's report of resolving the bundle's coordinates, printed by spark-submit itself)
-    said = demo.stdout.splitlines() + demo.stderr.splitlines()
-    assert not [line for line in said if " WARN " in line or " INFO " in line or line.startswith("# WARNING")], \
-        (demo.stdout[-3000:], demo.stderr[-3000:])
-    assert (work / "out" / "ssb_demo" / ".hoodie" / "hoodie.properties").is_file()
+    no_extra = _run([cli, "demo", "--rows", "4000", "--files", "8", "--out", "out"], work, env)
+    assert no_extra.returncode == 2 and no_extra.stderr.splitlines() == [
+        "error: hudi-layout demo needs numpy, which is not installed: pip install 'hudi-layout[tools]'"], \
+        (no_extra.stdout[-3000:], no_extra.stderr[-3000:])
+    assert not (work / "out").exists()
 
     (work / "write.py").write_text(WRITE)
     wrote = _run([venv / "bin" / "python", "write.py", "400000"], work, env)
@@ -95,9 +94,24 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(tmp_path):
 
     report = _run([cli, "report", "t"], work, env)
     assert report.returncode == 0 and "city" in report.stdout, (report.stdout, report.stderr[-3000:])
+    png = _run([cli, "report", "t", "--png", "t.png", "--x", "city", "--y", "brand"], work, env)
+    assert png.returncode == 2 and png.stderr.splitlines() == [
+        "error: report --png needs matplotlib, which is not installed: pip install 'hudi-layout[tools]'"], png.stderr
     missing = _run([cli, "report", "nowhere"], work, env)
     assert missing.returncode == 2, missing.stderr[-3000:]
     # one line, the last (Ivy reports resolving --packages on stdout and stderr before it)
     assert missing.stderr.splitlines()[-1] == f"error: no Hudi table at " \
         f"{work / 'nowhere'} (no .hoodie/hoodie.properties there)", missing.stderr[-2000:]
     assert not [line for line in missing.stderr.splitlines() if " WARN " in line or line.startswith("# WARNING")]
+
+    # everything above ran without numpy, pyarrow and matplotlib; the demo needs them
+    tools = _run([venv / "bin" / "python", "-m", "pip", "install", "-q", f"{wheel}[tools]"], tmp_path, env)
+    assert tools.returncode == 0, tools.stderr[-3000:]
+    demo = _run([cli, "demo", "--rows", "4000", "--files", "8", "--out", "out"], work, env)
+    assert demo.returncode == 0, (demo.stdout[-3000:], demo.stderr[-3000:])
+    # quiet by default: no Spark/Hudi log lines, none of the JVM's "# WARNING" lines (what is left on
+    # stderr is Ivy's report of resolving the bundle's coordinates, printed by spark-submit itself)
+    said = demo.stdout.splitlines() + demo.stderr.splitlines()
+    assert not [line for line in said if " WARN " in line or " INFO " in line or line.startswith("# WARNING")], \
+        (demo.stdout[-3000:], demo.stderr[-3000:])
+    assert (work / "out" / "ssb_demo" / ".hoodie" / "hoodie.properties").is_file()

@@ -12,6 +12,7 @@ from py4j.protocol import Py4JJavaError
 from pyspark.sql import functions as F
 
 from hudi_layout import clustering, scan, tables
+from hudi_layout.jvm import java_map as java_map, runner as runner  # for tests that call the JVM
 
 # Every curve with every mapping it has (linear ignores the mapping).
 COMBOS = [
@@ -44,17 +45,6 @@ def cluster(spark, path: str, columns: Sequence[str], curve: str, mapping: str, 
     """Schedule and execute one clustering; the instant, or None if Hudi found nothing to do."""
     opts = cluster_options(path, columns, curve, mapping, files, index_columns, **extra)
     return clustering.schedule_and_execute(spark, path, opts)
-
-
-def runner(spark):
-    return spark.sparkContext._jvm.dev.hudilayout.ClusteringRunner
-
-
-def java_map(spark, options: Mapping[str, str]):
-    jmap = spark.sparkContext._jvm.java.util.HashMap()
-    for k, v in options.items():
-        jmap.put(str(k), str(v))
-    return jmap
 
 
 def message(exc: BaseException) -> str:

@@ -21,7 +21,8 @@ import shutil
 import pytest
 
 import hudi_layout as hl
-from hudi_layout import clustering, report, ssb, tables
+from hudi_layout import clustering, report, tables
+from hudi_layout.tools import ssb
 from tablecheck import fingerprint, point_query
 
 COLUMNS = list(ssb.FILTER_COLUMNS)

@@ -18,7 +18,8 @@ import json
 
 import pytest
 
-from hudi_layout import bench, ssb, tables
+from hudi_layout import tables
+from hudi_layout.tools import bench, bench_cli, ssb
 from hudi_layout.options import ALIGNED_KEY
 
 pytestmark = pytest.mark.spark
@@ -184,7 +185,7 @@ def test_layout_names():
     for argv in (["--weights", "1,x", "--layouts", "random"], ["--layouts", "ours-hilbert-sample-weighted"],
                  ["--layouts", "ours-hilbert-sample-continuous-grouped"]):  # grouped: --rounds only
         with pytest.raises(SystemExit) as exit_:  # a usage error before Spark starts
-            bench.main(argv)
+            bench_cli.main(argv)
         assert exit_.value.code == 2
 
 

@@ -19,7 +19,7 @@ import math
 
 import pytest
 
-from hudi_layout import bench, rounds
+from hudi_layout.tools import bench, bench_cli, rounds
 
 pytestmark = pytest.mark.spark
 LAYOUTS = ["random", "builtin-hilbert-sample", "ours-hilbert-sample"]
@@ -99,7 +99,7 @@ def test_outputs_and_render(run, capsys):
     png = out / rounds.CHART
     assert png.stat().st_size > 0
     png.unlink()
-    assert bench.main(["--render", str(out / "results.json")]) == 0
+    assert bench_cli.main(["--render", str(out / "results.json")]) == 0
     assert png.stat().st_size > 0 and "| round | layout |" in capsys.readouterr().out
 
 
@@ -107,7 +107,7 @@ def test_floor_is_refused(capsys):
     with pytest.raises(ValueError, match="layout floor: not with --rounds"):
         rounds.parse_layouts("random,floor")
     with pytest.raises(SystemExit) as exit_:  # a usage error before Spark starts
-        bench.main(["--rounds", "3", "--layouts", "random,builtin-hilbert-sample,floor"])
+        bench_cli.main(["--rounds", "3", "--layouts", "random,builtin-hilbert-sample,floor"])
     assert exit_.value.code == 2
     assert "layout floor: not with --rounds" in capsys.readouterr().err
 
@@ -126,7 +126,7 @@ def test_floor_is_refused(capsys):
 ])
 def test_bad_arguments_name_the_flag(argv, message, capsys):
     with pytest.raises(SystemExit) as exit_:
-        bench.main(argv)
+        bench_cli.main(argv)
     assert exit_.value.code == 2
     assert message in capsys.readouterr().err
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from hudi_layout import clustering, docs, report, ssb, tables
+from hudi_layout import clustering, report, tables
+from hudi_layout.tools import docs, ssb
 from hudi_layout.spark import HUDI_CATALOG, HUDI_EXTENSION, HUDI_KRYO_REGISTRATOR, KRYO
 from tablecheck import fingerprint
 

@@ -21,7 +21,8 @@ import argparse
 import pytest
 
 from hudi_layout import report as layout_report
-from hudi_layout import rounds, timeline
+from hudi_layout import timeline
+from hudi_layout.tools import rounds
 from hudi_layout.options import LayoutOptionError, LayoutOptions
 from tablecheck import point_query
 
@@ -181,7 +182,8 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
     of any partition lies outside a region and the table holds exactly the upserted rows."""
     from pyspark.sql import functions as F
     import hudi_layout as hl
-    from hudi_layout import ssb, tables
+    from hudi_layout import tables
+    from hudi_layout.tools import ssb
     from tablecheck import fingerprint
     columns = list(ssb.FILTER_COLUMNS)
     path = str(tmp_path / "mor")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from hudi_layout import docs
+from hudi_layout.tools import docs
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))

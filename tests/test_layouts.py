@@ -17,7 +17,8 @@ from py4j.protocol import Py4JJavaError
 from pyspark.errors import IllegalArgumentException
 from pyspark.sql import functions as F
 
-from hudi_layout import clustering, ssb, tables, timeline
+from hudi_layout import clustering, tables, timeline
+from hudi_layout.tools import ssb
 from tablecheck import fingerprint, point_query
 
 COLUMNS = list(ssb.FILTER_COLUMNS)

@@ -12,7 +12,8 @@ import json
 import pytest
 
 import hudi_layout as hl
-from hudi_layout import report, ssb, tables, timeline
+from hudi_layout import report, tables, timeline
+from hudi_layout.tools import ssb
 from tablecheck import point_query
 
 COLUMNS = list(ssb.FILTER_COLUMNS)

@@ -16,7 +16,8 @@ import pytest
 from pyspark.sql import functions as F
 
 import hudi_layout as hl
-from hudi_layout import report, ssb, tables
+from hudi_layout import report, tables
+from hudi_layout.tools import ssb
 from tablecheck import fingerprint
 
 COLUMNS = list(ssb.FILTER_COLUMNS)

@@ -9,6 +9,9 @@ import sys
 
 from .jarpaths import JarNotFoundError, spark_jars
 
+#: Commands run by :mod:`hudi_layout.tools`, which needs the ``tools`` extra.
+TOOLS = ("demo", "bench")
+
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -40,12 +43,9 @@ def main(argv=None) -> int:
     if argv and argv[0] == "report":
         from . import report
         return report.main(argv[1:])
-    if argv and argv[0] == "demo":
-        from . import demo
-        return demo.main(argv[1:])
-    if argv and argv[0] == "bench":
-        from . import bench
-        return bench.main(argv[1:])
+    if argv and argv[0] in TOOLS:
+        tool = _tool(argv[0])
+        return tool.main(argv[1:]) if tool else 2
     args = parser.parse_args(argv)
     if args.command == "jars":
         try:
@@ -57,6 +57,24 @@ def main(argv=None) -> int:
             print(f"error: {e}", file=sys.stderr)
             return 2
     return 0
+
+
+def _tool(command: str):
+    """The module of ``command`` (one of :data:`TOOLS`); None, after one line naming the extra to
+    install, when a package of the ``tools`` extra is missing."""
+    from .extras import TOOLS_EXTRA, needs_tools
+    try:
+        if command == "demo":
+            from .tools import demo
+            return demo
+        from .tools import bench_cli
+        return bench_cli
+    except ModuleNotFoundError as e:
+        needed = (e.name or "").split(".")[0]
+        if needed not in TOOLS_EXTRA:
+            raise
+        print(needs_tools(f"hudi-layout {command}", needed), file=sys.stderr)
+        return None
 
 
 def _sql(args) -> int:

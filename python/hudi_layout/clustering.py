@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Dict, List, Mapping, Optional
+from typing import Dict, List, Mapping, Optional
 
+from . import jvm
 from . import metadata as md
+from .options import LayoutOptions, refuse_unknown_keys
 from .paths import takes_table
-
-if TYPE_CHECKING:  # imported lazily below: options imports this module's constants
-    from .options import LayoutOptions
-
-STRATEGY_CLASS = "dev.hudilayout.SpaceCurveExecutionStrategy"
-STRATEGY_KEY = "hoodie.clustering.execution.strategy.class"
+from .strategy import STRATEGY_CLASS as STRATEGY_CLASS, STRATEGY_KEY as STRATEGY_KEY  # re-exported
 
 
 @dataclass(frozen=True)
@@ -57,35 +54,23 @@ class ClusteringResult:
         return {c: float(k) for c, k in zip(columns, raw.split(","))} if raw else {}
 
 
-def _java_map(spark, options: Mapping[str, str]):
-    jmap = spark.sparkContext._jvm.java.util.HashMap()
-    for k, v in options.items():
-        jmap.put(str(k), str(v))
-    return jmap
-
-
-def _runner(spark):
-    return spark.sparkContext._jvm.dev.hudilayout.ClusteringRunner
-
-
 @takes_table
 def schedule_and_execute(spark, path: str, options: Mapping[str, str]) -> Optional[str]:
     """Schedule and run one clustering with raw options; returns its instant, or None if Hudi
     found nothing to do. :func:`cluster` is the typed form."""
-    return _runner(spark).scheduleAndExecute(spark.sparkContext._jsc, path, _java_map(spark, options))
+    return jvm.schedule_and_execute(spark, path, options)
 
 
 INCREMENTAL_KEY = "hoodie.table.services.incremental.enabled"
 
 
-def _checked_options(spark, path: str, layout: "LayoutOptions", extra: Optional[Mapping[str, str]],
+def _checked_options(spark, path: str, layout: LayoutOptions, extra: Optional[Mapping[str, str]],
                      incremental: bool = True):
     schema = spark.read.format("hudi").load(path).schema
     layout.validate(schema)
     opts = layout.clustering_options()
     if not incremental:
         opts[INCREMENTAL_KEY] = "false"
-    from .options import refuse_unknown_keys
     refuse_unknown_keys(extra or {})
     opts.update({str(k): str(v) for k, v in (extra or {}).items()})
     return opts
@@ -112,7 +97,7 @@ def _completed(spark, path: str, instant: str) -> ClusteringResult:
 
 
 @takes_table
-def cluster(spark, path: str, layout: "LayoutOptions", *, execute: bool = True, incremental: bool = True,
+def cluster(spark, path: str, layout: LayoutOptions, *, execute: bool = True, incremental: bool = True,
             extra: Optional[Mapping[str, str]] = None) -> ClusteringResult:
     """Schedule a clustering of the table at ``path`` with ``layout`` and, if ``execute``, run it.
 
@@ -122,20 +107,20 @@ def cluster(spark, path: str, layout: "LayoutOptions", *, execute: bool = True, 
     The layout is checked against the table's schema first; a bad option raises
     :class:`~hudi_layout.options.LayoutOptionError` and leaves the timeline untouched."""
     opts = _checked_options(spark, path, layout, extra, incremental)
-    instant = _runner(spark).schedule(spark.sparkContext._jsc, path, _java_map(spark, opts))
+    instant = jvm.schedule(spark, path, opts)
     if instant is None or not execute:
         return ClusteringResult(instant, False)
-    _runner(spark).execute(spark.sparkContext._jsc, path, _java_map(spark, opts), instant)
+    jvm.execute(spark, path, opts, instant)
     return _completed(spark, path, instant)
 
 
 @takes_table
-def execute(spark, path: str, instant: str, layout: "LayoutOptions",
+def execute(spark, path: str, instant: str, layout: LayoutOptions,
             extra: Optional[Mapping[str, str]] = None) -> ClusteringResult:
     """Execute the clustering scheduled at ``instant`` (see :func:`pending`) with ``layout``.
     An inflight attempt left by a failed run is rolled back by Hudi and run again."""
     opts = _checked_options(spark, path, layout, extra)
-    _runner(spark).execute(spark.sparkContext._jsc, path, _java_map(spark, opts), instant)
+    jvm.execute(spark, path, opts, instant)
     return _completed(spark, path, instant)
 
 

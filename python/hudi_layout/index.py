@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import List, Mapping, Optional, Sequence, Union
 
+from . import jvm
 from .options import STATS_COLUMNS_KEY, _check_names, _columns, _error
 from .paths import takes_table
 
@@ -23,8 +24,7 @@ def column_stats(spark, path: str):
 @takes_table
 def indexed_columns(spark, path: str) -> List[str]:
     """Data columns with entries in the table's column-stats index (empty without an index)."""
-    jvm = spark.sparkContext._jvm
-    if not jvm.dev.hudilayout.ColumnStatsIndexer.exists(spark.sparkContext._jsc, path):
+    if not jvm.column_stats_index_exists(spark, path):
         return []
     rows = column_stats(spark, path).select("columnName").distinct().collect()
     return sorted(r[0] for r in rows if r[0] and not r[0].startswith("_hoodie_"))
@@ -48,8 +48,4 @@ def build_column_stats(spark, path: str, columns: Union[str, Sequence[str]],
         if c not in names:
             raise _error("columns", STATS_COLUMNS_KEY, c, "a column of the table; its columns are: "
                          + ", ".join(n for n in names if not n.startswith("_hoodie_")))
-    jvm = spark.sparkContext._jvm
-    jmap = jvm.java.util.HashMap()
-    for k, v in (extra or {}).items():
-        jmap.put(str(k), str(v))
-    return jvm.dev.hudilayout.ColumnStatsIndexer.build(spark.sparkContext._jsc, path, ",".join(cols), jmap)
+    return jvm.build_column_stats_index(spark, path, cols, extra or {})

@@ -25,7 +25,7 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
-from .clustering import STRATEGY_CLASS, STRATEGY_KEY
+from .strategy import STRATEGY_CLASS, STRATEGY_KEY
 
 SORTABLE_TYPES = ("boolean", "tinyint", "smallint", "int", "bigint", "float", "double", "decimal",
                   "date", "timestamp", "timestamp_ntz", "string", "binary")

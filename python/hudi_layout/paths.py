@@ -12,6 +12,8 @@ import os
 import re
 from typing import Callable, TypeVar, Union
 
+from . import jvm
+
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 PathLike = Union[str, "os.PathLike[str]"]
 F = TypeVar("F", bound=Callable)
@@ -33,10 +35,7 @@ def existing_table(spark, path: PathLike) -> str:
     """:func:`qualified`, after checking (through Spark's Hadoop file system, so any scheme) that a
     Hudi table is there; TableNotFoundError otherwise."""
     p = qualified(path)
-    jvm = spark.sparkContext._jvm
-    base = jvm.org.apache.hadoop.fs.Path(p)
-    fs = base.getFileSystem(spark.sparkContext._jsc.hadoopConfiguration())
-    if not fs.exists(jvm.org.apache.hadoop.fs.Path(base, ".hoodie/hoodie.properties")):
+    if not jvm.is_hudi_table(spark, p):
         raise TableNotFoundError(f"no Hudi table at {p} (no .hoodie/hoodie.properties there)")
     return p
 

@@ -21,7 +21,9 @@ import sys
 from dataclasses import asdict, dataclass
 from typing import Any, Dict, List, Optional, Sequence
 
+from . import jvm
 from . import metadata as md
+from .extras import missing, needs_tools
 from .paths import TableNotFoundError, existing_table, takes_table
 
 
@@ -216,8 +218,7 @@ def continuous_regions(spark, path: str) -> List[Dict]:
     table): ``{"partition", "buckets", "cells", "outside_files", "outside_bytes", "regions": [{"cell",
     "files", "base_files", "pending_files", "base_bytes", "pending_bytes", "pending_rounds"}]}``,
     from the grid on the commits and each file's [min, max] in the column-stats index."""
-    jvm = spark.sparkContext._jvm
-    return json.loads(jvm.dev.hudilayout.continuous.Regions.json(spark.sparkContext._jsc, path))
+    return json.loads(jvm.continuous_regions_json(spark, path))
 
 
 def region_lines(partitions: Sequence[Dict]) -> List[str]:
@@ -317,6 +318,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             ap.error(f"--weights {e}, one per column")
     if args.png and not (args.x and args.y):
         ap.error("--png needs --x and --y")
+    if args.png and missing("matplotlib"):
+        print(needs_tools("report --png", "matplotlib"), file=sys.stderr)
+        return 2
     if args.probes < 1:
         ap.error(f"--probes {args.probes}: must be at least 1")
 

@@ -7,42 +7,14 @@ from __future__ import annotations
 
 from typing import List, Tuple
 
+from . import jvm
 from .paths import takes_table
-
-SCAN_NODES = ("FileSourceScanExec",)
-
-
-def _children(node) -> List:
-    name = node.getClass().getSimpleName()
-    if name == "AdaptiveSparkPlanExec":
-        return [node.executedPlan()]
-    if name.endswith("QueryStageExec"):
-        return [node.plan()]
-    kids = node.children()
-    return [kids.apply(i) for i in range(kids.size())]
-
-
-def _scans(plan) -> List:
-    found, stack = [], [plan]
-    while stack:
-        node = stack.pop()
-        if node.getClass().getSimpleName() in SCAN_NODES:
-            found.append(node)
-        stack.extend(_children(node))
-    return found
 
 
 def files_read(df) -> Tuple[List, int]:
     """Collect ``df`` and return ``(rows, files read)``."""
     rows = df.collect()
-    plan = df._jdf.queryExecution().executedPlan()
-    scans = _scans(plan)
-    if not scans:
-        raise RuntimeError("No file scan found in the executed plan: " + plan.toString())
-    total = 0
-    for scan in scans:
-        total += int(scan.metrics().apply("numFiles").value())
-    return rows, total
+    return rows, jvm.files_scanned(df)
 
 
 @takes_table

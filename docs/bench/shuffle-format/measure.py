@@ -9,21 +9,21 @@ This repartitions the SSB wide table both ways and prints the bytes written to s
 import sys
 import tempfile
 
-from hudi_layout import bench, ssb
+from hudi_layout import jvm
+from hudi_layout.tools import bench, ssb
 
 rows = int(sys.argv[1]) if len(sys.argv) > 1 else 300_000
 spark = bench.session("4g")
 spark.sparkContext.setLogLevel("ERROR")
-sc = spark.sparkContext
-meter = sc._jvm.dev.hudilayout.bench.ShuffleMeter.attach(sc._jsc.sc())
+meter = jvm.attach_shuffle_meter(spark)
 df = spark.read.parquet(ssb.write_parquet(tempfile.mkdtemp(), rows, 7)).cache()
 df.count()
 
 
 def shuffled(action) -> float:
-    before = meter.bytesWritten(sc._jsc.sc())
+    before = jvm.shuffle_bytes_written(spark, meter)
     action()
-    return (meter.bytesWritten(sc._jsc.sc()) - before) / 1e6
+    return (jvm.shuffle_bytes_written(spark, meter) - before) / 1e6
 
 
 sql = shuffled(lambda: df.repartition(16).write.format("noop").mode("overwrite").save())

@@ -12,8 +12,9 @@ import sys
 import time
 from pathlib import Path
 
-from . import clustering, scan, ssb, tables, timeline
-from .spark import command_session
+from .. import clustering, scan, tables, timeline
+from ..spark import command_session
+from . import ssb
 
 
 def build_session(app: str = "hudi-layout-demo", verbose: bool = True):

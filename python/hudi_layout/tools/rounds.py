@@ -41,7 +41,7 @@ from the bytes B the first round's small files take (measured on the random tabl
 
 After each round, per layout: the files in the table (N), the files read per point query on each
 filter column, per range query and per two-column conjunction (the one-shot benchmark's queries,
-:func:`hudi_layout.bench.make_queries`), the bound N^((d'-1)/d') for that round's N (d' independent
+:func:`hudi_layout.tools.bench.make_queries`), the bound N^((d'-1)/d') for that round's N (d' independent
 axes found in the data, d' = d on uniform data) and the ratio to it; bytes written by all
 clusterings so far against bytes ingested so far (from the commit metadata on the timeline); the
 files the round's clustering replaced and wrote, and its seconds. Every round the table's rows are
@@ -63,7 +63,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
-from . import clustering, scan, ssb, tables, timeline
+from .. import clustering, scan, tables, timeline
+from . import ssb
 from .bench import (Layout, Query, independent_axes, make_queries, parse_weights, progress, run_query,
                     session)
 

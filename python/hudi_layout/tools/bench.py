@@ -18,11 +18,10 @@ Every layout must return exactly the random layout's rows for every query, or th
 Output: ``results.md``, ``results.json``, ``files_read.png`` in ``--out``.
 
 With ``--rounds R`` (and ``--rows-per-round``, ``--round-files``) each layout's table grows in R
-rounds instead, each a write of small files and a clustering: see :mod:`hudi_layout.rounds`.
+rounds instead, each a write of small files and a clustering: see :mod:`hudi_layout.tools.rounds`.
 """
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import math
@@ -34,8 +33,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from . import clustering, scan, ssb, tables
-from .options import ALIGNED_KEY, parse_shares
+from .. import clustering, jvm, scan, tables
+from ..options import ALIGNED_KEY, parse_shares
+from . import ssb
 
 BUILTIN_CLASS = "org.apache.hudi.client.clustering.run.strategy.SparkSortAndSizeExecutionStrategy"
 CURVES = {"linear": "linear", "zorder": "z-order", "hilbert": "hilbert"}
@@ -114,7 +114,7 @@ class Layout:
         ``groups`` groups under Hudi's size-based plan (the whole-partition plan ignores it).
         ``target_file_bytes`` and ``small_file_bytes``, if given, replace the target size that
         follows from ``total_bytes / files`` and the small-file limit that takes every file (the
-        rounds mode sets both, see :mod:`hudi_layout.rounds`)."""
+        rounds mode sets both, see :mod:`hudi_layout.tools.rounds`)."""
         if self.weighted and not weights:
             raise ValueError(f"layout {self.name} needs --weights (the query shares of the filter columns)")
         if not self.clusters:
@@ -296,7 +296,7 @@ def table_files(spark, path: str) -> int:
 
 def session(memory: str):
     from pyspark.sql import SparkSession
-    from .spark import configure_spark
+    from ..spark import configure_spark
     builder = (SparkSession.builder.master("local[2]").appName("hudi-layout-bench")
                .config("spark.driver.memory", memory)
                .config("spark.sql.shuffle.partitions", "16")
@@ -331,9 +331,8 @@ def run(args, spark=None) -> dict:
                                              "spark.sql.adaptive.coalescePartitions.enabled")}
     spark.conf.set("spark.sql.shuffle.partitions", str(args.files))
     spark.conf.set("spark.sql.adaptive.coalescePartitions.enabled", "false")
-    sc = spark.sparkContext
-    meter = sc._jvm.dev.hudilayout.bench.ShuffleMeter.attach(sc._jsc.sc())
-    stage_log = sc._jvm.dev.hudilayout.bench.StageLog.attach(sc._jsc.sc())
+    meter = jvm.attach_shuffle_meter(spark)
+    stage_log = jvm.attach_stage_log(spark)
 
     columns = ssb.filter_columns(args.variant)
     progress(f"generating {args.rows or args.scale} {'rows' if args.rows else 'x SSB scale'} "
@@ -371,8 +370,8 @@ def run(args, spark=None) -> dict:
             if layout.clusters:
                 shutil.copytree(base, path)
             progress(f"{'clustering' if layout.clusters else 'writing'} {layout.name}")
-            before = meter.bytesWritten(sc._jsc.sc())
-            stage_log.take(sc._jsc.sc())  # drop the stages that ran before
+            before = jvm.shuffle_bytes_written(spark, meter)
+            jvm.take_stages(spark, stage_log)  # drop the stages that ran before
             t0 = time.time()
             if layout.clusters:
                 instant = clustering.schedule_and_execute(
@@ -380,8 +379,8 @@ def run(args, spark=None) -> dict:
             else:
                 write_floor(spark, base, path, columns, args.files)
             m.cluster_seconds = time.time() - t0
-            m.shuffle_bytes = meter.bytesWritten(sc._jsc.sc()) - before
-            m.stages = parse_stages(stage_log.take(sc._jsc.sc()), t0)
+            m.shuffle_bytes = jvm.shuffle_bytes_written(spark, meter) - before
+            m.stages = parse_stages(jvm.take_stages(spark, stage_log), t0)
             if layout.clusters:
                 if not instant:
                     raise SystemExit(f"Hudi scheduled no clustering for {layout.name}")
@@ -404,7 +403,7 @@ def run(args, spark=None) -> dict:
     for k, v in saved.items():
         spark.conf.set(k, v)
     for listener in (meter, stage_log):
-        sc._jsc.sc().removeSparkListener(listener)
+        jvm.remove_listener(spark, listener)
     if own_session:
         spark.stop()
     report = summarise(args, columns, results, weights, axes)
@@ -622,87 +621,3 @@ def chart(report: dict, png: Path) -> None:
     ax.legend()
     fig.tight_layout()
     fig.savefig(png, dpi=110)
-
-
-def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m hudi_layout bench", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--scale", type=float, default=0.05, help="SSB scale factor (6M rows per unit)")
-    p.add_argument("--rows", type=int, default=0, help="exact row count (overrides --scale)")
-    p.add_argument("--variant", default="uniform", choices=ssb.VARIANTS)
-    p.add_argument("--files", type=int, default=None, help="files every layout writes (default 64; not with --rounds)")
-    p.add_argument("--layouts", default=None, help="comma-separated layout names (default: "
-                   + ",".join(DEFAULT_LAYOUTS) + "; with --rounds: random and three clustered layouts)")
-    p.add_argument("--queries", type=int, default=5, help="point queries per column")
-    p.add_argument("--repetitions", type=int, default=1)
-    p.add_argument("--sample-size", type=int, default=200_000)
-    p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--memory", default="6g")
-    p.add_argument("--weights", default="", help="query shares of the filter columns, e.g. 0.6,0.3,0.1: "
-                   "used by *-weighted layouts and reported as the workload's average files per query")
-    p.add_argument("--groups", type=int, default=1, help="clustering groups Hudi's size-based plan makes "
-                   "(max.bytes.per.group = table / groups); *-whole layouts lay the table out as one group")
-    p.add_argument("--rounds", type=int, default=None, help="grow each layout's table in R rounds, each "
-                   "a bulk insert of small files and a clustering (see hudi_layout/rounds.py)")
-    p.add_argument("--rows-per-round", type=int, default=None, help="rows each round adds (default: the "
-                   "--rows / --scale total divided by --rounds)")
-    p.add_argument("--round-files", type=int, default=None, help="small files each round writes (default 40); "
-                   "each round's clustering makes max(1, F // 5) of them")
-    p.add_argument("--drift", default=None, metavar="COLUMN", help="with --rounds: rows arrive in the order of "
-                   "this filter column (round r holds the r-th 1/R of the rows by it), as a timestamp or a "
-                   "growing id would; default: every round a random sample of the same distribution")
-    p.add_argument("--keep-tables", action="store_true")
-    p.add_argument("--no-warmup", dest="warmup", action="store_false")
-    p.add_argument("--out", default="bench-output")
-    p.add_argument("--render", metavar="RESULTS_JSON", help="only re-render results.md and the chart from a results.json")
-    args = p.parse_args(argv)
-    if args.render:
-        report = json.loads(Path(args.render).read_text())
-        if report.get("mode") == "rounds":
-            from . import rounds
-            rounds.write_outputs(Path(args.render).parent, report)
-            print(rounds.render(report))
-            return 0
-        write_outputs(Path(args.render).parent, report)
-        print(render(report))
-        return 0
-    if args.rounds is not None:
-        return main_rounds(p, args)
-    for flag, value in (("--rows-per-round", args.rows_per_round), ("--round-files", args.round_files),
-                        ("--drift", args.drift)):
-        if value is not None:
-            p.error(f"{flag} {value}: only with --rounds R")
-    args.files = 64 if args.files is None else args.files
-    args.layouts = args.layouts or ",".join(DEFAULT_LAYOUTS)
-    try:
-        columns = ssb.filter_columns(args.variant)
-        weights = parse_weights(args.weights, columns)
-        for name in args.layouts.split(","):
-            layout = Layout.parse(name)
-            if layout.grouped:
-                raise ValueError(f"layout {name}: -grouped only with --rounds R (its group limit is a "
-                                 f"quarter of the table the rounds grow)")
-            if layout.clusters:
-                layout.options(columns, 1, 1, 1, weights)
-    except ValueError as e:
-        p.error(str(e))
-    report = run(args)
-    print(render(report))
-    return 0
-
-
-def main_rounds(parser, args) -> int:
-    """``bench --rounds R``: checks every flag before Spark starts, then runs :mod:`hudi_layout.rounds`."""
-    from . import rounds
-    try:
-        rounds.plan_from_args(args)
-        columns = ssb.filter_columns(args.variant)
-        weights = parse_weights(args.weights, columns)
-        for layout in rounds.parse_layouts(args.layouts or ",".join(rounds.DEFAULT_LAYOUTS)):
-            if layout.clusters:
-                layout.options(columns, 1, 1, 1, weights)
-    except ValueError as e:
-        parser.error(str(e))
-    report = rounds.run(args)
-    print(rounds.render(report))
-    return 0

@@ -1,0 +1,186 @@
+"""Every call hudi-layout makes into Spark's JVM through py4j, in one place.
+
+PySpark exposes the driver JVM through private handles (``SparkContext._jvm``, ``._jsc``,
+``DataFrame._jdf``); a change there, or in the Java classes of the plugin jar and Hudi called
+below, then touches this module alone. Each function takes the session (or a DataFrame) and
+hands back Python values, except the benchmark's listeners, which go back to the functions here.
+``tests/test_structure.py`` checks no other module of the package reaches the JVM.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Mapping, Optional, Sequence
+
+#: Spark plan nodes that scan files; their ``numFiles`` metric is the files a query read.
+SCAN_NODES = ("FileSourceScanExec",)
+
+
+def _jvm(spark):
+    return spark.sparkContext._jvm
+
+
+def _jsc(spark):
+    return spark.sparkContext._jsc
+
+
+def hadoop_conf(spark):
+    """The session's Hadoop configuration (a Java object)."""
+    return _jsc(spark).hadoopConfiguration()
+
+
+def java_map(spark, options: Mapping[str, str]):
+    """``options`` as a ``java.util.HashMap`` of strings."""
+    jmap = _jvm(spark).java.util.HashMap()
+    for k, v in options.items():
+        jmap.put(str(k), str(v))
+    return jmap
+
+
+# --- the plugin jar's entry points -------------------------------------------------------------
+
+def runner(spark):
+    """The plugin's ``dev.hudilayout.ClusteringRunner`` (schedule, execute, scheduleAndExecute)."""
+    return _jvm(spark).dev.hudilayout.ClusteringRunner
+
+
+def schedule_and_execute(spark, path: str, options: Mapping[str, str]) -> Optional[str]:
+    """Schedule and run one clustering of the table at ``path``; its instant, or None if Hudi
+    found nothing to cluster."""
+    return runner(spark).scheduleAndExecute(_jsc(spark), path, java_map(spark, options))
+
+
+def schedule(spark, path: str, options: Mapping[str, str]) -> Optional[str]:
+    """Schedule one clustering; its instant, or None if Hudi found nothing to cluster."""
+    return runner(spark).schedule(_jsc(spark), path, java_map(spark, options))
+
+
+def execute(spark, path: str, options: Mapping[str, str], instant: str) -> None:
+    """Execute the clustering scheduled at ``instant``."""
+    runner(spark).execute(_jsc(spark), path, java_map(spark, options), instant)
+
+
+def column_stats_index_exists(spark, path: str) -> bool:
+    """Whether the table's metadata table has a column-stats index."""
+    return bool(_jvm(spark).dev.hudilayout.ColumnStatsIndexer.exists(_jsc(spark), path))
+
+
+def build_column_stats_index(spark, path: str, columns: Sequence[str], extra: Mapping[str, str]) -> Optional[str]:
+    """Build the column-stats index for ``columns`` with Hudi's async indexer; the indexing instant,
+    or None when the table already has one."""
+    return _jvm(spark).dev.hudilayout.ColumnStatsIndexer.build(_jsc(spark), path, ",".join(columns),
+                                                               java_map(spark, extra))
+
+
+def timeline_json(spark, path: str) -> str:
+    """``ClusteringCommits.timelineJson``: every instant on the active timeline, as JSON."""
+    return _jvm(spark).dev.hudilayout.ClusteringCommits.timelineJson(hadoop_conf(spark), path)
+
+
+def replace_commits_json(spark, path: str) -> str:
+    """``ClusteringCommits.json``: the completed replacecommits and their extra metadata, as JSON."""
+    return _jvm(spark).dev.hudilayout.ClusteringCommits.json(hadoop_conf(spark), path)
+
+
+def continuous_regions_json(spark, path: str) -> str:
+    """``continuous.Regions.json``: the continuous layout's regions per partition, as JSON."""
+    return _jvm(spark).dev.hudilayout.continuous.Regions.json(_jsc(spark), path)
+
+
+# --- Hadoop and Hudi ---------------------------------------------------------------------------
+
+def is_hudi_table(spark, path: str) -> bool:
+    """Whether ``path`` holds ``.hoodie/hoodie.properties``, through Spark's Hadoop file system
+    (so any scheme)."""
+    fs_path = _jvm(spark).org.apache.hadoop.fs.Path
+    base = fs_path(path)
+    fs = base.getFileSystem(hadoop_conf(spark))
+    return bool(fs.exists(fs_path(base, ".hoodie/hoodie.properties")))
+
+
+def _meta_client(spark, path: str):
+    jvm = _jvm(spark)
+    conf = jvm.org.apache.hudi.storage.hadoop.HadoopStorageConfiguration(hadoop_conf(spark))
+    return jvm.org.apache.hudi.common.table.HoodieTableMetaClient.builder() \
+        .setConf(conf).setBasePath(path).build()
+
+
+def commit_write_stats(spark, path: str) -> List[Dict]:
+    """What each completed commit, delta commit and replacecommit on the active timeline wrote,
+    oldest first, from its commit metadata (see :func:`hudi_layout.timeline.write_stats`)."""
+    timeline = _meta_client(spark, path).getActiveTimeline().getCommitsTimeline().filterCompletedInstants()
+    out = []
+    for instant in timeline.getInstants():
+        action = instant.getAction()
+        replace = action == "replacecommit"
+        md = timeline.readReplaceCommitMetadata(instant) if replace else timeline.readCommitMetadata(instant)
+        replaced = sum(len(ids) for ids in md.getPartitionToReplaceFileIds().values()) if replace else 0
+        out.append({"instant": instant.requestedTime(), "action": action,
+                    "operation": str(md.getOperationType()), "bytes_written": int(md.fetchTotalBytesWritten()),
+                    "files_written": int(md.fetchTotalFiles()),
+                    "file_sizes": [int(s.getFileSizeInBytes()) for s in md.getWriteStats()],
+                    "files_replaced": replaced})
+    return out
+
+
+# --- Spark's executed plan ---------------------------------------------------------------------
+
+def _children(node) -> List:
+    name = node.getClass().getSimpleName()
+    if name == "AdaptiveSparkPlanExec":
+        return [node.executedPlan()]
+    if name.endswith("QueryStageExec"):
+        return [node.plan()]
+    kids = node.children()
+    return [kids.apply(i) for i in range(kids.size())]
+
+
+def _scans(plan) -> List:
+    found, stack = [], [plan]
+    while stack:
+        node = stack.pop()
+        if node.getClass().getSimpleName() in SCAN_NODES:
+            found.append(node)
+        stack.extend(_children(node))
+    return found
+
+
+def files_scanned(df) -> int:
+    """The ``numFiles`` metric summed over every file scan in ``df``'s executed plan (run ``df``
+    first); RuntimeError if the plan has no file scan."""
+    plan = df._jdf.queryExecution().executedPlan()
+    scans = _scans(plan)
+    if not scans:
+        raise RuntimeError("No file scan found in the executed plan: " + plan.toString())
+    total = 0
+    for scan in scans:
+        total += int(scan.metrics().apply("numFiles").value())
+    return total
+
+
+# --- the benchmark's listeners (dev.hudilayout.bench) ------------------------------------------
+
+def _spark_context(spark):
+    return _jsc(spark).sc()
+
+
+def attach_shuffle_meter(spark):
+    """A ``ShuffleMeter`` listening on the session's SparkContext."""
+    return _jvm(spark).dev.hudilayout.bench.ShuffleMeter.attach(_spark_context(spark))
+
+
+def attach_stage_log(spark):
+    """A ``StageLog`` listening on the session's SparkContext."""
+    return _jvm(spark).dev.hudilayout.bench.StageLog.attach(_spark_context(spark))
+
+
+def shuffle_bytes_written(spark, meter) -> int:
+    """Shuffle bytes written since ``meter`` was attached, once running stages have reported."""
+    return int(meter.bytesWritten(_spark_context(spark)))
+
+
+def take_stages(spark, stage_log) -> List[str]:
+    """The stages ``stage_log`` saw complete since the last take, one tab-separated line each."""
+    return [str(line) for line in stage_log.take(_spark_context(spark))]
+
+
+def remove_listener(spark, listener) -> None:
+    _spark_context(spark).removeSparkListener(listener)

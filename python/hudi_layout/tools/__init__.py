@@ -1,0 +1,6 @@
+"""hudi-layout's tools, apart from the library: the demo, the benchmarks (``bench``, ``rounds``),
+the SSB-shaped data generator they share (``ssb``) and the README generator (``docs``).
+
+They need the ``tools`` extra (numpy, pyarrow, matplotlib: ``pip install 'hudi-layout[tools]'``);
+the library (``hudi_layout`` and its other modules) imports none of this package.
+"""

@@ -1,0 +1,94 @@
+"""The ``bench`` command: ``python -m hudi_layout bench`` runs the skipping benchmark
+(:mod:`hudi_layout.tools.bench`) or, with ``--rounds R``, the rounds benchmark
+(:mod:`hudi_layout.tools.rounds`); ``--render`` re-renders either one's results. Every flag is
+checked before Spark starts."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from . import bench, rounds, ssb
+from .bench import DEFAULT_LAYOUTS, Layout, parse_weights, render, run, write_outputs
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m hudi_layout bench", description=bench.__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--scale", type=float, default=0.05, help="SSB scale factor (6M rows per unit)")
+    p.add_argument("--rows", type=int, default=0, help="exact row count (overrides --scale)")
+    p.add_argument("--variant", default="uniform", choices=ssb.VARIANTS)
+    p.add_argument("--files", type=int, default=None, help="files every layout writes (default 64; not with --rounds)")
+    p.add_argument("--layouts", default=None, help="comma-separated layout names (default: "
+                   + ",".join(DEFAULT_LAYOUTS) + "; with --rounds: random and three clustered layouts)")
+    p.add_argument("--queries", type=int, default=5, help="point queries per column")
+    p.add_argument("--repetitions", type=int, default=1)
+    p.add_argument("--sample-size", type=int, default=200_000)
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--memory", default="6g")
+    p.add_argument("--weights", default="", help="query shares of the filter columns, e.g. 0.6,0.3,0.1: "
+                   "used by *-weighted layouts and reported as the workload's average files per query")
+    p.add_argument("--groups", type=int, default=1, help="clustering groups Hudi's size-based plan makes "
+                   "(max.bytes.per.group = table / groups); *-whole layouts lay the table out as one group")
+    p.add_argument("--rounds", type=int, default=None, help="grow each layout's table in R rounds, each "
+                   "a bulk insert of small files and a clustering (see hudi_layout/tools/rounds.py)")
+    p.add_argument("--rows-per-round", type=int, default=None, help="rows each round adds (default: the "
+                   "--rows / --scale total divided by --rounds)")
+    p.add_argument("--round-files", type=int, default=None, help="small files each round writes (default 40); "
+                   "each round's clustering makes max(1, F // 5) of them")
+    p.add_argument("--drift", default=None, metavar="COLUMN", help="with --rounds: rows arrive in the order of "
+                   "this filter column (round r holds the r-th 1/R of the rows by it), as a timestamp or a "
+                   "growing id would; default: every round a random sample of the same distribution")
+    p.add_argument("--keep-tables", action="store_true")
+    p.add_argument("--no-warmup", dest="warmup", action="store_false")
+    p.add_argument("--out", default="bench-output")
+    p.add_argument("--render", metavar="RESULTS_JSON", help="only re-render results.md and the chart from a results.json")
+    args = p.parse_args(argv)
+    if args.render:
+        report = json.loads(Path(args.render).read_text())
+        if report.get("mode") == "rounds":
+            rounds.write_outputs(Path(args.render).parent, report)
+            print(rounds.render(report))
+            return 0
+        write_outputs(Path(args.render).parent, report)
+        print(render(report))
+        return 0
+    if args.rounds is not None:
+        return main_rounds(p, args)
+    for flag, value in (("--rows-per-round", args.rows_per_round), ("--round-files", args.round_files),
+                        ("--drift", args.drift)):
+        if value is not None:
+            p.error(f"{flag} {value}: only with --rounds R")
+    args.files = 64 if args.files is None else args.files
+    args.layouts = args.layouts or ",".join(DEFAULT_LAYOUTS)
+    try:
+        columns = ssb.filter_columns(args.variant)
+        weights = parse_weights(args.weights, columns)
+        for name in args.layouts.split(","):
+            layout = Layout.parse(name)
+            if layout.grouped:
+                raise ValueError(f"layout {name}: -grouped only with --rounds R (its group limit is a "
+                                 f"quarter of the table the rounds grow)")
+            if layout.clusters:
+                layout.options(columns, 1, 1, 1, weights)
+    except ValueError as e:
+        p.error(str(e))
+    report = run(args)
+    print(render(report))
+    return 0
+
+
+def main_rounds(parser, args) -> int:
+    """``bench --rounds R``: checks every flag before Spark starts, then runs :mod:`hudi_layout.tools.rounds`."""
+    try:
+        rounds.plan_from_args(args)
+        columns = ssb.filter_columns(args.variant)
+        weights = parse_weights(args.weights, columns)
+        for layout in rounds.parse_layouts(args.layouts or ",".join(rounds.DEFAULT_LAYOUTS)):
+            if layout.clusters:
+                layout.options(columns, 1, 1, 1, weights)
+    except ValueError as e:
+        parser.error(str(e))
+    report = rounds.run(args)
+    print(rounds.render(report))
+    return 0
