@@ -155,15 +155,11 @@ public final class CurveSpace implements Serializable {
     return longKeys;
   }
 
-  /** The curve key of a row: a {@link Long} or an {@link UnsignedBytesKey}. */
-  public Comparable<?> key(byte[][] encoded, String recordKey) {
-    return key(encoded, recordKey, null);
-  }
-
   /**
-   * The curve key with column i's coordinate scaled by {@code scales[i]} (in [0, 1]; see
-   * {@link ColumnWeights#scales}): a weighted column keeps its whole axis, a lighter one only the
-   * low part of it, so it gets fewer of the curve's splits. Null scales: every column alike.
+   * The curve key of a row, a {@link Long} or an {@link UnsignedBytesKey}, with column i's
+   * coordinate scaled by {@code scales[i]} (in [0, 1]; see {@link ColumnWeights#scales}): a
+   * weighted column keeps its whole axis, a lighter one only the low part of it, so it gets fewer
+   * of the curve's splits. Null scales: every column alike.
    */
   public Comparable<?> key(byte[][] encoded, String recordKey, double[] scales) {
     if (longKeys) {

@@ -38,7 +38,7 @@ class HeavyValueLayoutTest {
 
   private static double filesPerPointQuery(Curve curve, List<SampleRow> rows, List<SampleRow> sample, int files) {
     LayoutSpec spec = new LayoutSpec(Arrays.asList("a", "b", "c"), curve, Mapping.SAMPLE, sample.size(), 0, 42L);
-    CurveModel model = CurveModel.forGroup(CurveSpace.build(spec, sample, null, null), sample, files);
+    Placement model = CurvePlacement.fromSample(CurveSpace.build(spec, sample, null, null), sample, files, null);
     PointQueries q = new PointQueries(model, rows);
     double sum = 0;
     for (int col = 0; col < 3; col++) {
@@ -72,7 +72,7 @@ class HeavyValueLayoutTest {
     List<SampleRow> sample = rows.subList(0, 10_000);
     for (Curve curve : new Curve[] {Curve.HILBERT, Curve.ZORDER}) {
       LayoutSpec spec = new LayoutSpec(Arrays.asList("a", "b"), curve, Mapping.SAMPLE, sample.size(), 0, 42L);
-      CurveModel model = CurveModel.forGroup(CurveSpace.build(spec, sample, null, null), sample, 40);
+      Placement model = CurvePlacement.fromSample(CurveSpace.build(spec, sample, null, null), sample, 40, null);
       int[] perFile = new int[40];
       for (SampleRow row : rows) {
         perFile[model.file(model.key(row.values, row.recordKey))]++;
