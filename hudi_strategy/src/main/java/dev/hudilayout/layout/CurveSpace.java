@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The grid a clustering lays rows out on: per sort column a mapping from value to coordinate
+ * Stage "curve": the space a clustering lays rows out in: per sort column a mapping from value to coordinate
  * (b bits each), and the curve that turns coordinates into one key. Built once per clustering
  * instant, from one sample of its input, and shared by all its groups.
  */

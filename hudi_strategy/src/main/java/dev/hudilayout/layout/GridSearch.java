@@ -10,7 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Chooses the aligned grid's buckets per column from the sample itself, instead of from a
+ * Stage "grid", the choice: the aligned grid's buckets per column from the sample itself, instead of from a
  * formula that assumes independent, evenly spread columns.
  *
  * <p><b>The estimate.</b> For a candidate k (buckets per column) the sample rows are put in their

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * What the partitioners of one clustering actually did, gathered on the driver (groups run on
+ * Stage "record": what the partitioners of one clustering actually did, gathered on the driver (groups run on
  * several threads) and written into the replacecommit's extra metadata.
  */
 public final class AppliedLayouts {

@@ -6,7 +6,7 @@ import org.apache.spark.Partitioner;
 import org.apache.spark.broadcast.Broadcast;
 
 /**
- * Stage "placement" on the RDD path: sends each row's key ({@link Placement#key}) to the output
+ * Stage "write" on the RDD path: sends each record's key ({@link Placement#key}) to the output
  * file whose key range holds it.
  */
 final class FilePartitioner extends Partitioner {

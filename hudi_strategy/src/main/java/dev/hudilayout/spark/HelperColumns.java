@@ -27,7 +27,7 @@ import java.util.List;
 import scala.collection.JavaConverters;
 
 /**
- * Stage "assign rows" of the row-writer path: one helper column appended to every row says where
+ * Stage "write" of the row-writer path, before Hudi's writer: one helper column appended to every row says where
  * it goes, Spark SQL shuffles and sorts on it, and the helper is dropped again, so the output has
  * the input's schema (the {@code _hoodie_*} columns included) and one Spark partition per file.
  */
