@@ -64,7 +64,7 @@ public final class CurvePlacement implements Placement {
 
   @Override
   public long orderInFile(Comparable<?> key, int orderBits) {
-    long left = key instanceof Long ? Placement.leftAligned(space, (Long) key)
+    long left = key instanceof Long ? space.leftAligned((Long) key)
         : SortedValues.prefix(((UnsignedBytesKey) key).bytes());
     return left >>> (64 - orderBits);
   }

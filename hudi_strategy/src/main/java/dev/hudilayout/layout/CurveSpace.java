@@ -150,6 +150,12 @@ public final class CurveSpace implements Serializable {
     return tieBreak && longKeys ? 63 : bits * mappings.length;
   }
 
+  /** A {@code long} key's bits ({@link #keyBits()}) moved to the top of the word. */
+  long leftAligned(long key) {
+    int keyBits = keyBits();
+    return keyBits == 0 ? 0 : key << (64 - keyBits);
+  }
+
   /** Whether keys fit a non-negative {@code long}; otherwise they are {@link UnsignedBytesKey}s. */
   public boolean longKeys() {
     return longKeys;

@@ -144,7 +144,7 @@ public final class GridPlacement implements Placement {
   @Override
   public long orderInFile(Comparable<?> key, int orderBits) {
     long next8 = SortedValues.prefix(((UnsignedBytesKey) key).bytes(), 8);
-    long left = space.longKeys() ? Placement.leftAligned(space, next8) : next8;
+    long left = space.longKeys() ? space.leftAligned(next8) : next8;
     return left >>> (64 - orderBits);
   }
 
@@ -159,7 +159,7 @@ public final class GridPlacement implements Placement {
       int c = Long.compareUnsigned(cell, cutCells[i]);
       return c > 0 || (c == 0 && Long.compareUnsigned(fine, cutFines[i]) > 0);
     });
-    return ((long) tokens[file] << orderBits) | (Placement.leftAligned(space, fine) >>> (64 - orderBits));
+    return ((long) tokens[file] << orderBits) | (space.leftAligned(fine) >>> (64 - orderBits));
   }
 
   @Override

@@ -52,10 +52,4 @@ public interface Placement extends Serializable {
 
   /** The grid search that chose this placement's grid, or null (a curve, or a grid given to it). */
   GridSearch.Choice gridChoice();
-
-  /** A {@code long} curve key's bits moved to the top of the word. */
-  static long leftAligned(CurveSpace space, long fine) {
-    int keyBits = space.keyBits();
-    return keyBits == 0 ? 0 : fine << (64 - keyBits);
-  }
 }
