@@ -8,8 +8,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Stage "grid": the aligned and continuous layouts' grid: column i cut into k_i quantile buckets, with the product of the k_i
- * close to the number of output files, and the cells visited in curve order. A row's key is its
+ * Stage "grid", for the aligned and continuous layouts: column i cut into k_i quantile buckets,
+ * with the product of the k_i close to the number of output files, and the cells visited in curve
+ * order. A row's key is its
  * cell's position along the curve followed by its fine curve key, so sorting by key keeps each
  * cell together and orders rows inside it; files are then cut on cell boundaries (see
  * {@link #fileCuts}). On evenly filled cells each file is one cell, a box 1/k_i wide in every

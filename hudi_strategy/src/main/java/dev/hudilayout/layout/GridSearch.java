@@ -10,8 +10,8 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Stage "grid", the choice: the aligned grid's buckets per column from the sample itself, instead of from a
- * formula that assumes independent, evenly spread columns.
+ * Stage "grid", the choice: the aligned grid's buckets per column, from the sample itself instead
+ * of from a formula that assumes independent, evenly spread columns.
  *
  * <p><b>The estimate.</b> For a candidate k (buckets per column) the sample rows are put in their
  * cells exactly as {@link AlignedCells} will put the table's rows (same bucket cuts, so the same
