@@ -7,10 +7,10 @@ import org.apache.hudi.table.action.HoodieWriteMetadata;
 import java.util.Map;
 
 /**
- * The clustering result as Hudi's {@link HoodieWriteMetadata}, plus the layout we applied. Hudi
- * builds the replacecommit's metadata after the execution strategy returns and hands it to
- * {@link #setCommitMetadata}; that is where our entries join its extra metadata, so they land on
- * the timeline with the commit itself.
+ * Stage "record", on the commit: the clustering result as Hudi's {@link HoodieWriteMetadata},
+ * plus the layout we applied. Hudi builds the replacecommit's metadata after the execution
+ * strategy returns and hands it to {@link #setCommitMetadata}; that is where our entries join its
+ * extra metadata, so they land on the timeline with the commit itself.
  */
 final class LayoutWriteMetadata<O> extends HoodieWriteMetadata<O> {
   private final Map<String, String> layout;

@@ -56,7 +56,27 @@ import java.util.stream.Collectors;
  *
  * <p>Per clustering instant: the options are validated against the table schema before any group
  * runs; one sample of the whole input (sort columns only) builds the curve space all groups share;
- * each group's file cuts come from its part of that sample.
+ * each group's file cuts come from its part of that sample. The stages, in order:
+ * <ol>
+ *   <li><b>spec</b>: the options, read once ({@link LayoutSpec}) and checked against the table's
+ *       schema ({@link SortColumns#validate}), in {@link #performClustering};</li>
+ *   <li><b>sample</b>: one bottom-k sample of the sort columns of every base file in the plan
+ *       ({@link InstantLayout#build}); a group it does not cover samples its own input
+ *       ({@code spark.RowEncoder#sample}, {@code spark.RecordEncoder#sample});</li>
+ *   <li><b>curve / grid</b>: the curve space all groups share, built from that sample
+ *       ({@link CurveSpace}); on the aligned or continuous layout a group also cuts each column into
+ *       buckets ({@link dev.hudilayout.layout.AlignedCells}, chosen by
+ *       {@link dev.hudilayout.layout.GridSearch});</li>
+ *   <li><b>placement</b>: per group, once, the file of each row and its order in it
+ *       ({@link dev.hudilayout.layout.Placement}: {@link dev.hudilayout.layout.CurvePlacement} or
+ *       {@link dev.hudilayout.layout.GridPlacement}), chosen in the partitioner Hudi asks for
+ *       ({@link #getRowPartitioner}, {@link #getRDDPartitioner}; {@code spark.GroupPlacement});</li>
+ *   <li><b>write</b>: rows shuffled into their files and sorted ({@code spark.HelperColumns} on the
+ *       row-writer path, {@code spark.FilePartitioner} on the RDD path), then written by Hudi's
+ *       sort-and-size strategy;</li>
+ *   <li><b>record</b>: what each group did ({@link AppliedLayouts}), on the replacecommit's extra
+ *       metadata ({@link LayoutWriteMetadata}).</li>
+ * </ol>
  */
 public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStrategy<T> {
 
@@ -74,13 +94,17 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
   @Override
   public HoodieWriteMetadata<HoodieData<WriteStatus>> performClustering(
       HoodieClusteringPlan plan, HoodieSchema schema, String instantTime) {
+    // spec
     LayoutSpec spec = specFor(strategyParams(plan));
     SortColumns.validate(spec, schema);
+    // sample, curve
     if (spec.curve() != Curve.LINEAR) {
       instantLayout = InstantLayout.build(
           sparkSession(), () -> getHoodieTable().getTableMetadata(), plan, spec, getWriteConfig().getBasePath());
     }
+    // grid, placement and write, per group (getRowPartitioner / getRDDPartitioner)
     HoodieWriteMetadata<HoodieData<WriteStatus>> result = super.performClustering(plan, schema, instantTime);
+    // record
     return LayoutWriteMetadata.wrap(result, applied.summary(getClass().getName()));
   }
 

@@ -3,8 +3,9 @@ package dev.hudilayout.continuous;
 import dev.hudilayout.config.LayoutMetadata;
 import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.layout.AlignedCells;
-import dev.hudilayout.layout.CurveModel;
 import dev.hudilayout.layout.CurveSpace;
+import dev.hudilayout.layout.GridPlacement;
+import dev.hudilayout.layout.Placements;
 import dev.hudilayout.layout.SampleRow;
 
 import java.util.HashMap;
@@ -55,21 +56,18 @@ public final class Stage {
   }
 
   /**
-   * Where a group's rows go: a plain layout ({@link CurveModel#forGroup}) for a group of no stage,
-   * otherwise a layout on the grid ({@link CurveModel#onGrid}): the recorded one for new rows, a
-   * new one for a first layout.
+   * Where this group's rows go: on the recorded grid for new rows ({@code delta}), on a new grid
+   * for a partition's first layout ({@code full}); every file inside one cell either way
+   * ({@link Placements#onGrid}).
    */
-  public static CurveModel model(Stage stage, LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample,
+  public GridPlacement placement(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample,
                                  Supplier<List<SampleRow>> ownSample, int files) {
-    if (stage == null) {
-      return CurveModel.forGroup(spec, space, groupSample, ownSample, files);
-    }
-    return CurveModel.onGrid(spec, space, groupSample, ownSample, files, stage.kind == Kind.DELTA ? stage.grid : null);
+    return Placements.onGrid(spec, space, groupSample, ownSample, files, kind == Kind.DELTA ? grid : null);
   }
 
   /** The grid the partition keeps after this group: the one it drew (a first layout), else the recorded one. */
-  public AlignedCells gridAfter(CurveModel model) {
-    return kind == Kind.FULL ? model.cells() : grid;
+  public AlignedCells gridAfter(GridPlacement placement) {
+    return kind == Kind.FULL ? placement.cells() : grid;
   }
 
   /** The group extra metadata the plan writes for a stage. */

@@ -8,8 +8,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The aligned layout's grid: column i cut into k_i quantile buckets, with the product of the k_i
- * close to the number of output files, and the cells visited in curve order. A row's key is its
+ * Stage "grid", for the aligned and continuous layouts: column i cut into k_i quantile buckets,
+ * with the product of the k_i close to the number of output files, and the cells visited in curve
+ * order. A row's key is its
  * cell's position along the curve followed by its fine curve key, so sorting by key keeps each
  * cell together and orders rows inside it; files are then cut on cell boundaries (see
  * {@link #fileCuts}). On evenly filled cells each file is one cell, a box 1/k_i wide in every
@@ -200,10 +201,10 @@ public final class AlignedCells implements Serializable {
    * below it; a cut on a cell boundary is the cell's prefix followed by 0xFF bytes, so unsampled
    * rows of a cell stay in it.
    */
-  public static Object[] fileCuts(List<UnsignedBytesKey> sortedKeys, int files, double tolerance) {
+  public static List<UnsignedBytesKey> fileCuts(List<UnsignedBytesKey> sortedKeys, int files, double tolerance) {
     int m = sortedKeys.size();
     if (m == 0 || files <= 1) {
-      return new Object[0];
+      return new ArrayList<>();
     }
     List<Integer> starts = new ArrayList<>();  // where each cell begins in sortedKeys
     List<Integer> sizes = new ArrayList<>();
@@ -216,12 +217,12 @@ public final class AlignedCells implements Serializable {
       }
     }
     List<int[]> cuts = cutCells(sizes.stream().mapToInt(Integer::intValue).toArray(), files, tolerance);
-    Object[] out = new Object[cuts.size()];
-    for (int i = 0; i < out.length; i++) {
-      int cell = cuts.get(i)[0];
-      int below = cuts.get(i)[1];
+    List<UnsignedBytesKey> out = new ArrayList<>(cuts.size());
+    for (int[] cut : cuts) {
+      int cell = cut[0];
+      int below = cut[1];
       UnsignedBytesKey last = sortedKeys.get(starts.get(cell) + below - 1);
-      out[i] = below == sizes.get(cell) ? boundary(last) : last;
+      out.add(below == sizes.get(cell) ? boundary(last) : last);
     }
     return out;
   }
@@ -263,7 +264,7 @@ public final class AlignedCells implements Serializable {
    * and every cell ends a file. Used where each file must lie inside one cell of a recorded grid
    * (the continuous layout's regions), even when there are fewer files than cells.
    */
-  public static Object[] fileCutsInCells(List<UnsignedBytesKey> sortedKeys, int files) {
+  public static List<UnsignedBytesKey> fileCutsInCells(List<UnsignedBytesKey> sortedKeys, int files) {
     int m = sortedKeys.size();
     List<Integer> starts = new ArrayList<>();
     for (int i = 0; i < m; i++) {
@@ -276,7 +277,7 @@ public final class AlignedCells implements Serializable {
       sizes[c] = (c + 1 < sizes.length ? starts.get(c + 1) : m) - starts.get(c);
     }
     int[] parts = filesPerCell(sizes, files);
-    List<Object> out = new ArrayList<>();
+    List<UnsignedBytesKey> out = new ArrayList<>();
     for (int c = 0; c < sizes.length; c++) {
       int start = starts.get(c);
       int previous = 0;
@@ -291,7 +292,7 @@ public final class AlignedCells implements Serializable {
         out.add(boundary(sortedKeys.get(start + sizes[c] - 1)));
       }
     }
-    return out.toArray();
+    return out;
   }
 
   /**
@@ -358,8 +359,7 @@ public final class AlignedCells implements Serializable {
       }
       long middle = (bestFrom + bestTo) / 2;
       long cut = middle;
-      int i = Arrays.binarySearch(cellStart, middle);
-      int cell = i >= 0 ? i : -i - 2;  // the cell holding row `middle`
+      int cell = CutSearch.countBelow(cellStart.length, c -> cellStart[c] <= middle) - 1;  // holds row `middle`
       long slack = (bestTo - bestFrom) / 4;  // a boundary this near the middle keeps cells whole
       for (long boundary : new long[] {cellStart[cell], cellStart[cell + 1]}) {
         if (boundary > bestFrom && boundary < bestTo && Math.abs(boundary - middle) <= slack
@@ -371,9 +371,8 @@ public final class AlignedCells implements Serializable {
     }
     List<int[]> out = new ArrayList<>(at.size());
     for (long g : at) {
-      int i = Arrays.binarySearch(cellStart, g);
       // a cut at a cell's end is written "after the cell"; otherwise inside the cell holding row g
-      int cell = i > 0 ? i - 1 : -i - 2;
+      int cell = CutSearch.countBelow(cellStart.length, c -> cellStart[c] < g) - 1;
       out.add(new int[] {cell, (int) (g - cellStart[cell])});
     }
     return out;

@@ -144,15 +144,6 @@ public final class ColumnWeights {
     return out;
   }
 
-  /** Expected files a point query reads: sum p_i * files / k_i, with a dropped column reading all. */
-  public static double expectedFiles(double[] shares, double[] buckets, int files) {
-    double sum = 0;
-    for (int i = 0; i < shares.length; i++) {
-      sum += shares[i] * (buckets[i] >= 1 ? files / buckets[i] : files);
-    }
-    return sum;
-  }
-
   /** Buckets as text for commit metadata: "22,11,4" or "22.9,11.5,3.8". */
   public static String format(double[] buckets) {
     String[] parts = new String[buckets.length];

@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The grid a clustering lays rows out on: per sort column a mapping from value to coordinate
+ * Stage "curve": the space a clustering lays rows out in: per sort column a mapping from value to coordinate
  * (b bits each), and the curve that turns coordinates into one key. Built once per clustering
  * instant, from one sample of its input, and shared by all its groups.
  */
@@ -150,20 +150,22 @@ public final class CurveSpace implements Serializable {
     return tieBreak && longKeys ? 63 : bits * mappings.length;
   }
 
+  /** A {@code long} key's bits ({@link #keyBits()}) moved to the top of the word. */
+  long leftAligned(long key) {
+    int keyBits = keyBits();
+    return keyBits == 0 ? 0 : key << (64 - keyBits);
+  }
+
   /** Whether keys fit a non-negative {@code long}; otherwise they are {@link UnsignedBytesKey}s. */
   public boolean longKeys() {
     return longKeys;
   }
 
-  /** The curve key of a row: a {@link Long} or an {@link UnsignedBytesKey}. */
-  public Comparable<?> key(byte[][] encoded, String recordKey) {
-    return key(encoded, recordKey, null);
-  }
-
   /**
-   * The curve key with column i's coordinate scaled by {@code scales[i]} (in [0, 1]; see
-   * {@link ColumnWeights#scales}): a weighted column keeps its whole axis, a lighter one only the
-   * low part of it, so it gets fewer of the curve's splits. Null scales: every column alike.
+   * The curve key of a row, a {@link Long} or an {@link UnsignedBytesKey}, with column i's
+   * coordinate scaled by {@code scales[i]} (in [0, 1]; see {@link ColumnWeights#scales}): a
+   * weighted column keeps its whole axis, a lighter one only the low part of it, so it gets fewer
+   * of the curve's splits. Null scales: every column alike.
    */
   public Comparable<?> key(byte[][] encoded, String recordKey, double[] scales) {
     if (longKeys) {

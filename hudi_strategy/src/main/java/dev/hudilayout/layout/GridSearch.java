@@ -10,8 +10,8 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Chooses the aligned grid's buckets per column from the sample itself, instead of from a
- * formula that assumes independent, evenly spread columns.
+ * Stage "grid", the choice: the aligned grid's buckets per column, from the sample itself instead
+ * of from a formula that assumes independent, evenly spread columns.
  *
  * <p><b>The estimate.</b> For a candidate k (buckets per column) the sample rows are put in their
  * cells exactly as {@link AlignedCells} will put the table's rows (same bucket cuts, so the same
@@ -61,18 +61,11 @@ public final class GridSearch {
     private final int[] buckets;
     private final int[] determinant;
     private final double[] estimatedFiles;
-    private final int[] distinct;
 
-    Choice(int[] buckets, int[] determinant, double[] estimatedFiles, int[] distinct) {
+    Choice(int[] buckets, int[] determinant, double[] estimatedFiles) {
       this.buckets = buckets;
       this.determinant = determinant;
       this.estimatedFiles = estimatedFiles;
-      this.distinct = distinct;
-    }
-
-    /** Per column, the distinct values the search saw in the sample. */
-    public int[] distinctValues() {
-      return distinct.clone();
     }
 
     /** Buckets per column (1: the column is not cut). */
@@ -92,22 +85,16 @@ public final class GridSearch {
   }
 
   /**
-   * The grid for {@code files} output files over the sampled rows.
-   *
-   * @param shares each column's share of the queries (summing to 1), or null for columns alike; a
-   *               column with share 0 is never cut
-   */
-  public static Choice choose(List<SampleRow> sample, int files, double[] shares, Curve curve, double tolerance) {
-    return choose(sample, files, shares, curve, tolerance, false);
-  }
-
-  /**
-   * The grid for {@code files} output files, estimated for files cut as {@code filesInCells} says:
+   * The grid for {@code files} output files over the sampled rows, estimated for files cut as
+   * {@code filesInCells} says:
    * false, as the aligned layout cuts them ({@link AlignedCells#cutCells}: small cells share a
    * file); true, as the continuous layout does ({@link AlignedCells#fileCutsInCells}: every file
    * inside one cell, so every cell with rows is at least one file). In the second case the
    * estimate counts the files a query reads as they are, not as a share of {@code files}, so a
    * grid whose many small cells would make more files than asked for costs what it reads.
+   *
+   * @param shares each column's share of the queries (summing to 1), or null for columns alike; a
+   *               column with share 0 is never cut
    */
   public static Choice choose(List<SampleRow> sample, int files, double[] shares, Curve curve, double tolerance,
                               boolean filesInCells) {
@@ -154,22 +141,20 @@ public final class GridSearch {
     int[] climbed = settle(k, best, est, ranks, weight, n);
     int[] fromFormula = settle(formula(weight, ranks, n), Double.NaN, est, ranks, weight, n);
     k = est.cost(fromFormula, weight) < est.cost(climbed, weight) * (1 - 1e-9) ? fromFormula : climbed;
-    return new Choice(k, det, est.filesPerColumn(k), ranks.distinct.clone());
+    return new Choice(k, det, est.filesPerColumn(k));
   }
 
-  /** The given buckets, with the dependent columns and estimates the search would report for them. */
-  public static Choice evaluate(List<SampleRow> sample, int files, int[] buckets, Curve curve, double tolerance) {
-    return evaluate(sample, files, buckets, curve, tolerance, false);
-  }
-
-  /** {@link #evaluate(List, int, int[], Curve, double)} with files cut as {@code filesInCells} says (see {@link #choose}). */
+  /**
+   * The given buckets, with the dependent columns and estimates the search would report for them,
+   * for files cut as {@code filesInCells} says (see {@link #choose}).
+   */
   public static Choice evaluate(List<SampleRow> sample, int files, int[] buckets, Curve curve, double tolerance,
                                 boolean filesInCells) {
     int d = buckets.length;
     if (sample.isEmpty()) {
       int[] none = new int[d];
       Arrays.fill(none, -1);
-      return new Choice(buckets.clone(), none, new double[d], new int[d]);
+      return new Choice(buckets.clone(), none, new double[d]);
     }
     int n = Math.max(1, files);
     Ranks ranks = ranks(sample, n);
@@ -183,7 +168,7 @@ public final class GridSearch {
     } else {
       Arrays.fill(estimate, Double.NaN);  // more cells than can be counted this way
     }
-    return new Choice(buckets.clone(), dependencies(ranks), estimate, ranks.distinct.clone());
+    return new Choice(buckets.clone(), dependencies(ranks), estimate);
   }
 
   private static Ranks ranks(List<SampleRow> sample, int files) {

@@ -57,21 +57,13 @@ final class SortedValues implements Serializable {
       return 0;  // a proper prefix of every value
     }
     long p = prefix(v, shared);
-    int lo = 0;
-    int hi = values.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      int c = Long.compareUnsigned(prefixes[mid], p);
+    return CutSearch.countBelow(n, i -> {
+      int c = Long.compareUnsigned(prefixes[i], p);
       if (c == 0) {
-        c = Arrays.compareUnsigned(values[mid], v);
+        c = Arrays.compareUnsigned(values[i], v);
       }
-      if (c < 0 || (inclusive && c == 0)) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
+      return c < 0 || (inclusive && c == 0);
+    });
   }
 
   /** The number of values at or below {@code v}. */

@@ -6,8 +6,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Where the linear layout ends one file and begins the next: rows ordered by their sort columns,
- * column after column, and cut at equal counts of a sample. Each column is compared by its
+ * Stage "placement" of the linear layout on the row-writer path, which sorts by the columns
+ * themselves instead of a curve key: where one file ends and the next begins. Rows are ordered by
+ * their sort columns, column after column, and cut at equal counts of a sample. Each column is compared by its
  * {@link ValueEncoding} (unsigned byte order = value order, nulls first). With sampled tuples
  * (1, a), (1, b), (2, a), (3, c) and 2 files, the cut is (2, a): (1, z) goes to file 0, (2, a)
  * and (2, b) to file 1.
@@ -32,27 +33,12 @@ public final class TupleCuts implements Serializable {
       tuples.add(row.values);
     }
     tuples.sort(TupleCuts::compare);
-    int n = Math.max(1, files);
-    byte[][][] cuts = new byte[tuples.isEmpty() ? 0 : n - 1][][];
-    for (int i = 1; i <= cuts.length; i++) {
-      cuts[i - 1] = tuples.get((int) ((long) i * tuples.size() / n));
-    }
-    return new TupleCuts(cuts);
+    return new TupleCuts(CutSearch.atEqualCounts(tuples, files).toArray(new byte[0][][]));
   }
 
   /** Output file of a row's encoded sort values: the number of cuts below them. */
   public int file(byte[][] tuple) {
-    int lo = 0;
-    int hi = cuts.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (compare(tuple, cuts[mid]) > 0) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
+    return CutSearch.countBelow(cuts.length, i -> compare(tuple, cuts[i]) > 0);
   }
 
   static int compare(byte[][] a, byte[][] b) {

@@ -3,8 +3,8 @@ package dev.hudilayout.spark;
 import dev.hudilayout.config.LayoutMetadata;
 import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.layout.ColumnWeights;
-import dev.hudilayout.layout.CurveModel;
 import dev.hudilayout.layout.GridSearch;
+import dev.hudilayout.layout.Placement;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * What the partitioners of one clustering actually did, gathered on the driver (groups run on
+ * Stage "record": what the partitioners of one clustering actually did, gathered on the driver (groups run on
  * several threads) and written into the replacecommit's extra metadata (the keys of
  * {@link LayoutMetadata}).
  */
@@ -68,21 +68,22 @@ public final class AppliedLayouts {
   }
 
   /**
-   * One group laid out by {@code model} (null for a plain sort by the columns). {@code instantSample}
+   * One group laid out by {@code placement} (null for a plain sort by the columns). {@code instantSample}
    * says whether the group used the instant's shared sample (false: it sampled its own input, e.g.
    * a merge-on-read group with log files only). A dropped column (0 buckets) is logged here on the
    * driver.
    */
-  public void record(LayoutSpec spec, int files, boolean instantSample, CurveModel model) {
-    double[] buckets = model == null ? null : model.columnBuckets();
-    applied.add(new Applied(spec, files, model == null ? 0 : model.bitsPerColumn(), instantSample, buckets,
-        model == null ? null : model.grid()));
+  public void record(LayoutSpec spec, int files, boolean instantSample, Placement placement) {
+    double[] buckets = placement == null ? null : placement.columnBuckets();
+    GridSearch.Choice grid = placement == null ? null : placement.gridChoice();
+    applied.add(new Applied(spec, files, placement == null ? 0 : placement.space().bitsPerColumn(), instantSample,
+        buckets, grid));
     List<String> dropped = dropped(spec, buckets);
     if (!dropped.isEmpty()) {
       LOG.warn("hudi-layout: column(s) {} dropped from the layout of a group of {} files: weights {} earn them "
           + "less than one bucket (k = {})", dropped, files, spec.columns(), ColumnWeights.format(buckets));
     }
-    List<String> dependent = dependent(spec, model == null ? null : model.grid());
+    List<String> dependent = dependent(spec, grid);
     if (!dependent.isEmpty()) {
       LOG.info("hudi-layout: column(s) {} depend on another sort column in the sample and share its axis "
           + "(not cut) in a group of {} files", dependent, files);

@@ -1,18 +1,21 @@
 package dev.hudilayout.spark;
 
-import dev.hudilayout.layout.CurveModel;
+import dev.hudilayout.layout.Placement;
 
 import org.apache.spark.Partitioner;
 import org.apache.spark.broadcast.Broadcast;
 
-/** Sends each curve key to the output file whose key range holds it. */
+/**
+ * Stage "write" on the RDD path: sends each record's key ({@link Placement#key}) to the output
+ * file whose key range holds it.
+ */
 final class FilePartitioner extends Partitioner {
   private static final long serialVersionUID = 1L;
-  private final Broadcast<CurveModel> model;
+  private final Broadcast<Placement> placement;
   private final int files;
 
-  FilePartitioner(Broadcast<CurveModel> model, int files) {
-    this.model = model;
+  FilePartitioner(Broadcast<Placement> placement, int files) {
+    this.placement = placement;
     this.files = files;
   }
 
@@ -23,6 +26,6 @@ final class FilePartitioner extends Partitioner {
 
   @Override
   public int getPartition(Object key) {
-    return model.value().file(key);
+    return placement.value().file((Comparable<?>) key);
   }
 }

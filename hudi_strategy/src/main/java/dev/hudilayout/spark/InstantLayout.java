@@ -19,9 +19,9 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The layout decisions one clustering instant shares across its groups: the curve space, built
- * from one sample of the whole input, and each group's share of that sample (from which the
- * group's file cuts are placed). Driver-side only.
+ * Stages "sample" and "curve" of a clustering instant: the layout decisions it shares across its
+ * groups, the curve space, built from one sample of the whole input, and each group's share of
+ * that sample (from which the group's file cuts are placed). Driver-side only.
  */
 public final class InstantLayout {
   private final CurveSpace space;

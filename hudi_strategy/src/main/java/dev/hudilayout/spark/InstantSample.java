@@ -3,7 +3,6 @@ package dev.hudilayout.spark;
 import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.layout.BottomKSample;
 import dev.hudilayout.layout.SampleRow;
-import dev.hudilayout.layout.ValueEncoding;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
@@ -28,7 +27,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One sample for a whole clustering instant: a single pass over the sort columns (and record key)
+ * Stage "sample": one sample for a whole clustering instant: a single pass over the sort columns (and record key)
  * of every base file in the plan, columnar, so the rest of each row is never read for it. Each
  * sampled row remembers its file, which tells the group it belongs to.
  */
@@ -105,10 +104,13 @@ final class InstantSample {
       projection.add(functions.input_file_name());
       Dataset<Row> projected = base.select(projection.toArray(new Column[0]));
       StructType schema = projected.schema();
+      int[] ordinals = new int[d];
       DataType[] types = new DataType[d];
       for (int i = 0; i < d; i++) {
+        ordinals[i] = i;
         types[i] = schema.fields()[i].dataType();
       }
+      RowEncoder encoder = new RowEncoder(ordinals, types, d);
       long seed = spec.seed();
       // Counting Parquet rows reads footers, not data; it lets each partition keep only its
       // likely members of the sample, so the partial samples are small enough to go straight
@@ -118,8 +120,8 @@ final class InstantSample {
           .aggregate(new BottomKSample(spec.sampleSize(), seed, admit),
               (s, row) -> {
                 // most rows cannot enter the sample: decide on the key before encoding the row
-                String key = row.isNullAt(d) ? null : row.getUTF8String(d).toString();
-                return s.admits(key) ? s.add(toSampleRow(row, d, types, key)) : s;
+                String key = encoder.recordKey(row);
+                return s.admits(key) ? s.add(new SampleRow(key, fileName(row, d + 1), encoder.encode(row))) : s;
               }, BottomKSample::merge)
           .rows();
       return new Taken(rows, merged);
@@ -153,12 +155,9 @@ final class InstantSample {
     }
   }
 
-  private static SampleRow toSampleRow(InternalRow row, int d, DataType[] types, String key) {
-    byte[][] values = new byte[d][];
-    for (int i = 0; i < d; i++) {
-      values[i] = ValueEncoding.encode(row.isNullAt(i) ? null : row.get(i, types[i]));
-    }
-    String file = row.getUTF8String(d + 1).toString();
-    return new SampleRow(key, file.substring(file.lastIndexOf('/') + 1), values);
+  /** The name (last path segment) of the file a sampled row was read from, at {@code ordinal}. */
+  private static String fileName(InternalRow row, int ordinal) {
+    String file = row.getUTF8String(ordinal).toString();
+    return file.substring(file.lastIndexOf('/') + 1);
   }
 }

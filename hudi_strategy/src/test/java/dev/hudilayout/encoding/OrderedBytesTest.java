@@ -7,18 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
-import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
 
 /**
- * For every type, seeded random values plus the edge values: sorting by the encoding (unsigned)
+ * For every kind of value, seeded random values plus the edge values: sorting by the encoding (unsigned)
  * must equal sorting by the value in Spark's order (-0.0 = 0.0, NaN greatest, strings by code
  * point, nulls first).
  */
@@ -26,9 +24,7 @@ class OrderedBytesTest {
   private static final long SEED = 20240604L;
   private static final int RANDOM_VALUES = 3000;
 
-  /** Spark's float order: -0.0 equals 0.0, every NaN equal and greatest. */
-  private static final Comparator<Float> SPARK_FLOAT =
-      (a, b) -> Float.compare(a == 0.0f ? 0.0f : a, b == 0.0f ? 0.0f : b);
+  /** Spark's double order: -0.0 equals 0.0, every NaN equal and greatest. */
   private static final Comparator<Double> SPARK_DOUBLE =
       (a, b) -> Double.compare(a == 0.0 ? 0.0 : a, b == 0.0 ? 0.0 : b);
   private static final Comparator<String> CODE_POINTS = (a, b) ->
@@ -57,68 +53,14 @@ class OrderedBytesTest {
     }
   }
 
-  /** The same for long keys compared unsigned. */
-  static <T> void assertKeysKeepOrder(List<T> values, Comparator<? super T> order,
-      ToLongFunction<T> key) {
-    assertBytesKeepOrder(values, order, v -> {
-      long k = key.applyAsLong(v);
-      byte[] b = new byte[8];
-      for (int i = 7; i >= 0; i--, k >>>= 8) {
-        b[i] = (byte) k;
-      }
-      return b;
-    });
-  }
-
   @Test
   void booleans() {
     List<Boolean> values = List.of(true, false, false, true);
     assertBytesKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::encodeBoolean);
-    assertKeysKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::booleanKey);
   }
 
   @Test
-  void bytesExhaustively() {
-    List<Byte> values = new ArrayList<>();
-    for (int v = Byte.MIN_VALUE; v <= Byte.MAX_VALUE; v++) {
-      values.add((byte) v);
-    }
-    assertBytesKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::encodeByte);
-    assertKeysKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::byteKey);
-    // -128, -1, 0, 127 -> 0x00, 0x7F, 0x80, 0xFF.
-    assertEquals(0x00, OrderedBytes.byteKey(Byte.MIN_VALUE));
-    assertEquals(0x7F, OrderedBytes.byteKey((byte) -1));
-    assertEquals(0x80, OrderedBytes.byteKey((byte) 0));
-    assertEquals(0xFF, OrderedBytes.byteKey(Byte.MAX_VALUE));
-  }
-
-  @Test
-  void shortsExhaustively() {
-    List<Short> values = new ArrayList<>();
-    for (int v = Short.MIN_VALUE; v <= Short.MAX_VALUE; v++) {
-      values.add((short) v);
-    }
-    assertBytesKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::encodeShort);
-    assertKeysKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::shortKey);
-  }
-
-  @Test
-  void intsAndDates() {
-    Random random = new Random(SEED);
-    List<Integer> values = new ArrayList<>(List.of(
-        Integer.MIN_VALUE, Integer.MIN_VALUE + 1, -1, 0, 1, Integer.MAX_VALUE - 1,
-        Integer.MAX_VALUE));
-    for (int i = 0; i < RANDOM_VALUES; i++) {
-      values.add(i % 2 == 0 ? random.nextInt() : random.nextInt(200) - 100);
-    }
-    assertBytesKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::encodeInt);
-    assertKeysKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::intKey);
-    assertBytesKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::encodeDate);
-    assertKeysKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::dateKey);
-  }
-
-  @Test
-  void longsAndTimestamps() {
+  void longs() {
     Random random = new Random(SEED + 1);
     List<Long> values = new ArrayList<>(List.of(
         Long.MIN_VALUE, Long.MIN_VALUE + 1, -1L, 0L, 1L, Long.MAX_VALUE - 1, Long.MAX_VALUE));
@@ -126,35 +68,9 @@ class OrderedBytesTest {
       values.add(i % 2 == 0 ? random.nextLong() : (long) random.nextInt(200) - 100);
     }
     assertBytesKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::encodeLong);
-    assertKeysKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::longKey);
-    assertBytesKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::encodeTimestamp);
-    assertKeysKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::timestampKey);
-    assertBytesKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::encodeTimestampNtz);
-    assertKeysKeepOrder(values, Comparator.naturalOrder(), OrderedBytes::timestampNtzKey);
-  }
-
-  @Test
-  void floats() {
-    Random random = new Random(SEED + 2);
-    List<Float> values = new ArrayList<>(List.of(
-        Float.NEGATIVE_INFINITY, -Float.MAX_VALUE, -1.0f, -Float.MIN_NORMAL, -Float.MIN_VALUE,
-        -0.0f, 0.0f, Float.MIN_VALUE, Float.MIN_NORMAL, 1.0f, Float.MAX_VALUE,
-        Float.POSITIVE_INFINITY, Float.NaN,
-        Float.intBitsToFloat(0x7F800001), Float.intBitsToFloat(0xFFC00000),
-        Float.intBitsToFloat(0xFFFFFFFF), Float.intBitsToFloat(0x007FFFFF),
-        Float.intBitsToFloat(0x807FFFFF)));
-    for (int i = 0; i < RANDOM_VALUES; i++) {
-      // Random bit patterns cover subnormals and NaN payloads; random doubles cover ordinary values.
-      values.add(i % 2 == 0 ? Float.intBitsToFloat(random.nextInt())
-          : (float) (random.nextGaussian() * 1000));
-    }
-    assertBytesKeepOrder(values, SPARK_FLOAT, OrderedBytes::encodeFloat);
-    assertKeysKeepOrder(values, SPARK_FLOAT, OrderedBytes::floatKey);
-    assertEquals(OrderedBytes.floatKey(0.0f), OrderedBytes.floatKey(-0.0f));
-    assertEquals(0x007F_FFFFL, OrderedBytes.floatKey(Float.NEGATIVE_INFINITY));
-    assertEquals(0x8000_0000L, OrderedBytes.floatKey(0.0f));
-    assertEquals(0xFF80_0000L, OrderedBytes.floatKey(Float.POSITIVE_INFINITY));
-    assertEquals(0xFFC0_0000L, OrderedBytes.floatKey(Float.intBitsToFloat(0xFFFFFFFF)));
+    // -1, 0 -> 0x7FFF..FF, 0x8000..00
+    assertArrayEquals(new byte[] {0x7F, -1, -1, -1, -1, -1, -1, -1}, OrderedBytes.encodeLong(-1));
+    assertArrayEquals(new byte[] {(byte) 0x80, 0, 0, 0, 0, 0, 0, 0}, OrderedBytes.encodeLong(0));
   }
 
   @Test
@@ -173,10 +89,9 @@ class OrderedBytesTest {
           : random.nextGaussian() * 1000);
     }
     assertBytesKeepOrder(values, SPARK_DOUBLE, OrderedBytes::encodeDouble);
-    assertKeysKeepOrder(values, SPARK_DOUBLE, OrderedBytes::doubleKey);
-    assertEquals(OrderedBytes.doubleKey(0.0), OrderedBytes.doubleKey(-0.0));
-    assertTrue(Long.compareUnsigned(OrderedBytes.doubleKey(-Double.MIN_VALUE),
-        OrderedBytes.doubleKey(0.0)) < 0);
+    assertArrayEquals(OrderedBytes.encodeDouble(0.0), OrderedBytes.encodeDouble(-0.0));
+    assertTrue(Arrays.compareUnsigned(OrderedBytes.encodeDouble(-Double.MIN_VALUE),
+        OrderedBytes.encodeDouble(0.0)) < 0);
   }
 
   @Test
@@ -218,10 +133,6 @@ class OrderedBytesTest {
       for (BigDecimal v : values) {
         assertEquals(width, OrderedBytes.encodeDecimal(v, precision, scale).length);
       }
-      if (precision <= OrderedBytes.MAX_LONG_DECIMAL_PRECISION) {
-        assertKeysKeepOrder(values, Comparator.naturalOrder(),
-            v -> OrderedBytes.decimalKey(v, precision, scale));
-      }
     }
   }
 
@@ -237,8 +148,8 @@ class OrderedBytesTest {
     assertEquals(8, OrderedBytes.decimalWidth(18));
     assertEquals(16, OrderedBytes.decimalWidth(38));
     // The fraction is kept: 1.49 < 1.5 < 1.51.
-    assertTrue(OrderedBytes.decimalKey(new BigDecimal("1.49"), 5, 2)
-        < OrderedBytes.decimalKey(new BigDecimal("1.5"), 5, 2));
+    assertTrue(Arrays.compareUnsigned(OrderedBytes.encodeDecimal(new BigDecimal("1.49"), 5, 2),
+        OrderedBytes.encodeDecimal(new BigDecimal("1.5"), 5, 2)) < 0);
   }
 
   @Test
@@ -247,8 +158,6 @@ class OrderedBytesTest {
         () -> OrderedBytes.encodeDecimal(new BigDecimal("1.005"), 5, 2));
     assertThrows(IllegalArgumentException.class,
         () -> OrderedBytes.encodeDecimal(new BigDecimal("1000.00"), 5, 2));
-    assertThrows(IllegalArgumentException.class,
-        () -> OrderedBytes.decimalKey(BigDecimal.ONE, 19, 0));
     assertThrows(IllegalArgumentException.class, () -> OrderedBytes.decimalWidth(0));
   }
 
@@ -301,27 +210,6 @@ class OrderedBytesTest {
   }
 
   @Test
-  void prefix8IsMonotoneAndPadsOnTheRight() {
-    List<byte[]> values = new ArrayList<>();
-    for (String s : strings(new Random(SEED + 7))) {
-      values.add(OrderedBytes.encodeString(s));
-    }
-    values.sort(Arrays::compareUnsigned);
-    for (int i = 1; i < values.size(); i++) {
-      assertTrue(Long.compareUnsigned(OrderedBytes.prefix8(values.get(i - 1)),
-          OrderedBytes.prefix8(values.get(i))) <= 0);
-    }
-    assertEquals(0x6162_0000_0000_0000L, OrderedBytes.prefix8(OrderedBytes.encodeString("ab")));
-    // Padding on the right keeps "aa" < "b" (Hudi's left padding reverses it).
-    assertTrue(Long.compareUnsigned(OrderedBytes.prefix8(OrderedBytes.encodeString("aa")),
-        OrderedBytes.prefix8(OrderedBytes.encodeString("b"))) < 0);
-    assertEquals(0, OrderedBytes.prefix8(new byte[0]));
-    // Only the first 8 bytes count.
-    assertEquals(OrderedBytes.prefix8("abcdefgh1".getBytes(StandardCharsets.UTF_8)),
-        OrderedBytes.prefix8("abcdefgh2".getBytes(StandardCharsets.UTF_8)));
-  }
-
-  @Test
   void nullsSortFirstForEveryType() {
     List<String> strings = new ArrayList<>(strings(new Random(SEED + 8)).subList(0, 200));
     strings.add(null);
@@ -341,17 +229,5 @@ class OrderedBytesTest {
     longs.add(null);
     assertBytesKeepOrder(longs, Comparator.nullsFirst(Comparator.naturalOrder()),
         v -> OrderedBytes.nullable(v == null ? null : OrderedBytes.encodeLong(v)));
-
-    // Long form: NULL_KEY is at or below the smallest key of every type.
-    long[] smallest = {OrderedBytes.booleanKey(false), OrderedBytes.byteKey(Byte.MIN_VALUE),
-        OrderedBytes.shortKey(Short.MIN_VALUE), OrderedBytes.intKey(Integer.MIN_VALUE),
-        OrderedBytes.longKey(Long.MIN_VALUE), OrderedBytes.floatKey(Float.NEGATIVE_INFINITY),
-        OrderedBytes.doubleKey(Double.NEGATIVE_INFINITY), OrderedBytes.dateKey(Integer.MIN_VALUE),
-        OrderedBytes.timestampKey(Long.MIN_VALUE), OrderedBytes.timestampNtzKey(Long.MIN_VALUE),
-        OrderedBytes.decimalKey(new BigDecimal("-999999999999999999"), 18, 0),
-        OrderedBytes.prefix8(new byte[0])};
-    for (long key : smallest) {
-      assertTrue(Long.compareUnsigned(OrderedBytes.NULL_KEY, key) <= 0);
-    }
   }
 }

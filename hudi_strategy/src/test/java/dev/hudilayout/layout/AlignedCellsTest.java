@@ -40,7 +40,7 @@ class AlignedCellsTest {
     return PointQueries.uniform(rows, d, seed);
   }
 
-  private static Map<Integer, List<SampleRow>> byFile(CurveModel m, List<SampleRow> rows) {
+  private static Map<Integer, List<SampleRow>> byFile(Placement m, List<SampleRow> rows) {
     return new PointQueries(m, rows).files;
   }
 
@@ -51,8 +51,8 @@ class AlignedCellsTest {
     LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(Curve.HILBERT).mapping(Mapping.SAMPLE).build();
     List<SampleRow> sample = uniform(20_000, d, 1);
     CurveSpace space = CurveSpace.build(spec, sample, null, null);
-    CurveModel model = CurveModel.alignedForGroup(space, sample, files, 0.25);
-    assertArrayEquals(new int[] {4, 4, 4}, model.alignedBuckets());
+    GridPlacement model = GridPlacement.aligned(space, sample, files, 0.25, null, null);
+    assertArrayEquals(new int[] {4, 4, 4}, model.cells().buckets());
     List<SampleRow> rows = uniform(64_000, d, 2);
     Map<Integer, List<SampleRow>> placed = byFile(model, rows);
     assertEquals(files, placed.size());
@@ -82,7 +82,7 @@ class AlignedCellsTest {
       rows.add(new SampleRow("k" + i, "f", new byte[][] {enc(a), enc(b)}));
     }
     CurveSpace space = CurveSpace.build(spec, rows, null, null);
-    CurveModel model = CurveModel.alignedForGroup(space, rows, files, 0.25);
+    Placement model = GridPlacement.aligned(space, rows, files, 0.25, null, null);
     Map<Integer, List<SampleRow>> placed = byFile(model, rows);
     assertTrue(placed.size() <= files && placed.size() >= files - 2, "files: " + placed.size());
     Set<Integer> heavyFiles = new HashSet<>();
@@ -104,8 +104,8 @@ class AlignedCellsTest {
     LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(Curve.HILBERT).mapping(Mapping.SAMPLE).build();
     List<SampleRow> sample = uniform(8_000, 3, 1);
     CurveSpace space = CurveSpace.build(spec, sample, null, null);
-    for (CurveModel model : Arrays.asList(CurveModel.alignedForGroup(space, sample, 8, 0.25),
-        CurveModel.forGroup(space, sample, 8))) {
+    for (Placement model : Arrays.asList(GridPlacement.aligned(space, sample, 8, 0.25, null, null),
+        CurvePlacement.fromSample(space, sample, 8, null))) {
       Map<Integer, List<Comparable<?>>> byFile = new HashMap<>();
       for (SampleRow row : uniform(4_000, 3, 2)) {
         Comparable<?> key = model.key(row.values, row.recordKey);
@@ -192,8 +192,8 @@ class AlignedCellsTest {
       LayoutSpec spec = LayoutSpec.builder(cols).curve(Curve.HILBERT).mapping(Mapping.SAMPLE).build();
       List<SampleRow> sample = uniform(5_000, d, 3);
       CurveSpace space = CurveSpace.build(spec, sample, null, null);
-      for (CurveModel m : new CurveModel[] {
-          CurveModel.forGroup(space, sample, 64), CurveModel.alignedForGroup(space, sample, 64, 0.25)}) {
+      for (Placement m : new Placement[] {
+          CurvePlacement.fromSample(space, sample, 64, null), GridPlacement.aligned(space, sample, 64, 0.25, null, null)}) {
         for (SampleRow row : uniform(3_000, d, 4)) {
           Comparable<?> key = m.key(row.values, row.recordKey);
           long expected = ((long) tokens[m.file(key)] << 40) | m.orderInFile(key, 40);

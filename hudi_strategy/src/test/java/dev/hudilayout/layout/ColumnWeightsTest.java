@@ -17,6 +17,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ColumnWeightsTest {
   private static final double[] WORKLOAD = {0.6, 0.3, 0.1};
 
+  /** Expected files a point query reads: sum p_i * files / k_i, with a dropped column reading all. */
+  private static double expectedFiles(double[] shares, double[] buckets, int files) {
+    double sum = 0;
+    for (int i = 0; i < shares.length; i++) {
+      sum += shares[i] * (buckets[i] >= 1 ? files / buckets[i] : files);
+    }
+    return sum;
+  }
+
   @Test
   void bucketsFollowTheWeightsAndMultiplyToTheFileCount() {
     double[] k = ColumnWeights.buckets(WORKLOAD, 1000);
@@ -26,7 +35,7 @@ class ColumnWeightsTest {
     assertEquals(1000, k[0] * k[1] * k[2], 1e-6);
     // d * GM(p) * N^((d-1)/d): 3 * 0.262 * 100
     double gm = Math.cbrt(0.6 * 0.3 * 0.1);
-    assertEquals(3 * gm * 100, ColumnWeights.expectedFiles(WORKLOAD, k, 1000), 1e-6);
+    assertEquals(3 * gm * 100, expectedFiles(WORKLOAD, k, 1000), 1e-6);
     // equal weights: N^(1/d) each
     double[] equal = ColumnWeights.buckets(new double[] {1, 1, 1}, 1000);
     assertArrayEquals(new double[] {10, 10, 10}, equal, 1e-9);
@@ -52,8 +61,8 @@ class ColumnWeightsTest {
   void wholeBucketsStayNearTheRealAllotment() {
     int[] k = ColumnWeights.integerBuckets(WORKLOAD, 1000);
     assertArrayEquals(new int[] {22, 11, 4}, k);
-    double real = ColumnWeights.expectedFiles(WORKLOAD, ColumnWeights.buckets(WORKLOAD, 1000), 1000);
-    double whole = ColumnWeights.expectedFiles(WORKLOAD, ColumnWeights.asDoubles(k), 1000);
+    double real = expectedFiles(WORKLOAD, ColumnWeights.buckets(WORKLOAD, 1000), 1000);
+    double whole = expectedFiles(WORKLOAD, ColumnWeights.asDoubles(k), 1000);
     assertTrue(whole <= real * 1.05, whole + " vs " + real);
     int[] dropped = ColumnWeights.integerBuckets(new double[] {0.9, 0.09, 0.01}, 64);
     assertEquals(1, dropped[2]);
@@ -70,8 +79,8 @@ class ColumnWeightsTest {
     LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(curve).mapping(Mapping.SAMPLE)
         .aligned(aligned).weights(shares).build();
     CurveSpace space = CurveSpace.build(spec, sample, null, null);
-    CurveModel model = aligned ? CurveModel.alignedForGroup(space, sample, files, 0.25, spec.shares(), null)
-        : CurveModel.forGroup(space, sample, files, spec.shares());
+    Placement model = aligned ? GridPlacement.aligned(space, sample, files, 0.25, spec.shares(), null)
+        : CurvePlacement.fromSample(space, sample, files, spec.shares());
     PointQueries q = new PointQueries(model, rows);
     assertTrue(q.files.size() >= files * 0.9 && q.files.size() <= files, "files: " + q.files.size());
     return q.workloadFiles(WORKLOAD, 300);
@@ -86,7 +95,7 @@ class ColumnWeightsTest {
     double equal = workload(false, null, sample, rows, files);
     double weighted = workload(false, WORKLOAD, sample, rows, files);
     double alignedWeighted = workload(true, WORKLOAD, sample, rows, files);
-    double bound = ColumnWeights.expectedFiles(WORKLOAD, ColumnWeights.buckets(WORKLOAD, files), files);
+    double bound = expectedFiles(WORKLOAD, ColumnWeights.buckets(WORKLOAD, files), files);
     String figures = String.format("equal hilbert %.1f, weighted hilbert %.1f, weighted aligned %.1f, bound %.1f",
         equal, weighted, alignedWeighted, bound);
     System.out.println("workload 0.6/0.3/0.1, " + files + " files: " + figures);

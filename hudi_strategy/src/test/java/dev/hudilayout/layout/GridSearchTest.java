@@ -36,16 +36,16 @@ class GridSearchTest {
     return out;
   }
 
-  private static CurveModel aligned(List<SampleRow> sample, int files, int[] fixed) {
+  private static Placement aligned(List<SampleRow> sample, int files, int[] fixed) {
     LayoutSpec spec = LayoutSpec.builder(Arrays.asList("city", "nation", "brand")).curve(Curve.HILBERT)
         .mapping(Mapping.SAMPLE).build();
     CurveSpace space = CurveSpace.build(spec, sample, null, null);
-    return CurveModel.alignedForGroup(space, sample, files, 0.25, null, fixed);
+    return GridPlacement.aligned(space, sample, files, 0.25, null, fixed);
   }
 
   @Test
   void independentUniformColumnsGetEqualBuckets() {
-    GridSearch.Choice c = GridSearch.choose(PointQueries.uniform(20_000, 3, 1), 64, null, Curve.HILBERT, 0.25);
+    GridSearch.Choice c = GridSearch.choose(PointQueries.uniform(20_000, 3, 1), 64, null, Curve.HILBERT, 0.25, false);
     assertArrayEquals(new int[] {4, 4, 4}, c.buckets());
     assertArrayEquals(new int[] {-1, -1, -1}, c.determinants());
     for (double f : c.estimatedFiles()) {
@@ -57,7 +57,7 @@ class GridSearchTest {
   void aColumnThatIsAFunctionOfAnotherSharesItsAxis() {
     List<SampleRow> sample = cityNationBrand(40_000, 1);
     int files = 100;
-    GridSearch.Choice c = GridSearch.choose(sample, files, null, Curve.HILBERT, 0.25);
+    GridSearch.Choice c = GridSearch.choose(sample, files, null, Curve.HILBERT, 0.25, false);
     // nation depends on city: not cut; city and brand take ~sqrt(100) buckets each
     assertArrayEquals(new int[] {-1, 0, -1}, c.determinants());
     assertEquals(1, c.buckets()[1], Arrays.toString(c.buckets()));
@@ -97,7 +97,7 @@ class GridSearchTest {
     for (int i = 0; i < 20_000; i++) {
       rows.add(new SampleRow("k" + i, "f", new byte[][] {enc(i), enc(r.nextInt(50)), enc(r.nextInt(50))}));
     }
-    GridSearch.Choice c = GridSearch.choose(rows, 64, null, Curve.HILBERT, 0.25);
+    GridSearch.Choice c = GridSearch.choose(rows, 64, null, Curve.HILBERT, 0.25, false);
     assertArrayEquals(new int[] {-1, -1, -1}, c.determinants());
     for (int k : c.buckets()) {
       assertTrue(k > 1, Arrays.toString(c.buckets()));
@@ -111,7 +111,7 @@ class GridSearchTest {
     for (int i = 0; i < 20_000; i++) {
       rows.add(new SampleRow("k" + i, "f", new byte[][] {enc(r.nextInt(2)), enc(r.nextInt(100_000))}));
     }
-    GridSearch.Choice c = GridSearch.choose(rows, 64, null, Curve.HILBERT, 0.25);
+    GridSearch.Choice c = GridSearch.choose(rows, 64, null, Curve.HILBERT, 0.25, false);
     assertEquals(2, c.buckets()[0], Arrays.toString(c.buckets()));
     assertTrue(c.buckets()[1] >= 28 && c.buckets()[1] <= 40, Arrays.toString(c.buckets()));
   }
@@ -119,14 +119,14 @@ class GridSearchTest {
   @Test
   void theSearchIsDeterministic() {
     List<SampleRow> sample = cityNationBrand(10_000, 3);
-    assertArrayEquals(GridSearch.choose(sample, 50, null, Curve.HILBERT, 0.25).buckets(),
-        GridSearch.choose(sample, 50, null, Curve.HILBERT, 0.25).buckets());
+    assertArrayEquals(GridSearch.choose(sample, 50, null, Curve.HILBERT, 0.25, false).buckets(),
+        GridSearch.choose(sample, 50, null, Curve.HILBERT, 0.25, false).buckets());
   }
 
   @Test
   void weightsMoveBucketsToTheHeavierColumn() {
     List<SampleRow> sample = PointQueries.uniform(20_000, 2, 4);
-    int[] k = GridSearch.choose(sample, 64, new double[] {0.8, 0.2}, Curve.HILBERT, 0.25).buckets();
+    int[] k = GridSearch.choose(sample, 64, new double[] {0.8, 0.2}, Curve.HILBERT, 0.25, false).buckets();
     assertTrue(k[0] > 2 * k[1], Arrays.toString(k));
   }
 

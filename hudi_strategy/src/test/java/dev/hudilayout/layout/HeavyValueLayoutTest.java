@@ -39,7 +39,7 @@ class HeavyValueLayoutTest {
   private static double filesPerPointQuery(Curve curve, List<SampleRow> rows, List<SampleRow> sample, int files) {
     LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(curve).mapping(Mapping.SAMPLE)
         .sampleSize(sample.size()).aligned(false).build();
-    CurveModel model = CurveModel.forGroup(CurveSpace.build(spec, sample, null, null), sample, files);
+    Placement model = CurvePlacement.fromSample(CurveSpace.build(spec, sample, null, null), sample, files, null);
     PointQueries q = new PointQueries(model, rows);
     double sum = 0;
     for (int col = 0; col < 3; col++) {
@@ -74,7 +74,7 @@ class HeavyValueLayoutTest {
     for (Curve curve : new Curve[] {Curve.HILBERT, Curve.ZORDER}) {
       LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b")).curve(curve).mapping(Mapping.SAMPLE)
         .sampleSize(sample.size()).aligned(false).build();
-      CurveModel model = CurveModel.forGroup(CurveSpace.build(spec, sample, null, null), sample, 40);
+      Placement model = CurvePlacement.fromSample(CurveSpace.build(spec, sample, null, null), sample, 40, null);
       int[] perFile = new int[40];
       for (SampleRow row : rows) {
         perFile[model.file(model.key(row.values, row.recordKey))]++;

@@ -87,10 +87,10 @@ class MappingTest {
     }
     CurveSpace space = CurveSpace.build(spec, sample, null, null);
     long top = (1L << 20) - 1;
-    assertEquals(0L, space.key(new byte[][] {ValueEncoding.encode(null)}, "n"));
-    assertEquals(0L, space.key(new byte[][] {enc(0)}, "k"));
-    assertEquals(top, space.key(new byte[][] {enc(999)}, "k"));
-    long mid = (Long) space.key(new byte[][] {enc(500)}, "k");
+    assertEquals(0L, space.key(new byte[][] {ValueEncoding.encode(null)}, "n", null));
+    assertEquals(0L, space.key(new byte[][] {enc(0)}, "k", null));
+    assertEquals(top, space.key(new byte[][] {enc(999)}, "k", null));
+    long mid = (Long) space.key(new byte[][] {enc(500)}, "k", null);
     assertTrue(Math.abs(mid - top / 2) < top / 100, "500 of 0..999 at " + mid);
   }
 
@@ -124,7 +124,7 @@ class MappingTest {
     for (int i = 0; i < 10000; i++) {
       sample.add(new SampleRow("k" + i, "f", new byte[][] {enc(r.nextInt(250)), enc(r.nextInt(1000))}));
     }
-    CurveModel model = CurveModel.forGroup(CurveSpace.build(spec, sample, null, null), sample, 10);
+    Placement model = CurvePlacement.fromSample(CurveSpace.build(spec, sample, null, null), sample, 10, null);
     int[] perFile = new int[10];
     for (SampleRow row : sample) {
       perFile[model.file(model.key(row.values, row.recordKey))]++;
@@ -152,9 +152,9 @@ class MappingTest {
     CurveSpace space = CurveSpace.build(spec, sample, null, null);
     assertEquals(8, space.bitsPerColumn());
     assertTrue(!space.longKeys());
-    Object key = space.key(sample.get(0).values, "k0");
+    Object key = space.key(sample.get(0).values, "k0", null);
     assertTrue(key instanceof UnsignedBytesKey);
-    CurveModel model = CurveModel.forGroup(space, sample, 4);
+    Placement model = CurvePlacement.fromSample(space, sample, 4, null);
     int[] perFile = new int[4];
     for (SampleRow row : sample) {
       perFile[model.file(model.key(row.values, row.recordKey))]++;

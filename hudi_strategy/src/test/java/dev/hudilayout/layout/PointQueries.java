@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Test helper: places rows with a {@link CurveModel} and counts, from each file's [min, max] per
+ * Test helper: places rows with a {@link Placement} and counts, from each file's [min, max] per
  * column (what the column-stats index keeps), the files a point query on a column would read.
  */
 final class PointQueries {
@@ -18,7 +18,7 @@ final class PointQueries {
   private final List<byte[][]> highs = new ArrayList<>();
   final Map<Integer, List<SampleRow>> files;
 
-  PointQueries(CurveModel model, List<SampleRow> rows) {
+  PointQueries(Placement model, List<SampleRow> rows) {
     files = new HashMap<>();
     for (SampleRow row : rows) {
       files.computeIfAbsent(model.file(model.key(row.values, row.recordKey)), f -> new ArrayList<>()).add(row);

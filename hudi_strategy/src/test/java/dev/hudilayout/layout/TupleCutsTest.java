@@ -31,7 +31,7 @@ class TupleCutsTest {
     TupleCuts cuts = TupleCuts.fromSample(
         Arrays.asList(row(3L, "c"), row(1L, "b"), row(2L, "a"), row(1L, "a")), 2);
     assertEquals(0, cuts.file(tuple(1L, "z")));
-    assertEquals(0, cuts.file(tuple(2L, "a")));   // equal to the cut: the lower file, as CurveModel
+    assertEquals(0, cuts.file(tuple(2L, "a")));   // equal to the cut: the lower file, as the curve placements
     assertEquals(1, cuts.file(tuple(2L, "b")));
     assertEquals(1, cuts.file(tuple(9L, "a")));
     assertEquals(0, cuts.file(tuple(null, "z")));  // nulls first

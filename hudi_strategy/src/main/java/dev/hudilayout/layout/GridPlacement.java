@@ -1,0 +1,174 @@
+package dev.hudilayout.layout;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Stage "placement" on a grid ({@link AlignedCells}): a row's key is its cell's position along the
+ * curve followed by its fine curve key, so sorting by key keeps each cell together and orders rows
+ * inside it, and files are cut on cell boundaries. Two cut rules: the aligned layout's, where
+ * small neighbouring cells may share a file ({@link AlignedCells#fileCuts}), and the continuous
+ * layout's, where every file lies inside one cell ({@link AlignedCells#fileCutsInCells}).
+ */
+public final class GridPlacement implements Placement {
+  private static final long serialVersionUID = 1L;
+
+  private final CurveSpace space;
+  private final AlignedCells cells;
+  /** The largest key of each file but the last, ascending. */
+  private final List<UnsignedBytesKey> cuts;
+  /** Per column, the share of its axis the fine key keeps ({@link ColumnWeights#scales}); null: columns alike. */
+  private final double[] scales;
+  private final double[] buckets;
+  private final GridSearch.Choice choice;
+  /**
+   * With {@code long} fine keys ({@link CurveSpace#longKeys()}), the file cuts as (cell order,
+   * fine key) pairs, so placing a row compares two longs instead of building and comparing a
+   * byte key; empty otherwise.
+   */
+  private final long[] cutCells;
+  private final long[] cutFines;
+
+  private GridPlacement(CurveSpace space, AlignedCells cells, List<UnsignedBytesKey> cuts, double[] scales,
+                        double[] buckets, GridSearch.Choice choice) {
+    this.space = space;
+    this.cells = cells;
+    this.cuts = cuts;
+    this.scales = scales;
+    this.buckets = buckets;
+    this.choice = choice;
+    int pairs = space.longKeys() ? cuts.size() : 0;
+    cutCells = new long[pairs];
+    cutFines = new long[pairs];
+    for (int i = 0; i < pairs; i++) {
+      byte[] b = cuts.get(i).bytes();
+      cutCells[i] = SortedValues.prefix(b);
+      cutFines[i] = SortedValues.prefix(b, 8);
+    }
+  }
+
+  /**
+   * The aligned layout for {@code files} files: k_i buckets per column chosen from the group's
+   * sample ({@link GridSearch}), keys that put each cell together, file cuts on cell boundaries;
+   * with column weights ({@code shares}, null: columns alike) and, when
+   * {@code fixedBuckets} is given, those buckets instead of the searched ones. A column whose
+   * weight earns it less than one bucket ({@link ColumnWeights#buckets}) is dropped: never cut,
+   * left out of the fine key, 0 in {@link #columnBuckets()}.
+   */
+  public static GridPlacement aligned(CurveSpace space, List<SampleRow> groupSample, int files, double tolerance,
+                                      double[] shares, int[] fixedBuckets) {
+    int n = Math.max(1, files);
+    double[] real = shares == null ? null : ColumnWeights.buckets(shares, n);
+    double[] searchShares = shares == null ? null : shares.clone();
+    if (shares != null) {
+      for (int i : ColumnWeights.dropped(real)) {
+        searchShares[i] = 0;
+      }
+    }
+    GridSearch.Choice grid = chooseGrid(space, groupSample, n, tolerance, searchShares, fixedBuckets, false);
+    int[] k = grid.buckets();
+    double[] buckets = ColumnWeights.asDoubles(k);
+    double[] scales = null;
+    if (shares != null) {
+      for (int i : ColumnWeights.dropped(real)) {
+        buckets[i] = 0;
+      }
+      scales = ColumnWeights.scales(real);
+    }
+    AlignedCells cells = AlignedCells.fromSample(groupSample, k, space.curve());
+    List<UnsignedBytesKey> keys = sortedKeys(space, cells, groupSample, scales);
+    return new GridPlacement(space, cells, AlignedCells.fileCuts(keys, n, tolerance), scales, buckets, grid);
+  }
+
+  /**
+   * A layout on a given grid ({@code cells}, recorded by an earlier clustering): rows keyed by
+   * their cell's position along the curve, then their fine curve key, and each cell cut into its
+   * share of about {@code files} files on its own ({@link AlignedCells#fileCutsInCells}), so every
+   * file lies inside one cell. {@link #files()} says how many files that makes. {@code choice} is
+   * the grid search that chose the cells, or null if they were given.
+   */
+  public static GridPlacement onCells(CurveSpace space, List<SampleRow> groupSample, int files, AlignedCells cells,
+                               GridSearch.Choice choice) {
+    List<UnsignedBytesKey> keys = sortedKeys(space, cells, groupSample, null);
+    return new GridPlacement(space, cells, AlignedCells.fileCutsInCells(keys, Math.max(1, files)), null,
+        ColumnWeights.asDoubles(cells.buckets()), choice);
+  }
+
+  /**
+   * The aligned grid's buckets: {@code fixedBuckets} evaluated, or the ones searched for, with
+   * files cut as the aligned layout cuts them or, {@code filesInCells}, each inside one cell.
+   */
+  static GridSearch.Choice chooseGrid(CurveSpace space, List<SampleRow> sample, int files, double tolerance,
+                                      double[] shares, int[] fixedBuckets, boolean filesInCells) {
+    return fixedBuckets == null
+        ? GridSearch.choose(sample, files, shares, space.curve(), tolerance, filesInCells)
+        : GridSearch.evaluate(sample, files, fixedBuckets, space.curve(), tolerance, filesInCells);
+  }
+
+  private static List<UnsignedBytesKey> sortedKeys(CurveSpace space, AlignedCells cells, List<SampleRow> sample,
+                                                   double[] scales) {
+    List<UnsignedBytesKey> keys = new ArrayList<>(sample.size());
+    for (SampleRow row : sample) {
+      keys.add(cells.key(row.values, space.key(row.values, row.recordKey, scales)));
+    }
+    keys.sort(null);
+    return keys;
+  }
+
+  @Override
+  public int files() {
+    return cuts.size() + 1;
+  }
+
+  @Override
+  public CurveSpace space() {
+    return space;
+  }
+
+  /** The grid this placement lays rows on. */
+  public AlignedCells cells() {
+    return cells;
+  }
+
+  @Override
+  public UnsignedBytesKey key(byte[][] encoded, String recordKey) {
+    return cells.key(encoded, space.key(encoded, recordKey, scales));
+  }
+
+  @Override
+  public int file(Comparable<?> key) {
+    UnsignedBytesKey k = (UnsignedBytesKey) key;
+    return CutSearch.countBelow(cuts.size(), i -> k.compareTo(cuts.get(i)) > 0);
+  }
+
+  @Override
+  public long orderInFile(Comparable<?> key, int orderBits) {
+    long next8 = SortedValues.prefix(((UnsignedBytesKey) key).bytes(), 8);
+    long left = space.longKeys() ? space.leftAligned(next8) : next8;
+    return left >>> (64 - orderBits);
+  }
+
+  @Override
+  public long placement(byte[][] encoded, String recordKey, int[] tokens, int orderBits) {
+    if (!space.longKeys()) {
+      return Placement.super.placement(encoded, recordKey, tokens, orderBits);
+    }
+    long fine = space.longKey(encoded, recordKey, scales);
+    long cell = cells.cellOrder(encoded);
+    int file = CutSearch.countBelow(cutCells.length, i -> {
+      int c = Long.compareUnsigned(cell, cutCells[i]);
+      return c > 0 || (c == 0 && Long.compareUnsigned(fine, cutFines[i]) > 0);
+    });
+    return ((long) tokens[file] << orderBits) | (space.leftAligned(fine) >>> (64 - orderBits));
+  }
+
+  @Override
+  public double[] columnBuckets() {
+    return buckets.clone();
+  }
+
+  @Override
+  public GridSearch.Choice gridChoice() {
+    return choice;
+  }
+}
