@@ -152,7 +152,7 @@ def _files(path):
     ({"hoodie.layout.optimize.strategy": "peano"},
      "Invalid value for hoodie.layout.optimize.strategy: 'peano'"),
     ({"hoodie.layout.optimize.curve.build.method": "guess"},
-     "Invalid value for hoodie.layout.optimize.curve.build.method: 'guess'. Accepted values: direct, sample"),
+     "Invalid value for hoodie.layout.optimize.curve.build.method: 'guess'. Accepted: one of direct, sample"),
     ({"hoodie.layout.optimize.build.curve.sample.size": "0"},
      "Invalid value for hoodie.layout.optimize.build.curve.sample.size: '0'"),
     ({"hoodie.clustering.plan.strategy.sort.columns": ""},

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The values one option accepts: its kind (whole number, number, true/false, one of some words, a
@@ -208,14 +209,7 @@ public final class Rule {
    * the error names the whole value and {@code accepted}.
    */
   long wholeNumber(String key, String raw, String part, String accepted) {
-    long v;
-    try {
-      v = Long.parseLong(part == null ? "" : part.trim());
-    } catch (NumberFormatException e) {
-      IllegalArgumentException err = invalid(key, raw, "", accepted);
-      err.initCause(e);
-      throw err;
-    }
+    long v = parsed(key, raw, part, accepted, Long::parseLong);
     if (!within(v)) {
       throw invalid(key, raw, "", accepted);
     }
@@ -224,18 +218,22 @@ public final class Rule {
 
   /** {@code part}, a piece of the value {@code raw} of {@code key}, as a finite number within the bounds. */
   double number(String key, String raw, String part, String accepted) {
-    double v;
+    double v = parsed(key, raw, part, accepted, Double::parseDouble);
+    if (!within(v)) {
+      throw invalid(key, raw, "", accepted);
+    }
+    return v;
+  }
+
+  /** {@code part} read by {@code parse}; a value it cannot read is the "invalid value" error. */
+  private static <T> T parsed(String key, String raw, String part, String accepted, Function<String, T> parse) {
     try {
-      v = Double.parseDouble(part == null ? "" : part.trim());
+      return parse.apply(part == null ? "" : part.trim());
     } catch (NumberFormatException e) {
       IllegalArgumentException err = invalid(key, raw, "", accepted);
       err.initCause(e);
       throw err;
     }
-    if (!within(v)) {
-      throw invalid(key, raw, "", accepted);
-    }
-    return v;
   }
 
   /** Whether {@code v} is finite (for a number) and within the bounds. */
