@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import clustering, jvm, scan, tables
+from .. import metadata as md
 from ..options import ALIGNED_KEY, parse_shares
 from . import ssb
 
@@ -454,8 +455,8 @@ def summarise(args, columns, results: List[Measured], weights: Optional[Sequence
             "range_avg": avg("range"), "and_avg": avg("and"),
             "cluster_seconds": m.cluster_seconds, "shuffle_bytes": m.shuffle_bytes,
             "query_seconds": sum(q["seconds"] for q in m.queries),
-            "groups": int(m.recorded["hudilayout.groups"]) if "hudilayout.groups" in m.recorded else None,
-            "buckets": m.recorded.get("hudilayout.buckets"),
+            "groups": int(m.recorded[md.GROUPS]) if md.GROUPS in m.recorded else None,
+            "buckets": m.recorded.get(md.BUCKETS),
             "stages": m.stages, "stage_seconds": busy,
             # planning, timeline and metadata work on the driver while no stage ran
             "outside_stages_seconds": max(0.0, m.cluster_seconds - busy) if m.stages else 0.0,

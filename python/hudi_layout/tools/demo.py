@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from .. import clustering, scan, tables, timeline
+from .. import metadata as md
 from ..spark import command_session
 from . import ssb
 
@@ -64,7 +65,7 @@ def run(rows: int, files: int, curve: str, mapping: str, out_dir: str, seed: int
     print(f"\nhudi-layout demo: {rows} rows, {files} files, curve={curve}, mapping={mapping}, seed={seed}")
     print(f"clustering instant {instant} took {cluster_secs:.1f}s")
     if commit:
-        layout = {k: v for k, v in commit[0]["extra"].items() if k.startswith("hudilayout.")}
+        layout = {k: v for k, v in commit[0]["extra"].items() if k.startswith(md.PREFIX)}
         print("layout recorded on the replacecommit: " + ", ".join(f"{k}={v}" for k, v in layout.items()))
     print()
     print("| query | files read before | files read after | rows before | rows after | same rows |")

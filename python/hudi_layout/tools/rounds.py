@@ -64,6 +64,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from .. import clustering, scan, tables, timeline
+from .. import metadata as md
 from . import ssb
 from .bench import (Layout, Query, independent_axes, make_queries, parse_weights, progress, run_query,
                     session)
@@ -354,7 +355,7 @@ def cluster_round(ctx: RoundsRun, layout: Layout, path: str, r: int,
 def clustering_groups(spark, path: str, instant: str) -> int:
     """The groups the clustering at ``instant`` ran (``hudilayout.groups`` on our commits; 0 for the built-in's)."""
     commit = next((c for c in timeline.clustering_commits(spark, path) if c["instant"] == instant), None)
-    return int(commit["extra"].get("hudilayout.groups", 0)) if commit else 0
+    return int(commit["extra"].get(md.GROUPS, 0)) if commit else 0
 
 
 def averages(queries: Sequence[dict], columns: Sequence[str]) -> dict:
