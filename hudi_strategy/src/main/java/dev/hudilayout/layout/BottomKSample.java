@@ -116,9 +116,17 @@ public final class BottomKSample implements Serializable {
     }
   }
 
+  /**
+   * The sampled rows in priority order (then record key, then file name): an order that depends
+   * on the rows and the seed only, not on the order they were added or merged in, which follows
+   * the order Hudi lists the plan's files (by their random file ids). Whatever reads the sample in
+   * order (ties in cuts, the grid search) then lays out the same rows the same way on every run.
+   */
   public List<SampleRow> rows() {
-    List<SampleRow> out = new ArrayList<>(heap.size());
-    for (Entry e : heap) {
+    List<Entry> sorted = new ArrayList<>(heap);
+    sorted.sort(BottomKSample::compare);
+    List<SampleRow> out = new ArrayList<>(sorted.size());
+    for (Entry e : sorted) {
       out.add(e.row);
     }
     return out;

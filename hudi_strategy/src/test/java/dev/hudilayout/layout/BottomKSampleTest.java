@@ -43,6 +43,24 @@ class BottomKSampleTest {
   }
 
   @Test
+  void rowsComeInTheSameOrderWhateverOrderTheyWereAddedIn() {
+    // The plan lists its files in the order of their random ids, so the same rows reach the
+    // sample in another order on every run: the sample's order must not follow it.
+    BottomKSample forward = new BottomKSample(300, 42L);
+    BottomKSample backward = new BottomKSample(300, 42L);
+    for (int i = 0; i < 5000; i++) {
+      forward.add(new SampleRow("key-" + i, "f", new byte[0][]));
+      backward.add(new SampleRow("key-" + (4999 - i), "f", new byte[0][]));
+    }
+    List<String> a = forward.rows().stream().map(r -> r.recordKey).collect(Collectors.toList());
+    List<String> b = backward.rows().stream().map(r -> r.recordKey).collect(Collectors.toList());
+    assertEquals(300, a.size());
+    assertEquals(a, b);
+    assertEquals(a, sample(5000, 300, Long.MAX_VALUE, 7).rows().stream().map(r -> r.recordKey)
+        .collect(Collectors.toList()));
+  }
+
+  @Test
   void equalPrioritiesGiveTheSameSampleInAnyMergeOrder() {
     // Every key made of "Aa"/"BB" blocks has the same String.hashCode and length, hence the same
     // priority: 16 keys, two partial samples of 8, k = 5. The merged sample must not depend on
