@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Properties;
 
 /**
  * What a clustering asks of the layout: an immutable value, read and validated by
@@ -51,16 +50,6 @@ public final class LayoutSpec implements Serializable {
   /** A spec on {@code columns} with every other setting at its declared default. */
   public static Builder builder(List<String> columns) {
     return new Builder(columns);
-  }
-
-  /** {@link LayoutOptions#WRITER_SIZE_FACTOR}, validated; see {@link LayoutSpecParser#writerSizeFactor}. */
-  public static double writerSizeFactor(Properties props) {
-    return LayoutSpecParser.writerSizeFactor(props);
-  }
-
-  /** {@link LayoutOptions#CONTINUOUS_MERGE_FRACTION}, validated; see {@link LayoutSpecParser#continuousMergeFraction}. */
-  public static double continuousMergeFraction(Properties props) {
-    return LayoutSpecParser.continuousMergeFraction(props);
   }
 
   public List<String> columns() {
