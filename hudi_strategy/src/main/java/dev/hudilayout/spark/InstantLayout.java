@@ -13,9 +13,10 @@ import org.apache.spark.sql.types.StructType;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -25,12 +26,18 @@ import java.util.function.Supplier;
  */
 public final class InstantLayout {
   private final CurveSpace space;
-  private final Map<String, List<SampleRow>> sampleByFileId;
+  private final List<SampleRow> sample;
+  private final List<String> fileIdOfRow;
   private final StructType fileSchema;
 
-  private InstantLayout(CurveSpace space, Map<String, List<SampleRow>> sampleByFileId, StructType fileSchema) {
+  /** @param fileIdByName the file group id of each sampled base file, by file name */
+  InstantLayout(CurveSpace space, List<SampleRow> sample, Map<String, String> fileIdByName, StructType fileSchema) {
     this.space = space;
-    this.sampleByFileId = sampleByFileId;
+    this.sample = sample;
+    this.fileIdOfRow = new ArrayList<>(sample.size());
+    for (SampleRow row : sample) {
+      fileIdOfRow.add(fileIdByName.get(row.fileName));
+    }
     this.fileSchema = fileSchema;
   }
 
@@ -49,14 +56,7 @@ public final class InstantLayout {
         ? ColumnStatsBounds.read(metadata, plan, spec.columns()) : null;
     CurveSpace space = CurveSpace.build(spec, sample, bounds == null ? null : bounds.min,
         bounds == null ? null : bounds.max);
-    Map<String, List<SampleRow>> byFileId = new HashMap<>();
-    for (SampleRow row : sample) {
-      String fileId = fileIdByName.get(row.fileName);
-      if (fileId != null) {
-        byFileId.computeIfAbsent(fileId, k -> new ArrayList<>()).add(row);
-      }
-    }
-    return new InstantLayout(space, byFileId, taken.fileSchema);
+    return new InstantLayout(space, sample, fileIdByName, taken.fileSchema);
   }
 
   /** The columns of the plan's base files, merged over all of them; null if unknown. */
@@ -68,14 +68,25 @@ public final class InstantLayout {
     return space;
   }
 
-  /** The sampled rows of the group made of these file groups. */
+  /**
+   * The sampled rows of the group made of these file groups, in the sample's own order (by
+   * priority), not in the order the plan lists the file groups (by their random ids): the same
+   * rows then give the group the same grid and cuts on every run.
+   */
   public List<SampleRow> sampleOf(List<HoodieFileGroupId> fileGroups) {
     if (fileGroups == null) {
       return Collections.emptyList();
     }
-    List<SampleRow> out = new ArrayList<>();
+    Set<String> ids = new HashSet<>();
     for (HoodieFileGroupId id : fileGroups) {
-      out.addAll(sampleByFileId.getOrDefault(id.getFileId(), Collections.emptyList()));
+      ids.add(id.getFileId());
+    }
+    List<SampleRow> out = new ArrayList<>();
+    for (int i = 0; i < sample.size(); i++) {
+      String fileId = fileIdOfRow.get(i);
+      if (fileId != null && ids.contains(fileId)) {
+        out.add(sample.get(i));
+      }
     }
     return out;
   }
