@@ -30,7 +30,7 @@ public final class BottomKSample implements Serializable {
 
   /**
    * @param admitBelow rows whose priority is not below this are dropped at once. When the input
-   *                   has about n rows, {@link #admissionThreshold} keeps some 1.5k of them, so
+   *                   has about n rows, {@link #admissionThreshold} keeps little more than k, so
    *                   a partition sends the driver its few candidates instead of up to k rows;
    *                   whenever at least k rows pass, the result is still the exact bottom-k.
    */
@@ -41,9 +41,14 @@ public final class BottomKSample implements Serializable {
     this.heap = new PriorityQueue<>(Math.min(k, 1024) + 1, new HighestFirst());
   }
 
-  /** The priority below which a row of an n-row input has a 1.5 k / n chance to fall. */
+  /**
+   * The priority below which a row of an n-row input has a (k + 8 sqrt(k) + 16) / n chance to
+   * fall. The rows that pass are binomial with a standard deviation of about sqrt(k), so fewer
+   * than k pass with a chance below 1e-15; the few thousand extra are all that every partition
+   * sends the driver beyond the sample itself.
+   */
   public static long admissionThreshold(int k, long n) {
-    double rate = 1.5 * k / Math.max(1L, n);
+    double rate = (k + 8 * Math.sqrt(k) + 16) / Math.max(1L, n);
     if (rate >= 1.0) {
       return Long.MAX_VALUE;
     }
@@ -84,12 +89,14 @@ public final class BottomKSample implements Serializable {
   }
 
   /**
-   * Whether a row with this record key can enter the sample at all (its priority is below the
-   * admission threshold): the caller can skip building the row when it cannot.
+   * Whether a row of this priority ({@link RowHash#of} of its record key and this sample's seed)
+   * can enter the sample at all: the caller can skip building the row when
+   * it cannot.
    */
-  public boolean admits(String recordKey) {
-    return RowHash.of(recordKey, seed) < admitBelow;
+  public boolean admits(long priority) {
+    return priority < admitBelow;
   }
+
 
   public BottomKSample add(SampleRow row) {
     long priority = RowHash.of(row.recordKey, seed);

@@ -6,9 +6,12 @@ import dev.hudilayout.curve.Curve;
 import dev.hudilayout.encoding.OrderedBytes;
 
 import java.io.Serializable;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Stage "curve": the space a clustering lays rows out in: per sort column a mapping from value to coordinate
@@ -105,11 +108,28 @@ public final class CurveSpace implements Serializable {
   }
 
   static List<byte[]> sortedColumn(List<SampleRow> sample, int c) {
-    List<byte[]> values = new ArrayList<>(sample.size());
+    // Sort columns repeat their values (250 cities in 200,000 sampled rows): count the values,
+    // sort the distinct ones and repeat each; a column of mostly distinct values is sorted whole.
+    Map<ByteBuffer, int[]> counts = new HashMap<>();
     for (SampleRow row : sample) {
-      values.add(row.values[c]);
+      counts.computeIfAbsent(ByteBuffer.wrap(row.values[c]), v -> new int[1])[0]++;
+      if (counts.size() > sample.size() / 4 + 16) {
+        List<byte[]> values = new ArrayList<>(sample.size());
+        for (SampleRow r : sample) {
+          values.add(r.values[c]);
+        }
+        values.sort(Arrays::compareUnsigned);
+        return values;
+      }
     }
-    values.sort(Arrays::compareUnsigned);
+    List<ByteBuffer> distinct = new ArrayList<>(counts.keySet());
+    distinct.sort((a, b) -> Arrays.compareUnsigned(a.array(), b.array()));
+    List<byte[]> values = new ArrayList<>(sample.size());
+    for (ByteBuffer v : distinct) {
+      for (int i = counts.get(v)[0]; i > 0; i--) {
+        values.add(v.array());
+      }
+    }
     return values;
   }
 

@@ -13,9 +13,15 @@ public final class RowHash {
 
   /** Hash of a record key under a seed; a null key hashes as the empty key. */
   public static long of(String recordKey, long seed) {
-    long h = recordKey == null ? 0 : recordKey.hashCode();
-    int len = recordKey == null ? 0 : recordKey.length();
-    return mix(h * 0x9E3779B97F4A7C15L + seed + ((long) len << 32));
+    return recordKey == null ? of(0, 0, seed) : of(recordKey.hashCode(), recordKey.length(), seed);
+  }
+
+  /**
+   * The same hash from a key's {@code String.hashCode} and length, for callers that compute them
+   * without building the {@code String} (an ASCII key's bytes are its chars).
+   */
+  public static long of(int keyHashCode, int keyLength, long seed) {
+    return mix(keyHashCode * 0x9E3779B97F4A7C15L + seed + ((long) keyLength << 32));
   }
 
   /** A per-column variant of a row hash, so columns do not spread in lockstep. */

@@ -16,9 +16,11 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -116,12 +118,13 @@ final class InstantSample {
       // likely members of the sample, so the partial samples are small enough to go straight
       // to the driver instead of through a shuffle.
       long admit = BottomKSample.admissionThreshold(spec.sampleSize(), base.count());
+      FileNames files = new FileNames(d + 1);
       List<SampleRow> rows = projected.queryExecution().toRdd().toJavaRDD()
           .aggregate(new BottomKSample(spec.sampleSize(), seed, admit),
               (s, row) -> {
-                // most rows cannot enter the sample: decide on the key before encoding the row
-                String key = encoder.recordKey(row);
-                return s.admits(key) ? s.add(new SampleRow(key, fileName(row, d + 1), encoder.encode(row))) : s;
+                // most rows cannot enter the sample: decide on the key's hash before building anything
+                return s.admits(encoder.recordKeyHash(row, seed))
+                    ? s.add(new SampleRow(encoder.recordKey(row), files.of(row), encoder.encode(row))) : s;
               }, BottomKSample::merge)
           .rows();
       return new Taken(rows, merged);
@@ -155,9 +158,29 @@ final class InstantSample {
     }
   }
 
-  /** The name (last path segment) of the file a sampled row was read from, at {@code ordinal}. */
-  private static String fileName(InternalRow row, int ordinal) {
-    String file = row.getUTF8String(ordinal).toString();
-    return file.substring(file.lastIndexOf('/') + 1);
+  /**
+   * The name (last path segment) of the file a sampled row was read from, one {@code String} per
+   * file and task: a task's partial sample then refers to each file's name once, and sends it to
+   * the driver once, not once per sampled row. Each task gets its own copy with its closure.
+   */
+  private static final class FileNames implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private final int ordinal;
+    private transient UTF8String lastPath;
+    private transient String lastName;
+
+    FileNames(int ordinal) {
+      this.ordinal = ordinal;
+    }
+
+    String of(InternalRow row) {
+      UTF8String path = row.getUTF8String(ordinal);
+      if (!path.equals(lastPath)) {
+        String file = path.toString();
+        lastPath = path.clone();
+        lastName = file.substring(file.lastIndexOf('/') + 1);
+      }
+      return lastName;
+    }
   }
 }

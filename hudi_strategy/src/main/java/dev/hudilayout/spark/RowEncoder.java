@@ -2,6 +2,7 @@ package dev.hudilayout.spark;
 
 import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.layout.BottomKSample;
+import dev.hudilayout.layout.RowHash;
 import dev.hudilayout.layout.SampleRow;
 import dev.hudilayout.layout.ValueEncoding;
 
@@ -11,6 +12,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.Platform;
+import org.apache.spark.unsafe.types.UTF8String;
 
 import java.io.Serializable;
 import java.util.Arrays;
@@ -52,6 +55,30 @@ final class RowEncoder implements Serializable {
       out[i] = ValueEncoding.encode(row.isNullAt(ordinals[i]) ? null : row.get(ordinals[i], types[i]));
     }
     return out;
+  }
+
+  /**
+   * {@link RowHash#of(String, long)} of the row's record key, without building the key's
+   * {@code String} when its bytes are ASCII (then they are its chars, and their polynomial hash
+   * is {@code String.hashCode}).
+   */
+  long recordKeyHash(InternalRow row, long seed) {
+    if (keyOrdinal < 0 || row.isNullAt(keyOrdinal)) {
+      return RowHash.of(null, seed);
+    }
+    UTF8String key = row.getUTF8String(keyOrdinal);
+    Object base = key.getBaseObject();
+    long offset = key.getBaseOffset();
+    int n = key.numBytes();
+    int h = 0;
+    for (int i = 0; i < n; i++) {
+      byte b = Platform.getByte(base, offset + i);
+      if (b < 0) {
+        return RowHash.of(key.toString(), seed);
+      }
+      h = 31 * h + b;
+    }
+    return RowHash.of(h, n, seed);
   }
 
   /** The row's record key, or null. */

@@ -86,7 +86,7 @@ class BottomKSampleTest {
   }
 
   @Test
-  void thresholdAdmitsAboutOneAndAHalfK() {
+  void thresholdAdmitsLittleMoreThanK() {
     long admit = BottomKSample.admissionThreshold(1000, 100_000);
     int passed = 0;
     for (int i = 0; i < 100_000; i++) {
@@ -94,7 +94,8 @@ class BottomKSampleTest {
         passed++;
       }
     }
-    assertTrue(passed > 1300 && passed < 1700, "passed " + passed);
+    // expected 1000 + 8 sqrt(1000) + 16 = 1269, standard deviation about 35
+    assertTrue(passed > 1100 && passed < 1400, "passed " + passed);
     assertEquals(Long.MAX_VALUE, BottomKSample.admissionThreshold(1000, 500));
   }
 }
