@@ -67,9 +67,11 @@ public final class BucketMapping implements ColumnMapping {
    *
    * <p>A value at least as heavy as a bucket's share gets a bucket of its own (repeatedly: the
    * share is recomputed over the rows and buckets that are left), and the other buckets are shared
-   * out over the stretches of lighter values between the heavy ones in proportion to their rows.
-   * So one heavy value costs one bucket, wherever it lies, and the lighter values on both sides
-   * of it are cut equally finely.
+   * out over the stretches of lighter values between the heavy ones in proportion to their rows,
+   * at least one each while there are buckets for every stretch. So one heavy value costs one
+   * bucket, wherever it lies, the lighter values on both sides of it are cut equally finely, and
+   * a few rare values beside a heavy one do not share its bucket (and every query on them read
+   * all its files).
    */
   static int[] bucketStarts(int[] runSizes, long maxBuckets) {
     int runs = runSizes.length;
@@ -140,20 +142,49 @@ public final class BucketMapping implements ColumnMapping {
     return starts.stream().mapToInt(Integer::intValue).toArray();
   }
 
-  /** The light buckets per stretch, in proportion to its rows, largest remainders first. */
+  /**
+   * The light buckets per stretch, in proportion to its rows, largest remainders first; when
+   * there are at least as many buckets as stretches, each stretch gets at least one. A stretch
+   * with none shares the bucket of the heavy value beside it, and then a query on any of its
+   * values reads every file of that value (on a skewed column, the 19 rare values after one that
+   * holds half the rows read half the table).
+   */
   private static long[] shareOut(List<int[]> stretches, int[] runSizes, long buckets, long rows) {
     int n = stretches.size();
+    long[] stretchRows = new long[n];
+    for (int i = 0; i < n; i++) {
+      for (int r = stretches.get(i)[0]; r < stretches.get(i)[1]; r++) {
+        stretchRows[i] += runSizes[r];
+      }
+    }
+    // stretches whose share is under one bucket get one, and the others share what is left
+    boolean[] one = new boolean[n];
+    long free = buckets;
+    long freeRows = rows;
+    boolean fixed = buckets >= n;
+    while (fixed) {
+      fixed = false;
+      for (int i = 0; i < n; i++) {
+        if (!one[i] && (freeRows == 0 || (double) free * stretchRows[i] / freeRows < 1)) {
+          one[i] = true;
+          free--;
+          freeRows -= stretchRows[i];
+          fixed = true;
+        }
+      }
+    }
     long[] out = new long[n];
     double[] remainder = new double[n];
     long given = 0;
     for (int i = 0; i < n; i++) {
-      long stretchRows = 0;
-      for (int r = stretches.get(i)[0]; r < stretches.get(i)[1]; r++) {
-        stretchRows += runSizes[r];
+      if (one[i]) {
+        out[i] = 1;
+        remainder[i] = -1;
+      } else {
+        double exact = freeRows == 0 ? 0 : (double) free * stretchRows[i] / freeRows;
+        out[i] = (long) Math.floor(exact);
+        remainder[i] = exact - out[i];
       }
-      double exact = rows == 0 ? 0 : (double) buckets * stretchRows / rows;
-      out[i] = (long) Math.floor(exact);
-      remainder[i] = exact - out[i];
       given += out[i];
     }
     Integer[] byRemainder = new Integer[n];

@@ -177,6 +177,31 @@ class AlignedCellsTest {
     assertTrue(perBucket[heavy] > 10_000, Arrays.toString(perBucket));
   }
 
+  /**
+   * The skewed c_city of the benchmark in small: one value holds half the rows and only a few
+   * rare values sort after it. With 6 buckets their proportional share is under one bucket; they
+   * still get one of their own rather than sharing the heavy value's, whose files every query on
+   * them would then read.
+   */
+  @Test
+  void rareValuesBesideAHeavyOneKeepABucketOfTheirOwn() {
+    // 250 values 0, 4, ..., 996 of 40 rows each, and 900 with 10,000 more: the 24 values above
+    // 900 hold 960 rows, 0.48 of a light bucket's share against the 225 below it (4.52)
+    List<SampleRow> sample = new ArrayList<>();
+    Random r = new Random(11);
+    for (int v = 0; v < 1000; v += 4) {
+      for (int i = 0; i < (v == 900 ? 10_040 : 40); i++) {
+        sample.add(new SampleRow("k" + sample.size(), "f", new byte[][] {enc(v), enc(r.nextInt(1000))}));
+      }
+    }
+    AlignedCells cells = AlignedCells.fromSample(sample, new int[] {6, 2}, Curve.HILBERT);
+    int heavy = cells.bucket(0, enc(900));
+    for (long rare = 904; rare <= 996; rare += 4) {
+      assertTrue(cells.bucket(0, enc(rare)) != heavy, "value " + rare + " shares the heavy value's bucket");
+    }
+    assertTrue(cells.bucket(0, enc(896)) != heavy, "the value below shares the heavy value's bucket");
+  }
+
   /** The row-placement fast path puts every row where its key and the file cuts say. */
   @Test
   void placementAgreesWithTheKeyAndTheCuts() {
