@@ -90,13 +90,11 @@ public final class BottomKSample implements Serializable {
 
   /**
    * Whether a row of this priority ({@link RowHash#of} of its record key and this sample's seed)
-   * can enter the sample at all: the caller can skip building the row when
-   * it cannot.
+   * can enter the sample at all: the caller can skip building the row when it cannot.
    */
   public boolean admits(long priority) {
     return priority < admitBelow;
   }
-
 
   public BottomKSample add(SampleRow row) {
     long priority = RowHash.of(row.recordKey, seed);
