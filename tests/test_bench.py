@@ -122,6 +122,14 @@ def test_independent_axes_on_a_known_table(spark):
     assert bench.independent_axes(noisy, ["x", "fx"], slack=1.2) == [("x", "fx")]
 
 
+def test_the_warm_up_runs_every_measured_layout_once_and_leaves_no_table(spark, tmp_path):
+    source = ssb.write_parquet(str(tmp_path / "source"), 3000, 7)
+    layouts = [bench.Layout.parse(n) for n in ("random", "floor", "ours-hilbert-sample", "builtin-hilbert-sample")]
+    ran = bench.warm_up(spark, source, tmp_path / "tables", ssb.filter_columns("uniform"), layouts, 200_000, None, 1)
+    assert ran == ["floor", "ours-hilbert-sample", "builtin-hilbert-sample"]
+    assert list((tmp_path / "tables").iterdir()) == []
+
+
 def test_correlated_variant(spark, tmp_path):
     table = ssb.generate(3000, 7, 0.0, "correlated")
     assert ssb.filter_columns("correlated") == ("s_city", "s_nation", "p_brand", "p_category")

@@ -52,6 +52,7 @@ def test_the_first_round_lays_the_table_out_and_records_its_grid(grown):
     first = commits[0]["extra"]
     assert first["hudilayout.continuous"].startswith("full"), first
     assert first[GRID_KEY].startswith("hilbert;"), first
+    assert first["hudilayout.sample.rows"] == f"{ROWS} from commits", first
 
 
 def test_later_rounds_keep_the_grid_and_find_only_the_new_files_outside_it(grown):
@@ -61,6 +62,9 @@ def test_later_rounds_keep_the_grid_and_find_only_the_new_files_outside_it(grown
         extra = c["extra"]
         assert extra[GRID_KEY] == grid
         assert extra["hudilayout.continuous"].startswith(f"delta ({FILES} new file(s)"), extra
+        # the round's new files, and any region merged with them (files a replacecommit wrote)
+        rows, source = extra["hudilayout.sample.rows"].split(" ", 1)
+        assert source == "from commits" and ROWS <= int(rows) <= ROUNDS * ROWS, extra
 
 
 def test_rows_are_kept_and_a_point_query_reads_no_more_than_a_layout_per_round(grown):
@@ -144,12 +148,16 @@ def test_files_updated_by_upserts_are_placed_again_by_their_rows(spark, grown):
     updates.write.format("hudi").options(**opts).mode("append").save(path)
     [upserted] = layout_report.continuous_regions(spark, path)
     assert upserted["outside_files"] == len(moved_files), (upserted, moved_files)
+    # the rows of the files the upsert rewrote, which the next clustering samples
+    in_moved = hl.read(spark, path, skipping=False) \
+        .where(F.split("_hoodie_file_name", "_")[0].isin(sorted(moved_files))).count()
 
     layout = LayoutOptions(columns, curve="hilbert", mapping="sample", continuous=True,
                            target_file_bytes=report["sizes"]["target_file_bytes"])
     result = hl.cluster(spark, path, layout)
     assert result.layout["hudilayout.continuous"].startswith(f"delta ({len(moved_files)} new file(s)"), result.layout
     assert result.layout[GRID_KEY] == commits[0]["extra"][GRID_KEY]
+    assert result.layout["hudilayout.sample.rows"] == f"{in_moved} from commits", result.layout
     [after] = layout_report.continuous_regions(spark, path)
     assert after["outside_files"] == 0, after
     assert fingerprint(hl.read(spark, path, skipping=False)) == expected

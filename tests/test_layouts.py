@@ -64,6 +64,8 @@ def _assert_layout(spark, path, instant, curve, mapping):
     if curve != "linear":
         assert extra["hudilayout.mapping"] == mapping
         assert extra["hudilayout.sample.scope"] == "instant"
+        # the rows the sample drew from, read from the commits that wrote the files, not counted
+        assert extra["hudilayout.sample.rows"] == f"{ROWS} from commits"
     return extra
 
 

@@ -40,7 +40,9 @@ def main(argv=None) -> int:
                    "this filter column (round r holds the r-th 1/R of the rows by it), as a timestamp or a "
                    "growing id would; default: every round a random sample of the same distribution")
     p.add_argument("--keep-tables", action="store_true")
-    p.add_argument("--no-warmup", dest="warmup", action="store_false")
+    p.add_argument("--no-warmup", dest="warmup", action="store_false",
+                   help="skip the warm-up: by default every measured layout first runs once, unmeasured, on "
+                   f"a small table ({bench.WARMUP_ROWS:,} rows), so no layout pays another's JIT and class loading")
     p.add_argument("--out", default="bench-output")
     p.add_argument("--render", metavar="RESULTS_JSON", help="only re-render results.md and the chart from a results.json")
     args = p.parse_args(argv)

@@ -99,8 +99,11 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
     SortColumns.validate(spec, schema);
     // sample, curve
     if (spec.curve() != Curve.LINEAR) {
-      instantLayout = InstantLayout.build(
-          sparkSession(), () -> getHoodieTable().getTableMetadata(), plan, spec, getWriteConfig().getBasePath());
+      instantLayout = InstantLayout.build(sparkSession(), getHoodieTable().getMetaClient(),
+          () -> getHoodieTable().getTableMetadata(), plan, spec, getWriteConfig().getBasePath());
+      if (instantLayout != null) {
+        applied.sampled(instantLayout.sampledRows(), instantLayout.rowsFromCommits());
+      }
     }
     // grid, placement and write, per group (getRowPartitioner / getRDDPartitioner)
     HoodieWriteMetadata<HoodieData<WriteStatus>> result = super.performClustering(plan, schema, instantTime);

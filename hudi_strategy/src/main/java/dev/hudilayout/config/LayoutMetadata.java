@@ -78,6 +78,9 @@ public final class LayoutMetadata {
   public static final Key SAMPLE_SIZE = commit("sample.size", "The configured sample size.");
   public static final Key SAMPLE_SCOPE = commit("sample.scope",
       "instant: one sample of the whole input served every group; group: some group sampled its own input.");
+  public static final Key SAMPLE_ROWS = commit("sample.rows",
+      "Rows of the base files the instant's sample was drawn from: \"N from commits\" (the write statistics of "
+      + "the commits that wrote the files) or \"N counted\" (a Spark job counted them).");
   public static final Key GROUPS = commit("groups", "Clustering groups laid out.");
   public static final Key READ = commit("read",
       "How the groups were read: scan (one Spark scan of their base files), hudi, or scan:N,hudi:M.");
@@ -92,7 +95,7 @@ public final class LayoutMetadata {
 
   private static final List<Key> ALL = List.of(STRATEGY, CURVE, MAPPING, COLUMNS, BITS_PER_COLUMN, LAYOUT,
       ALIGNED_TOLERANCE, COLUMN_WEIGHTS, BUCKETS, DROPPED_COLUMNS, DEPENDENT_COLUMNS, GRID_CHOSEN, ESTIMATED_FILES,
-      SAMPLE_SIZE, SAMPLE_SCOPE, GROUPS, READ, FILES, CONTINUOUS, CONTINUOUS_GRID, STAGE, GRID, WHY);
+      SAMPLE_SIZE, SAMPLE_SCOPE, SAMPLE_ROWS, GROUPS, READ, FILES, CONTINUOUS, CONTINUOUS_GRID, STAGE, GRID, WHY);
 
   private LayoutMetadata() {
   }

@@ -53,8 +53,8 @@ public final class CurvePlacement implements Placement {
   }
 
   @Override
-  public Comparable<?> key(byte[][] encoded, String recordKey) {
-    return space.key(encoded, recordKey, scales);
+  public Comparable<?> key(byte[][] encoded, long rowHash) {
+    return space.key(encoded, rowHash, scales);
   }
 
   @Override

@@ -20,6 +20,8 @@ import java.util.Map;
  */
 public final class CurveSpace implements Serializable {
   private static final long serialVersionUID = 1L;
+  /** The seed of {@link #rowHash}. */
+  public static final long ROW_HASH_SEED = 0x5EEDL;
 
   private final Curve curve;
   private final ColumnMapping[] mappings;
@@ -188,10 +190,22 @@ public final class CurveSpace implements Serializable {
    * of the curve's splits. Null scales: every column alike.
    */
   public Comparable<?> key(byte[][] encoded, String recordKey, double[] scales) {
+    return key(encoded, rowHash(recordKey), scales);
+  }
+
+  /**
+   * The hash of a record key the keys use (to spread a column's heavy values and to order rows
+   * with equal coordinates): {@link RowHash#of} under {@link #ROW_HASH_SEED}.
+   */
+  public static long rowHash(String recordKey) {
+    return RowHash.of(recordKey, ROW_HASH_SEED);
+  }
+
+  /** {@link #key(byte[][], String, double[])} from the record key's {@link #rowHash}. */
+  public Comparable<?> key(byte[][] encoded, long rowHash, double[] scales) {
     if (longKeys) {
-      return longKey(encoded, recordKey, scales);
+      return longKey(encoded, rowHash, scales);
     }
-    long rowHash = RowHash.of(recordKey, 0x5EEDL);
     long[] coords = coordinates(encoded, rowHash, scales);
     if (!tieBreak) {
       return new UnsignedBytesKey(curve.indexBytes(coords, bits));
@@ -206,9 +220,11 @@ public final class CurveSpace implements Serializable {
     return new UnsignedBytesKey(out);
   }
 
-  /** The curve key as a primitive, for a space whose keys fit one ({@link #longKeys()}). */
-  public long longKey(byte[][] encoded, String recordKey, double[] scales) {
-    long rowHash = RowHash.of(recordKey, 0x5EEDL);
+  /**
+   * The curve key as a primitive, for a space whose keys fit one ({@link #longKeys()}), from the
+   * record key's {@link #rowHash}.
+   */
+  public long longKey(byte[][] encoded, long rowHash, double[] scales) {
     long[] coords = coordinates(encoded, rowHash, scales);
     long index = curve.index(coords, bits);
     if (!tieBreak) {

@@ -131,8 +131,8 @@ public final class GridPlacement implements Placement {
   }
 
   @Override
-  public UnsignedBytesKey key(byte[][] encoded, String recordKey) {
-    return cells.key(encoded, space.key(encoded, recordKey, scales));
+  public UnsignedBytesKey key(byte[][] encoded, long rowHash) {
+    return cells.key(encoded, space.key(encoded, rowHash, scales));
   }
 
   @Override
@@ -149,11 +149,11 @@ public final class GridPlacement implements Placement {
   }
 
   @Override
-  public long placement(byte[][] encoded, String recordKey, int[] tokens, int orderBits) {
+  public long placement(byte[][] encoded, long rowHash, int[] tokens, int orderBits) {
     if (!space.longKeys()) {
-      return Placement.super.placement(encoded, recordKey, tokens, orderBits);
+      return Placement.super.placement(encoded, rowHash, tokens, orderBits);
     }
-    long fine = space.longKey(encoded, recordKey, scales);
+    long fine = space.longKey(encoded, rowHash, scales);
     long cell = cells.cellOrder(encoded);
     int file = CutSearch.countBelow(cutCells.length, i -> {
       int c = Long.compareUnsigned(cell, cutCells[i]);

@@ -21,8 +21,16 @@ public interface Placement extends Serializable {
   /** The instant's curve space the keys are computed in. */
   CurveSpace space();
 
-  /** A row's key: a {@code Long} or an {@link UnsignedBytesKey}, ordered as rows are. */
-  Comparable<?> key(byte[][] encoded, String recordKey);
+  /**
+   * A row's key: a {@code Long} or an {@link UnsignedBytesKey}, ordered as rows are, from its
+   * sort values and its record key's {@link CurveSpace#rowHash}.
+   */
+  Comparable<?> key(byte[][] encoded, long rowHash);
+
+  /** {@link #key(byte[][], long)} of a record key. */
+  default Comparable<?> key(byte[][] encoded, String recordKey) {
+    return key(encoded, CurveSpace.rowHash(recordKey));
+  }
 
   /** The output file of a key: the number of file cuts below it. */
   int file(Comparable<?> key);
@@ -39,8 +47,8 @@ public interface Placement extends Serializable {
    * Where a row goes, as one {@code long}: {@code tokens[file]} in the bits above {@code orderBits}
    * and the row's order inside that file ({@link #orderInFile}) in the low {@code orderBits}.
    */
-  default long placement(byte[][] encoded, String recordKey, int[] tokens, int orderBits) {
-    Comparable<?> key = key(encoded, recordKey);
+  default long placement(byte[][] encoded, long rowHash, int[] tokens, int orderBits) {
+    Comparable<?> key = key(encoded, rowHash);
     return ((long) tokens[file(key)] << orderBits) | orderInFile(key, orderBits);
   }
 

@@ -62,6 +62,16 @@ public final class AppliedLayouts {
     stages.add((stage.partition.isEmpty() ? "" : stage.partition + ": ") + stage.describe());
   }
 
+  private volatile String sampledRows;
+
+  /**
+   * The instant's sample was drawn from {@code rows} rows, a number read from the commits that
+   * wrote the files or counted ({@code hudilayout.sample.rows}).
+   */
+  public void sampled(long rows, boolean fromCommits) {
+    sampledRows = rows + (fromCommits ? " from commits" : " counted");
+  }
+
   /** A group on the row path was read by one scan of its base files ({@link BaseFileScan}), or by Hudi. */
   public void read(boolean scan) {
     (scan ? scanned : readByHudi).incrementAndGet();
@@ -169,6 +179,9 @@ public final class AppliedLayouts {
       out.put(LayoutMetadata.SAMPLE_SIZE.key(), String.valueOf(first.spec.sampleSize()));
       // "instant": one sample of the whole input served every group
       out.put(LayoutMetadata.SAMPLE_SCOPE.key(), ownSample == 0 ? "instant" : "group");
+      if (sampledRows != null) {
+        out.put(LayoutMetadata.SAMPLE_ROWS.key(), sampledRows);
+      }
     }
     out.put(LayoutMetadata.GROUPS.key(), String.valueOf(applied.size()));
     if (scanned.get() + readByHudi.get() > 0) {

@@ -88,7 +88,8 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
     int orderBits = 63 - PartitionTokens.bits(tokens);
     return HelperColumns.byPlacement(rows, files, orderBits, blank, () -> {
       Placement p = shared.value();
-      return row -> p.placement(encoder.encode(row), encoder.recordKey(row), tokens, orderBits);
+      return row -> p.placement(encoder.encode(row), encoder.recordKeyHash(row, CurveSpace.ROW_HASH_SEED), tokens,
+          orderBits);
     });
   }
 

@@ -7,6 +7,7 @@ import dev.hudilayout.layout.SampleRow;
 
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
 import org.apache.hudi.common.model.HoodieFileGroupId;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.metadata.HoodieTableMetadata;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructType;
@@ -29,6 +30,8 @@ public final class InstantLayout {
   private final List<SampleRow> sample;
   private final List<String> fileIdOfRow;
   private final StructType fileSchema;
+  private long sampledRows;
+  private boolean rowsFromCommits;
 
   /** @param fileIdByName the file group id of each sampled base file, by file name */
   InstantLayout(CurveSpace space, List<SampleRow> sample, Map<String, String> fileIdByName, StructType fileSchema) {
@@ -41,13 +44,18 @@ public final class InstantLayout {
     this.fileSchema = fileSchema;
   }
 
-  /** Null when the plan has no base files to sample (each group then samples its own input). */
-  /** @param metadata the table's metadata, asked for only by the direct mapping's column bounds */
-  public static InstantLayout build(SparkSession spark, Supplier<HoodieTableMetadata> metadata,
-                                    HoodieClusteringPlan plan, LayoutSpec spec, String basePath) {
+  /**
+   * Null when the plan has no base files to sample (each group then samples its own input).
+   *
+   * @param metaClient the table's, whose commits tell the rows of the base files ({@link WrittenRows})
+   * @param metadata   the table's metadata, asked for only by the direct mapping's column bounds
+   */
+  public static InstantLayout build(SparkSession spark, HoodieTableMetaClient metaClient,
+                                    Supplier<HoodieTableMetadata> metadata, HoodieClusteringPlan plan,
+                                    LayoutSpec spec, String basePath) {
     List<String> paths = new ArrayList<>();
     Map<String, String> fileIdByName = InstantSample.baseFiles(plan, basePath, paths);
-    InstantSample.Taken taken = InstantSample.take(spark, paths, spec);
+    InstantSample.Taken taken = InstantSample.take(spark, paths, spec, WrittenRows.of(metaClient, paths));
     List<SampleRow> sample = taken.sample;
     if (sample.isEmpty()) {
       return null;
@@ -56,7 +64,20 @@ public final class InstantLayout {
         ? ColumnStatsBounds.read(metadata, plan, spec.columns()) : null;
     CurveSpace space = CurveSpace.build(spec, sample, bounds == null ? null : bounds.min,
         bounds == null ? null : bounds.max);
-    return new InstantLayout(space, sample, fileIdByName, taken.fileSchema);
+    InstantLayout layout = new InstantLayout(space, sample, fileIdByName, taken.fileSchema);
+    layout.sampledRows = taken.rows;
+    layout.rowsFromCommits = taken.rowsFromCommits;
+    return layout;
+  }
+
+  /** The rows of the base files the sample was drawn from. */
+  public long sampledRows() {
+    return sampledRows;
+  }
+
+  /** Whether {@link #sampledRows} came from the commits that wrote the files (else it was counted). */
+  public boolean rowsFromCommits() {
+    return rowsFromCommits;
   }
 
   /** The columns of the plan's base files, merged over all of them; null if unknown. */

@@ -70,17 +70,26 @@ final class InstantSample {
     final List<SampleRow> sample;
     /** The base files' columns merged over all of them, or null if they could not be read or merged. */
     final StructType fileSchema;
+    /** The rows sampled from, and whether that number came from the commits ({@link WrittenRows}). */
+    final long rows;
+    final boolean rowsFromCommits;
 
-    Taken(List<SampleRow> sample, StructType fileSchema) {
+    Taken(List<SampleRow> sample, StructType fileSchema, long rows, boolean rowsFromCommits) {
       this.sample = sample;
       this.fileSchema = fileSchema;
+      this.rows = rows;
+      this.rowsFromCommits = rowsFromCommits;
     }
   }
 
-  /** The sample (empty when the plan has no base files or they cannot be read here). */
-  static Taken take(SparkSession spark, List<String> paths, LayoutSpec spec) {
+  /**
+   * The sample (empty when the plan has no base files or they cannot be read here).
+   *
+   * @param writtenRows the rows of the files from their commits ({@link WrittenRows}), or -1 to count them
+   */
+  static Taken take(SparkSession spark, List<String> paths, LayoutSpec spec, long writtenRows) {
     if (paths.isEmpty()) {
-      return new Taken(Collections.emptyList(), null);
+      return new Taken(Collections.emptyList(), null, 0, false);
     }
     try {
       // merging the footers' schemas tells whether every file has the table's types (BaseFileScan)
@@ -114,10 +123,11 @@ final class InstantSample {
       }
       RowEncoder encoder = new RowEncoder(ordinals, types, d);
       long seed = spec.seed();
-      // Counting Parquet rows reads footers, not data; it lets each partition keep only its
-      // likely members of the sample, so the partial samples are small enough to go straight
-      // to the driver instead of through a shuffle.
-      long admit = BottomKSample.admissionThreshold(spec.sampleSize(), base.count());
+      // The number of rows lets each partition keep only its likely members of the sample, so the
+      // partial samples are small enough to go straight to the driver instead of through a
+      // shuffle. Counting Parquet rows reads only footers, but still costs a Spark job.
+      long n = writtenRows >= 0 ? writtenRows : base.count();
+      long admit = BottomKSample.admissionThreshold(spec.sampleSize(), n);
       FileNames files = new FileNames(d + 1);
       List<SampleRow> rows = projected.queryExecution().toRdd().toJavaRDD()
           .aggregate(new BottomKSample(spec.sampleSize(), seed, admit),
@@ -127,12 +137,12 @@ final class InstantSample {
                     ? s.add(new SampleRow(encoder.recordKey(row), files.of(row), encoder.encode(row))) : s;
               }, BottomKSample::merge)
           .rows();
-      return new Taken(rows, merged);
+      return new Taken(rows, merged, n, writtenRows >= 0);
     } catch (Exception e) {
       // e.g. base files written before a sort column was added: each group then samples itself.
       LOG.warn("hudi-layout: could not sample the base files of the plan ({}); groups will sample their own input",
           e.toString());
-      return new Taken(Collections.emptyList(), null);
+      return new Taken(Collections.emptyList(), null, 0, false);
     }
   }
 
