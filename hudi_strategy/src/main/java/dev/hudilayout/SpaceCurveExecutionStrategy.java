@@ -123,7 +123,8 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
     Dataset<Row> rows = BaseFileScan.rowsOf(sparkSession(), group, getWriteConfig().getBasePath(),
         HoodieSchemaConversionUtils.convertHoodieSchemaToStructType(schema), instantLayout,
         getWriteConfig().getSchemaEvolutionEnable(),
-        getHoodieTable().getMetaClient().getTableConfig().shouldDropPartitionColumns());
+        getHoodieTable().getMetaClient().getTableConfig().shouldDropPartitionColumns(),
+        getWriteConfig().populateMetaFields());
     applied.read(rows != null);
     if (rows == null) {
       return super.runClusteringForGroupAsyncAsRow(group, strategyParams, preserveHoodieMetadata, instantTime, pool);

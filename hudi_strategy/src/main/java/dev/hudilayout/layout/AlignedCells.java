@@ -6,6 +6,7 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * Stage "grid", for the aligned and continuous layouts: column i cut into k_i quantile buckets,
@@ -47,10 +48,19 @@ public final class AlignedCells implements Serializable {
    * swallowing half the cuts and leaving the rest of the column few and wide buckets.
    */
   public static AlignedCells fromSample(List<SampleRow> sample, int[] k, Curve curve) {
+    return fromSortedColumns(c -> CurveSpace.sortedColumn(sample, c), k, curve);
+  }
+
+  /** {@link #fromSample(List, int[], Curve)} on a space's curve, with the columns it has sorted. */
+  public static AlignedCells fromSample(List<SampleRow> sample, int[] k, CurveSpace space) {
+    return fromSortedColumns(c -> space.sortedColumnOf(sample, c), k, space.curve());
+  }
+
+  private static AlignedCells fromSortedColumns(IntFunction<List<byte[]>> sortedColumn, int[] k, Curve curve) {
     int d = k.length;
     SortedValues[] cuts = new SortedValues[d];
     for (int c = 0; c < d; c++) {
-      byte[][] lowers = BucketMapping.lowerBounds(CurveSpace.sortedColumn(sample, c), k[c]);
+      byte[][] lowers = BucketMapping.lowerBounds(sortedColumn.apply(c), k[c]);
       // bucket i starts at lowers[i]: the cuts are the lower bounds after the first
       cuts[c] = new SortedValues(lowers.length == 0 ? lowers : Arrays.copyOfRange(lowers, 1, lowers.length));
     }

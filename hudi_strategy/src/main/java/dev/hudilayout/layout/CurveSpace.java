@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * Stage "curve": the space a clustering lays rows out in: per sort column a mapping from value to coordinate
@@ -29,6 +30,12 @@ public final class CurveSpace implements Serializable {
   private final boolean longKeys;
   /** Whether the row hash follows the curve index in the key (sample mapping). */
   private final boolean tieBreak;
+  /**
+   * Driver side only: the sample the space was built from and its sorted columns, so a group
+   * whose sample is that whole sample (one group: the common case) does not sort them again.
+   */
+  private transient List<SampleRow> builtFrom;
+  private transient Map<Integer, List<byte[]>> sortedColumns;
 
   CurveSpace(Curve curve, ColumnMapping[] mappings, int bits) {
     this(curve, mappings, bits, (long) bits * mappings.length <= 63, false);
@@ -48,14 +55,42 @@ public final class CurveSpace implements Serializable {
    * @param statsMax likewise, the largest
    */
   public static CurveSpace build(LayoutSpec spec, List<SampleRow> sample, byte[][] statsMin, byte[][] statsMax) {
+    Map<Integer, List<byte[]>> sorted = new HashMap<>();
+    CurveSpace space = build(spec, sample, statsMin, statsMax, c -> sorted.computeIfAbsent(c,
+        col -> sortedColumn(sample, col)));
+    space.builtFrom = sample;
+    space.sortedColumns = sorted;
+    return space;
+  }
+
+  /**
+   * Column c of {@code sample} sorted in unsigned byte order ({@link #sortedColumn(List, int)});
+   * the one this space sorted when it was built from that very sample.
+   */
+  public List<byte[]> sortedColumnOf(List<SampleRow> sample, int c) {
+    List<SampleRow> from = builtFrom;
+    // a group's sample is a part of the instant's, in its order: all of it if as long
+    int m = sample.size();
+    boolean same = from != null && from.size() == m
+        && (m == 0 || (from.get(0) == sample.get(0) && from.get(m - 1) == sample.get(m - 1)));
+    if (!same) {
+      return sortedColumn(sample, c);
+    }
+    synchronized (this) {
+      return sortedColumns.computeIfAbsent(c, col -> sortedColumn(sample, col));
+    }
+  }
+
+  private static CurveSpace build(LayoutSpec spec, List<SampleRow> sample, byte[][] statsMin, byte[][] statsMax,
+                                  IntFunction<List<byte[]>> sortedColumn) {
     int d = spec.columns().size();
     if (spec.mapping() == Mapping.SAMPLE) {
-      return sampleSpace(spec, sample, d);
+      return sampleSpace(spec, sample, d, sortedColumn);
     }
     int bits = spec.bitsPerColumn();
     ColumnMapping[] mappings = new ColumnMapping[d];
     for (int c = 0; c < d; c++) {
-      List<byte[]> values = sortedColumn(sample, c);
+      List<byte[]> values = sortedColumn.apply(c);
       // The range is that of the non-null values. A sampled null would be the minimum; its
       // marker 0x00 shares no byte with the values' 0x01, so the 8-byte window would start at
       // the marker and squeeze all values into the top of the range (a long's 9-byte encoding
@@ -82,13 +117,14 @@ public final class CurveSpace implements Serializable {
    * when the coordinates leave that room at no fewer than min(b, 8) bits per column (8 being the
    * automatic floor, {@link LayoutSpec#bitsPerColumn}); beyond that they are byte strings.
    */
-  private static CurveSpace sampleSpace(LayoutSpec spec, List<SampleRow> sample, int d) {
+  private static CurveSpace sampleSpace(LayoutSpec spec, List<SampleRow> sample, int d,
+                                        IntFunction<List<byte[]>> sortedColumn) {
     int sampleBits = 63 - Long.numberOfLeadingZeros(Math.max(2, sample.size()));
     int maxBits = Math.max(1, Math.min(spec.bitsPerColumn(), sampleBits));
     byte[][][] lowers = new byte[d][][];
     int mostBuckets = 1;
     for (int c = 0; c < d; c++) {
-      lowers[c] = BucketMapping.lowerBounds(sortedColumn(sample, c), 1L << maxBits);
+      lowers[c] = BucketMapping.lowerBounds(sortedColumn.apply(c), 1L << maxBits);
       mostBuckets = Math.max(mostBuckets, lowers[c].length);
     }
     int bits = Math.min(maxBits, BucketMapping.bitsFor(mostBuckets));

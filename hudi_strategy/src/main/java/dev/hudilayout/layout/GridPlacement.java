@@ -75,7 +75,7 @@ public final class GridPlacement implements Placement {
       }
       scales = ColumnWeights.scales(real);
     }
-    AlignedCells cells = AlignedCells.fromSample(groupSample, k, space.curve());
+    AlignedCells cells = AlignedCells.fromSample(groupSample, k, space);
     List<UnsignedBytesKey> keys = sortedKeys(space, cells, groupSample, scales);
     return new GridPlacement(space, cells, AlignedCells.fileCuts(keys, n, tolerance), scales, buckets, grid);
   }

@@ -46,7 +46,7 @@ public final class Placements {
     GridSearch.Choice choice = spec.aligned()
         ? GridPlacement.chooseGrid(space, sample, n, spec.alignedTolerance(), null, spec.gridBuckets(), true) : null;
     int[] k = choice != null ? choice.buckets() : AlignedCells.bucketsPerColumn(n, spec.columns().size());
-    return GridPlacement.onCells(space, sample, files, AlignedCells.fromSample(sample, k, space.curve()), choice);
+    return GridPlacement.onCells(space, sample, files, AlignedCells.fromSample(sample, k, space), choice);
   }
 
   /** Whether a group's placement comes from the instant's sample (else from its own input's). */

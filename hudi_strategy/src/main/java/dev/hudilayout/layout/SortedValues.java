@@ -8,12 +8,16 @@ import java.util.Arrays;
  * many are at or below a value. Every row of a clustering is looked up here once per sort column,
  * so the search compares 8 bytes at a time as unsigned longs, and reads the arrays only when those
  * are equal: the 8 bytes after the prefix all the values share (an encoded number's type marker
- * and high bytes, a common string prefix), where the values start to differ.
+ * and high bytes, a common string prefix), where the values start to differ, and, when some
+ * values agree on those (strings that share more, such as "UNITED KI1" and "UNITED ST2"), the 8
+ * bytes after them.
  */
 final class SortedValues implements Serializable {
   private static final long serialVersionUID = 1L;
   private final byte[][] values;
   private final long[] prefixes;
+  /** The 8 bytes after {@link #prefixes}, or null when no two values have equal prefixes. */
+  private final long[] nextPrefixes;
   /** The length of the prefix every value shares. */
   private final int shared;
 
@@ -27,8 +31,14 @@ final class SortedValues implements Serializable {
     }
     this.shared = common;
     this.prefixes = new long[n];
+    boolean ties = false;
     for (int i = 0; i < n; i++) {
       prefixes[i] = prefix(sorted[i], common);
+      ties |= i > 0 && prefixes[i] == prefixes[i - 1];
+    }
+    this.nextPrefixes = ties ? new long[n] : null;
+    for (int i = 0; ties && i < n; i++) {
+      nextPrefixes[i] = prefix(sorted[i], common + 8);
     }
   }
 
@@ -57,8 +67,12 @@ final class SortedValues implements Serializable {
       return 0;  // a proper prefix of every value
     }
     long p = prefix(v, shared);
+    long next = nextPrefixes == null ? 0 : prefix(v, shared + 8);
     return CutSearch.countBelow(n, i -> {
       int c = Long.compareUnsigned(prefixes[i], p);
+      if (c == 0 && nextPrefixes != null) {
+        c = Long.compareUnsigned(nextPrefixes[i], next);
+      }
       if (c == 0) {
         c = Arrays.compareUnsigned(values[i], v);
       }

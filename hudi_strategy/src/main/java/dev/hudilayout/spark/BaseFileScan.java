@@ -2,9 +2,13 @@ package dev.hudilayout.spark;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieSliceInfo;
+import org.apache.hudi.common.model.HoodieRecord;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
@@ -40,10 +44,14 @@ public final class BaseFileScan {
    *
    * @param tableSchema the table's schema with its meta columns, as Hudi reads a group
    * @param layout      the instant's layout, which knows the columns the plan's base files hold
+   * @param writerNamesFiles whether Hudi's row writer sets every row's {@code _hoodie_file_name}
+   *                    (the table populates its meta fields): the scan then leaves the old names
+   *                    unread, null, as the partitioner would blank them anyway
+   *                    ({@link CurveRowPartitioner})
    */
   public static Dataset<Row> rowsOf(SparkSession spark, HoodieClusteringGroup group, String basePath,
                                     StructType tableSchema, InstantLayout layout, boolean schemaOnRead,
-                                    boolean dropsPartitionColumns) {
+                                    boolean dropsPartitionColumns, boolean writerNamesFiles) {
     List<String> paths = paths(group, basePath);
     if (paths == null) {
       return null;  // log files or bootstrap sources: Hudi merges them
@@ -54,7 +62,7 @@ public final class BaseFileScan {
       LOG.info("hudi-layout: Hudi reads the clustering group's base files: {}", refusal);
       return null;
     }
-    return read(spark, paths, tableSchema);
+    return read(spark, paths, tableSchema, writerNamesFiles ? HoodieRecord.FILENAME_METADATA_FIELD : null);
   }
 
   /**
@@ -107,14 +115,18 @@ public final class BaseFileScan {
     return out.isEmpty() ? null : out;
   }
 
-  /** The rows of these base files with the table's columns, in its order. */
-  static Dataset<Row> read(SparkSession spark, List<String> paths, StructType tableSchema) {
+  /**
+   * The rows of these base files with the table's columns, in its order; the string column
+   * {@code unread} (or none, if null) reads as null and is not read at all.
+   */
+  static Dataset<Row> read(SparkSession spark, List<String> paths, StructType tableSchema, String unread) {
     return InstantSample.withListingParallelism(spark, () -> spark.read()
         .schema(tableSchema)
         // the given paths are files: no partition columns are inferred from their folders
         .option("recursiveFileLookup", "true")
         .parquet(paths.toArray(new String[0])))
-        .select(Arrays.stream(tableSchema.fieldNames()).map(org.apache.spark.sql.functions::col)
-            .toArray(org.apache.spark.sql.Column[]::new));
+        .select(Arrays.stream(tableSchema.fieldNames())
+            .map(c -> c.equals(unread) ? functions.lit(null).cast(DataTypes.StringType).as(c) : functions.col(c))
+            .toArray(Column[]::new));
   }
 }

@@ -1,5 +1,9 @@
 package dev.hudilayout.layout;
 
+import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.config.Mapping;
+import dev.hudilayout.curve.Curve;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -8,6 +12,7 @@ import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 class CurveSpaceTest {
 
@@ -39,6 +44,29 @@ class CurveSpaceTest {
     }
     for (int c = 0; c < 3; c++) {
       assertSameValues(plainSort(rows, c), CurveSpace.sortedColumn(rows, c));
+    }
+  }
+
+  @Test
+  void aSpaceReusesTheColumnsItSortedOnlyForTheSampleItWasBuiltFrom() {
+    Random rnd = new Random(4);
+    List<SampleRow> built = new ArrayList<>();
+    List<SampleRow> other = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      built.add(new SampleRow("k" + i, "f", new byte[][] {{(byte) rnd.nextInt(50)}, {(byte) rnd.nextInt(9)}}));
+      other.add(new SampleRow("o" + i, "f", new byte[][] {{(byte) (100 + rnd.nextInt(50))}, {(byte) rnd.nextInt(9)}}));
+    }
+    for (Mapping mapping : Mapping.values()) {
+      LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b")).curve(Curve.HILBERT).mapping(mapping).build();
+      CurveSpace space = CurveSpace.build(spec, built, null, null);
+      for (int c = 0; c < 2; c++) {
+        List<byte[]> first = space.sortedColumnOf(new ArrayList<>(built), c);
+        assertSameValues(plainSort(built, c), first);
+        assertSame(first, space.sortedColumnOf(built, c), "sorted once, " + mapping);
+        // another sample of the same size (a group that sampled its own input) is sorted for itself
+        assertSameValues(plainSort(other, c), space.sortedColumnOf(other, c));
+        assertSameValues(plainSort(built.subList(0, 100), c), space.sortedColumnOf(built.subList(0, 100), c));
+      }
     }
   }
 }

@@ -24,9 +24,15 @@ class SortedValuesTest {
     return n;
   }
 
-  /** Strings that share long prefixes, numbers whose encodings differ only in the last byte, nulls. */
+  /**
+   * Strings that share long prefixes (some agree on more than 16 bytes, so the search's two long
+   * prefixes tie and it compares the arrays), numbers whose encodings differ only in the last
+   * byte, nulls.
+   */
   private static byte[] value(Random r) {
-    switch (r.nextInt(4)) {
+    switch (r.nextInt(5)) {
+      case 3:
+        return OrderedBytes.nullable(OrderedBytes.encodeString("https://example.com/shop/item/" + r.nextInt(40)));
       case 0:
         return OrderedBytes.nullable(OrderedBytes.encodeString("UNITED ST" + r.nextInt(12)));
       case 1:
