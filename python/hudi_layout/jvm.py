@@ -177,6 +177,11 @@ def shuffle_bytes_written(spark, meter) -> int:
     return int(meter.bytesWritten(_spark_context(spark)))
 
 
+def full_gc(spark) -> None:
+    """A full garbage collection of the driver's JVM (in local mode, the executors' too)."""
+    _jvm(spark).java.lang.System.gc()
+
+
 def take_stages(spark, stage_log) -> List[str]:
     """The stages ``stage_log`` saw complete since the last take, one tab-separated line each."""
     return [str(line) for line in stage_log.take(_spark_context(spark))]

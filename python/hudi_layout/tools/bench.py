@@ -396,6 +396,8 @@ def run(args, spark=None) -> dict:
             if layout.clusters:
                 shutil.copytree(base, path)
             progress(f"{'clustering' if layout.clusters else 'writing'} {layout.name}")
+            # no layout pays for collecting the garbage an earlier one left in the (local) JVM
+            jvm.full_gc(spark)
             before = jvm.shuffle_bytes_written(spark, meter)
             jvm.take_stages(spark, stage_log)  # drop the stages that ran before
             t0 = time.time()
