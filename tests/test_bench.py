@@ -124,9 +124,9 @@ def test_independent_axes_on_a_known_table(spark):
 
 def test_the_warm_up_runs_every_measured_layout_once_and_leaves_no_table(spark, tmp_path):
     source = ssb.write_parquet(str(tmp_path / "source"), 3000, 7)
-    layouts = [bench.Layout.parse(n) for n in ("random", "floor", "ours-hilbert-sample", "builtin-hilbert-sample")]
+    layouts = [bench.Layout.parse(n) for n in ("random", "floor", "ours-hilbert-sample")]
     ran = bench.warm_up(spark, source, tmp_path / "tables", ssb.filter_columns("uniform"), layouts, 200_000, None, 1)
-    assert ran == ["floor", "ours-hilbert-sample", "builtin-hilbert-sample"]
+    assert ran == ["floor", "ours-hilbert-sample"]
     assert list((tmp_path / "tables").iterdir()) == []
 
 
