@@ -46,7 +46,7 @@ public final class ColumnStatsBounds {
         String p = s.getDataFilePath();
         if (p != null && !p.isEmpty()) {
           files.add(Pair.of(s.getPartitionPath() == null ? "" : s.getPartitionPath(),
-              p.substring(p.lastIndexOf('/') + 1)));
+              InstantSample.fileName(p)));
         }
       }
     }

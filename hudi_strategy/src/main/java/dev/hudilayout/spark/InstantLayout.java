@@ -30,11 +30,18 @@ public final class InstantLayout {
   private final List<SampleRow> sample;
   private final List<String> fileIdOfRow;
   private final StructType fileSchema;
-  private long sampledRows;
-  private boolean rowsFromCommits;
+  private final long sampledRows;
+  private final boolean rowsFromCommits;
 
-  /** @param fileIdByName the file group id of each sampled base file, by file name */
-  InstantLayout(CurveSpace space, List<SampleRow> sample, Map<String, String> fileIdByName, StructType fileSchema) {
+  /**
+   * @param fileIdByName    the file group id of each sampled base file, by file name
+   * @param sampledRows     the rows the sample was drawn from
+   * @param rowsFromCommits whether that number came from the commits that wrote the files
+   */
+  InstantLayout(CurveSpace space, List<SampleRow> sample, Map<String, String> fileIdByName, StructType fileSchema,
+                long sampledRows, boolean rowsFromCommits) {
+    this.sampledRows = sampledRows;
+    this.rowsFromCommits = rowsFromCommits;
     this.space = space;
     this.sample = sample;
     this.fileIdOfRow = new ArrayList<>(sample.size());
@@ -64,10 +71,7 @@ public final class InstantLayout {
         ? ColumnStatsBounds.read(metadata, plan, spec.columns()) : null;
     CurveSpace space = CurveSpace.build(spec, sample, bounds == null ? null : bounds.min,
         bounds == null ? null : bounds.max);
-    InstantLayout layout = new InstantLayout(space, sample, fileIdByName, taken.fileSchema);
-    layout.sampledRows = taken.rows;
-    layout.rowsFromCommits = taken.rowsFromCommits;
-    return layout;
+    return new InstantLayout(space, sample, fileIdByName, taken.fileSchema, taken.rows, taken.rowsFromCommits);
   }
 
   /** The rows of the base files the sample was drawn from. */

@@ -47,11 +47,16 @@ final class InstantSample {
         String full = fullPath(slice, basePath);
         if (full != null) {
           pathsOut.add(full);
-          fileIdByName.put(full.substring(full.lastIndexOf('/') + 1), slice.getFileId());
+          fileIdByName.put(fileName(full), slice.getFileId());
         }
       }
     }
     return fileIdByName;
+  }
+
+  /** The last segment of a path: a file's name. */
+  static String fileName(String path) {
+    return path.substring(path.lastIndexOf('/') + 1);
   }
 
   /** The full path of a slice's base file, or null if it has none. */
@@ -188,7 +193,7 @@ final class InstantSample {
       if (!path.equals(lastPath)) {
         String file = path.toString();
         lastPath = path.clone();
-        lastName = file.substring(file.lastIndexOf('/') + 1);
+        lastName = fileName(file);
       }
       return lastName;
     }

@@ -40,7 +40,7 @@ final class WrittenRows {
       Set<String> wanted = new HashSet<>();
       Set<String> instants = new HashSet<>();
       for (String p : paths) {
-        String name = p.substring(p.lastIndexOf('/') + 1);
+        String name = InstantSample.fileName(p);
         wanted.add(name);
         instants.add(FSUtils.getCommitTime(name));
       }
@@ -52,7 +52,7 @@ final class WrittenRows {
         }
         for (HoodieWriteStat stat : metadata(timeline, instant).getWriteStats()) {
           String path = stat.getPath();
-          String name = path == null ? null : path.substring(path.lastIndexOf('/') + 1);
+          String name = path == null ? null : InstantSample.fileName(path);
           if (name != null && wanted.contains(name)) {
             rows.put(name, stat.getNumWrites());
           }
