@@ -74,7 +74,7 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
     return place(rows, encoder, chosen.placement, chosen.files, blank);
   }
 
-  /** The ordinal of the old file name the shuffle can leave empty, or -1 (see the constructor). */
+  /** The ordinal of the old file name the shuffle can leave null, or -1 (see the constructor). */
   private int blanked(StructType schema) {
     return writerNamesFiles ? Arrays.asList(schema.fieldNames()).indexOf(HoodieRecord.FILENAME_METADATA_FIELD) : -1;
   }

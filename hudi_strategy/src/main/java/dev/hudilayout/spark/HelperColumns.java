@@ -5,26 +5,16 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.catalyst.expressions.BoundReference;
-import org.apache.spark.sql.catalyst.expressions.Expression;
-import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
-import org.apache.spark.sql.catalyst.expressions.JoinedRow;
-import org.apache.spark.sql.catalyst.expressions.Literal;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
+import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.sql.execution.FileSourceScanExec;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.unsafe.types.UTF8String;
 
 import java.io.Serializable;
-import java.util.ArrayList;
-import java.util.List;
-
-import scala.collection.JavaConverters;
 
 /**
  * Stage "write" of the row-writer path, before Hudi's writer: one helper column appended to every row says where
@@ -54,7 +44,7 @@ final class HelperColumns {
    * {@code orderBits} and the row's order inside the file in the low bits. Spark SQL shuffles on
    * the high bits and sorts each file by the whole long.
    *
-   * @param blank ordinal of a string column the shuffle may leave empty, or -1
+   * @param blank ordinal of a string column the shuffle may leave null, or -1
    */
   static Dataset<Row> byPlacement(Dataset<Row> rows, int files, int orderBits, int blank, ValueFactory placement) {
     return withHelper(rows, KEY_COLUMN, DataTypes.LongType, blank, placement)
@@ -67,7 +57,7 @@ final class HelperColumns {
    * Rows sent by an {@code int} file token ({@link PartitionTokens}) to their file, each file
    * sorted by {@code sortColumns}.
    *
-   * @param blank ordinal of a string column the shuffle may leave empty, or -1
+   * @param blank ordinal of a string column the shuffle may leave null, or -1
    */
   static Dataset<Row> byToken(Dataset<Row> rows, int files, Column[] sortColumns, int blank, ValueFactory token) {
     return withHelper(rows, TOKEN_COLUMN, DataTypes.IntegerType, blank, token)
@@ -78,24 +68,26 @@ final class HelperColumns {
 
   /**
    * The rows with the helper column appended, and the string column at {@code blank} (if not -1)
-   * emptied.
+   * emptied (null). Both are added to the query as literals, so Spark's generated code writes each row
+   * with a slot for the helper once; the row's helper value is then set in that slot in place,
+   * without copying the row again (a row that is not in Spark's binary format is copied once).
    */
   private static Dataset<Row> withHelper(Dataset<Row> rows, String name, DataType type, int blank,
                                          ValueFactory values) {
-    StructType placed = rows.schema().add(name, type, false);
-    StructField[] fields = placed.fields();
     boolean asLong = type == DataTypes.LongType;
-    JavaRDD<InternalRow> tagged = readTasks(rows).mapPartitions(it -> {
+    Dataset<Row> slotted = rows.withColumn(name, asLong ? functions.lit(0L) : functions.lit(0));
+    if (blank >= 0) {
+      // null, not "": the column keeps its type and nullability, and Hudi's writer sets it anyway
+      slotted = slotted.withColumn(rows.schema().fields()[blank].name(),
+          functions.lit(null).cast(DataTypes.StringType));
+    }
+    StructType placed = slotted.schema();
+    int slot = placed.fields().length - 1;
+    JavaRDD<InternalRow> tagged = readTasks(slotted).mapPartitions(it -> {
       Value value = values.create();
-      List<Expression> columns = new ArrayList<>(fields.length);
-      for (int i = 0; i < fields.length; i++) {
-        columns.add(i == blank ? Literal.create(UTF8String.EMPTY_UTF8, DataTypes.StringType)
-            : new BoundReference(i, fields[i].dataType(), fields[i].nullable()));
-      }
-      UnsafeProjection project = UnsafeProjection.create(JavaConverters.asScalaBuffer(columns).toSeq());
-      JoinedRow joined = new JoinedRow();
-      GenericInternalRow extra = new GenericInternalRow(1);
       return new java.util.Iterator<InternalRow>() {
+        private UnsafeProjection toUnsafe;
+
         @Override
         public boolean hasNext() {
           return it.hasNext();
@@ -104,9 +96,22 @@ final class HelperColumns {
         @Override
         public InternalRow next() {
           InternalRow row = it.next();
-          long v = value.of(row);
-          extra.update(0, asLong ? (Object) v : (Object) (int) v);
-          return project.apply(joined.apply(row, extra));
+          UnsafeRow out;
+          if (row instanceof UnsafeRow) {
+            out = (UnsafeRow) row;
+          } else {
+            if (toUnsafe == null) {
+              toUnsafe = UnsafeProjection.create(placed);
+            }
+            out = toUnsafe.apply(row);
+          }
+          long v = value.of(out);
+          if (asLong) {
+            out.setLong(slot, v);
+          } else {
+            out.setInt(slot, (int) v);
+          }
+          return out;
         }
       };
     });
