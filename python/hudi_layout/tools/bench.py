@@ -8,9 +8,9 @@ Writes the SSB-shaped table once, in random order, as ``--files`` files with the
 index on; copies it per layout and clusters each copy into the same number of files (one group).
 The ``floor`` layout is the cost of rewriting the rows at all: a plain Hudi ``bulk_insert`` of
 the random table's rows into a new table with the same config and file count, no sorting.
-Then runs, on every table, point queries per filter column (``--queries`` random values each),
-a range query per column and two-column conjunctions (see :func:`column_pairs`), with data
-skipping on. Reports files read (Spark's ``numFiles``), skip %, the bound N^((d-1)/d) for d
+Then runs, on every table, ``--queries`` queries of each class: point queries per filter column
+(random values), range queries per column and two-column conjunctions per pair of columns (see
+:func:`make_queries`), with data skipping on. Reports files read (Spark's ``numFiles``), skip %, the bound N^((d-1)/d) for d
 filter columns and the effective bound N^((d'-1)/d') for the d' independent axes the data has
 (see :func:`independent_axes`), clustering wall time against the floor and the built-in, shuffle
 bytes, and where each clustering's time went, stage by stage (``dev.hudilayout.bench.StageLog``).
@@ -174,6 +174,12 @@ def column_pairs(columns: Sequence[str]) -> List[Tuple[str, str]]:
 
 
 def make_queries(spark, source: str, columns, per_column: int, seed: int) -> List[Query]:
+    """``per_column`` queries of each class: point queries on random values of each column, range
+    queries over about 5% of a column's values at random positions, and conjunctions of the values
+    of random rows on each pair of :func:`column_pairs`. One range per column is not enough: where
+    a range lies decides much of what it reads (beside a heavy value, or across a coarse cell
+    boundary of the curve), so a class average needs several. Points are drawn first, so the same
+    seed gives the same points for any count."""
     rng = random.Random(seed)
     df = spark.read.parquet(source)
     values = {c: sorted(r[0] for r in df.select(c).distinct().collect()) for c in columns}
@@ -184,11 +190,13 @@ def make_queries(spark, source: str, columns, per_column: int, seed: int) -> Lis
     for c in columns:
         vs = values[c]
         width = max(1, len(vs) // 20)  # about 5% of the column's values
-        i = rng.randrange(0, max(1, len(vs) - width))
-        out.append(Query("range", c, f"{c} BETWEEN '{vs[i]}' AND '{vs[i + width - 1]}'"))
+        starts = range(max(1, len(vs) - width))
+        for i in sorted(rng.sample(starts, min(per_column, len(starts)))):
+            out.append(Query("range", c, f"{c} BETWEEN '{vs[i]}' AND '{vs[i + width - 1]}'"))
     for a, b in column_pairs(columns):
-        row = df.select(a, b).limit(1 + rng.randrange(1000)).collect()[-1]
-        out.append(Query("and", f"{a}&{b}", f"{a} = '{row[0]}' AND {b} = '{row[1]}'"))
+        for _ in range(per_column):
+            row = df.select(a, b).limit(1 + rng.randrange(1000)).collect()[-1]
+            out.append(Query("and", f"{a}&{b}", f"{a} = '{row[0]}' AND {b} = '{row[1]}'"))
     return out
 
 

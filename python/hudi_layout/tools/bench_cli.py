@@ -21,7 +21,7 @@ def main(argv=None) -> int:
     p.add_argument("--files", type=int, default=None, help="files every layout writes (default 64; not with --rounds)")
     p.add_argument("--layouts", default=None, help="comma-separated layout names (default: "
                    + ",".join(DEFAULT_LAYOUTS) + "; with --rounds: random and three clustered layouts)")
-    p.add_argument("--queries", type=int, default=5, help="point queries per column")
+    p.add_argument("--queries", type=int, default=5, help="queries of each class: point and range queries per column, conjunctions per column pair")
     p.add_argument("--repetitions", type=int, default=1)
     p.add_argument("--sample-size", type=int, default=200_000)
     p.add_argument("--seed", type=int, default=7)
