@@ -8,7 +8,8 @@ mapping ours reads no more files per point query (averaged over 4 values per col
 built-in implementation of the same curve and mapping; the aligned layout
 (ours-hilbert-sample-aligned, 4 x 2 x 2 cells) reads fewer than the random layout; every
 clustering has a time ratio to the floor and a stage breakdown; the runner finds d' = 3
-independent axes in uniform data. A second, smaller run (3,000 rows, 6 files, random layout
+independent axes in uniform data; on the tables the run keeps, tools.every_query counts every
+sampled query's files from the column-stats index exactly as Spark read them. A second, smaller run (3,000 rows, 6 files, random layout
 only) on the correlated variant finds d' = 2.
 """
 from __future__ import annotations
@@ -19,7 +20,7 @@ import json
 import pytest
 
 from hudi_layout import tables
-from hudi_layout.tools import bench, bench_cli, ssb
+from hudi_layout.tools import bench, bench_cli, every_query, ssb
 from hudi_layout.options import ALIGNED_KEY
 
 pytestmark = pytest.mark.spark
@@ -31,7 +32,7 @@ def run(spark, tmp_path_factory):
     out = tmp_path_factory.mktemp("bench")
     args = argparse.Namespace(
         rows=40_000, scale=0.0, variant="uniform", files=16, queries=4, repetitions=1,
-        sample_size=200_000, seed=7, memory="", keep_tables=False, warmup=False, out=str(out),
+        sample_size=200_000, seed=7, memory="", keep_tables=True, warmup=False, out=str(out),
         layouts=",".join(["random", "floor"] + [f"{impl}-{p}" for p in PAIRS for impl in ("builtin", "ours")]
                          + ["ours-hilbert-sample-aligned"]))
     result = bench.run(args, spark)
@@ -78,6 +79,41 @@ def test_floor_is_a_layout_with_n_files_and_the_random_rows(report):
         assert ours["shuffle_vs_builtin"] == pytest.approx(ours["shuffle_bytes"] / builtin["shuffle_bytes"])
     # ours-only flags are left out when pairing with the built-in
     assert "time_vs_builtin" in report["ours-hilbert-sample-aligned"]
+
+
+def test_queries_of_each_class_per_column_and_pair(report):
+    """--queries 4: four distinct point values and four ranges at distinct positions per column,
+    and four conjunctions per column pair (3 columns: 3 pairs), the same for every layout."""
+    queries = report["random"]["queries"]
+    for kind in ("point", "range", "and"):
+        of_kind = [q for q in queries if q["kind"] == kind]
+        labels = {q["label"] for q in of_kind}
+        assert len(labels) == 3 and len(of_kind) == 12, (kind, [q["predicate"] for q in of_kind])
+        if kind != "and":  # random rows may repeat a pair of values; values and ranges do not
+            assert len({q["predicate"] for q in of_kind}) == 12, [q["predicate"] for q in of_kind]
+    for name, r in report.items():
+        assert [q["predicate"] for q in r["queries"]] == [q["predicate"] for q in queries], name
+
+
+def test_every_query_counts_each_class_from_the_index_as_spark_reads(spark, run, report):
+    """tools.every_query on the kept tables: each of the bench's sampled queries counts, from the
+    live files' [min, max] in the column-stats index, exactly the files Spark read for it (replaced
+    files left out), and the averages over every value, range and row are below the random layout's."""
+    out = run[1]
+    names = ["random", "builtin-hilbert-sample", "ours-hilbert-sample"]
+    every = every_query.run(spark, out, rows=300, layouts=names)
+    figures = {r["layout"]: r for r in every["layouts"]}
+    assert list(figures) == names
+    for name, r in figures.items():
+        assert r["queries"] == len(report[name]["queries"]) == 36 and r["agree"] == 36, (name, r["differ"])
+        assert r["files"] == 16
+    # a random file holds nearly every column's whole range (not always the rarest extreme brand)
+    assert all(15 < figures["random"][k] <= 16 for k in ("point_avg", "range_avg", "and_avg")), figures["random"]
+    ours = figures["ours-hilbert-sample"]
+    assert max(ours["point_avg"], ours["range_avg"], ours["and_avg"]) < 12, ours
+    text = (out / "every_query.md").read_text()
+    assert "| ours-hilbert-sample | 16 |" in text and "36 of 36 |" in text
+    assert f"{ours['point_avg'] / figures['builtin-hilbert-sample']['point_avg']:.2f}x / " in text
 
 
 def test_stage_breakdown_of_each_clustering(run):

@@ -4,7 +4,8 @@
   other, and matches its source: the jar's ConfigProperty table (needs the built jar), the
   LayoutOptions fields, and examples/ingest.py (which test_example.py runs);
 - every block's markers pair up on each page: one begin, then one end;
-- each benchmark run quoted in docs/benchmarks.md is, table for table, the results.md it cites;
+- each benchmark run quoted in docs/benchmarks.md is, table for table, the results.md it cites
+  (and its every_query.md, where the run has one);
 - every relative link and image points at a file or folder of the checkout, and every ``#anchor``
   at a heading of its page.
 """
@@ -64,8 +65,17 @@ def test_quoted_benchmark_runs_are_their_results():
     for heading, quoted in zip(parts[::2], parts[1::2]):
         out = re.search(r"--out (docs/bench/[\w-]+)", heading)
         assert out, f"a quoted run names no --out folder: {heading[:120]}"
-        measured = (ROOT / out.group(1) / "results.md").read_text().split("\nStages of ")[0]
-        assert quoted.strip() == measured.strip(), f"the run quoted from {out.group(1)} differs from its results.md"
+        folder = ROOT / out.group(1)
+        measured = (folder / "results.md").read_text().split("\nStages of ")[0].strip()
+        if (folder / "every_query.md").exists():
+            measured += "\n\n" + bench_every_query_intro(out.group(1)) + "\n\n" + (folder / "every_query.md").read_text().strip()
+        assert quoted.strip() == measured, f"the run quoted from {out.group(1)} differs from its results.md (and every_query.md)"
+
+
+def bench_every_query_intro(folder: str) -> str:
+    """The line that introduces a run's every_query table in docs/benchmarks.md."""
+    return (f"Every query of each class (`python -m hudi_layout.tools.every_query {folder}`, on the tables "
+            "this run kept):")
 
 
 def _anchors(page: Path) -> set:

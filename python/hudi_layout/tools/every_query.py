@@ -1,0 +1,197 @@
+"""Files read per query class over every query of the class, not a sample of it.
+
+    python -m hudi_layout.tools.every_query DIR [--rows 3000] [--seed 1] [--memory 4g]
+
+DIR is the output folder of a ``bench`` run made with ``--keep-tables``. For each layout's table it
+counts, from each live file's [min, max] in the table's column-stats index (what data skipping
+reads), the files that
+- a point query reads, for every value of each filter column;
+- a range query reads, for every range of len(values) // 20 consecutive values of each column
+  (the width of the bench's ranges), at every position;
+- a two-column conjunction reads, for the values of ``--rows`` random rows on each column pair of
+  :func:`hudi_layout.tools.bench.column_pairs` (rows, not distinct pairs: as the bench draws them).
+
+The bench's class averages are over a few random queries each (``--queries``), and where a range
+lies decides much of what it reads, so two layouts' sampled averages can rank them the wrong way
+round; these averages are the expectations the samples estimate. Every query the bench ran is
+counted here too and must equal the files Spark read for it (``results.json``), which checks that
+the counting is what skipping does. Writes ``every_query.md`` and ``every_query.json`` in DIR.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .. import report as layout_report
+from .bench import column_pairs, session
+
+RANGE_SHARE = 20  # a range holds len(values) // RANGE_SHARE consecutive values, as the bench's do
+POINT = re.compile(r"^(\w+) = '(.*)'$")
+RANGE = re.compile(r"^(\w+) BETWEEN '(.*)' AND '(.*)'$")
+CONJUNCTION = re.compile(r"^(\w+) = '(.*)' AND (\w+) = '(.*)'$")
+
+
+class FileBounds:
+    """Per filter column, the [min, max] of each live file of a table, from its column-stats index."""
+
+    def __init__(self, spark, path: str, columns: Sequence[str]):
+        snap = layout_report._snapshot(spark, path, None)
+        files = layout_report._files(snap)
+        self.files = len(files)
+        self.low: Dict[str, np.ndarray] = {}
+        self.high: Dict[str, np.ndarray] = {}
+        for c in columns:
+            stats, _ = layout_report._stats(spark, path, c, files)
+            if stats is None:
+                raise ValueError(f"{path}: the column-stats index has no entries for filter column {c}")
+            rows = {r["fileName"]: (r["lo"], r["hi"]) for r in stats.collect()}
+            if set(rows) != set(files):
+                raise ValueError(f"{path}: the column-stats index covers {len(rows)} of the {len(files)} live "
+                                 f"files for column {c}")
+            self.low[c] = np.array([rows[f][0] for f in files], dtype=object)
+            self.high[c] = np.array([rows[f][1] for f in files], dtype=object)
+
+    def holding(self, column: str, lo, hi) -> np.ndarray:
+        """Which files' [min, max] of ``column`` meets [lo, hi]."""
+        return (self.low[column] <= hi) & (self.high[column] >= lo)
+
+    def count(self, conditions: Sequence[Tuple[str, object, object]]) -> int:
+        """Files a conjunction of (column, lo, hi) conditions reads."""
+        hit = np.ones(self.files, dtype=bool)
+        for column, lo, hi in conditions:
+            hit &= self.holding(column, lo, hi)
+        return int(hit.sum())
+
+
+def class_averages(bounds: FileBounds, values: Dict[str, List], rows: List[Dict[str, object]],
+                   pairs: Sequence[Tuple[str, str]]) -> dict:
+    """Average files read per point value, per range position (both per column and over the
+    columns) and per conjunction of a row's values on each pair."""
+    point, ranges = {}, {}
+    for c, vs in values.items():
+        point[c] = float(np.mean([bounds.count([(c, v, v)]) for v in vs]))
+        width = max(1, len(vs) // RANGE_SHARE)
+        ranges[c] = float(np.mean([bounds.count([(c, vs[i], vs[i + width - 1])])
+                                   for i in range(max(1, len(vs) - width))]))
+    both = [bounds.count([(a, r[a], r[a]), (b, r[b], r[b])]) for a, b in pairs for r in rows]
+    return {"files": bounds.files, "point": point, "range": ranges,
+            "point_avg": float(np.mean(list(point.values()))), "range_avg": float(np.mean(list(ranges.values()))),
+            "and_avg": float(np.mean(both))}
+
+
+def sampled_counts(bounds: FileBounds, queries: Sequence[dict]) -> Tuple[int, List[str]]:
+    """How many of the bench's queries count as Spark read them, and those that do not."""
+    agree, differ = 0, []
+    for q in queries:
+        p = q["predicate"]
+        # a conjunction also reads as a point query whose value holds "' AND ": try it first
+        m = CONJUNCTION.match(p) or RANGE.match(p) or POINT.match(p)
+        if m is None:
+            raise ValueError(f"cannot read the bench query {p!r}")
+        g = m.groups()
+        if len(g) == 4:
+            n = bounds.count([(g[0], g[1], g[1]), (g[2], g[3], g[3])])
+        elif len(g) == 3:
+            n = bounds.count([(g[0], g[1], g[2])])
+        else:
+            n = bounds.count([(g[0], g[1], g[1])])
+        if n == q["files"]:
+            agree += 1
+        else:
+            differ.append(f"{p}: {n} from the index, {q['files']} read by Spark")
+    return agree, differ
+
+
+def _builtin_of(layout: str, names: Sequence[str]) -> Optional[str]:
+    """The built-in layout an ``ours-<curve>-<mapping>...`` layout is compared with, if measured."""
+    parts = layout.split("-")
+    if parts[0] != "ours" or len(parts) < 3:
+        return None
+    name = "-".join(["builtin"] + parts[1:3])
+    return name if name in names else None
+
+
+def markdown(out: dict) -> str:
+    cols = out["filter_columns"]
+    head = (["layout", "files", "point avg"] + [f"{c} point" for c in cols] + ["range avg"]
+            + [f"{c} range" for c in cols] + [f"2-col avg ({out['rows']} rows)", "vs built-in (point / range / 2-col)",
+                                              "sampled queries counted alike"])
+    lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    names = [r["layout"] for r in out["layouts"]]
+    by_name = {r["layout"]: r for r in out["layouts"]}
+    for r in out["layouts"]:
+        b = _builtin_of(r["layout"], names)
+        vs = ""
+        if b:
+            ref = by_name[b]
+            vs = " / ".join(f"{r[k] / ref[k]:.2f}x" for k in ("point_avg", "range_avg", "and_avg"))
+        cells = ([r["layout"], str(r["files"]), f"{r['point_avg']:.1f}"] + [f"{r['point'][c]:.1f}" for c in cols]
+                 + [f"{r['range_avg']:.1f}"] + [f"{r['range'][c]:.1f}" for c in cols]
+                 + [f"{r['and_avg']:.1f}", vs, f"{r['agree']} of {r['queries']}"])
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def run(spark, folder: Path, rows: int = 3000, seed: int = 1, layouts: Optional[Sequence[str]] = None) -> dict:
+    """The figures of every layout of the bench run in ``folder`` (or of ``layouts`` only)."""
+    from pyspark.sql import functions as F
+    folder = folder.resolve()  # Hudi takes a relative path for a URI without a scheme
+    results = json.loads((folder / "results.json").read_text())
+    columns = results["filter_columns"]
+    source = spark.read.parquet(str(folder / "tables" / "source"))
+    for c in columns:
+        if source.schema[c].dataType.simpleString() != "string":
+            raise ValueError(f"filter column {c} is {source.schema[c].dataType.simpleString()}: "
+                             "every_query reads the bench's SSB string columns only")
+    values = {c: sorted(r[0] for r in source.select(c).distinct().collect() if r[0] is not None) for c in columns}
+    sample = [r.asDict() for r in source.select(*columns).orderBy(F.rand(seed)).limit(rows).collect()]
+    pairs = column_pairs(columns)
+    measured = []
+    for m in results["layouts"]:
+        if layouts is not None and m["layout"] not in layouts:
+            continue
+        path = folder / "tables" / m["layout"]
+        if not path.is_dir():
+            raise ValueError(f"{path} is missing: run the bench with --keep-tables")
+        bounds = FileBounds(spark, str(path), columns)
+        figures = class_averages(bounds, values, sample, pairs)
+        agree, differ = sampled_counts(bounds, m["queries"])
+        figures.update(layout=m["layout"], agree=agree, queries=len(m["queries"]), differ=differ)
+        measured.append(figures)
+    out = {"filter_columns": columns, "rows": len(sample), "seed": seed, "layouts": measured}
+    (folder / "every_query.json").write_text(json.dumps(out, indent=1))
+    (folder / "every_query.md").write_text(markdown(out))
+    return out
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m hudi_layout.tools.every_query", description=__doc__.split("\n")[0])
+    p.add_argument("folder", help="a bench output folder, run with --keep-tables")
+    p.add_argument("--rows", type=int, default=3000, help="random rows whose values make the conjunctions")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--memory", default="4g")
+    args = p.parse_args(argv)
+    spark = session(args.memory)
+    spark.sparkContext.setLogLevel("ERROR")
+    try:
+        out = run(spark, Path(args.folder), args.rows, args.seed)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    finally:
+        spark.stop()
+    print(markdown(out), end="")
+    for r in out["layouts"]:
+        for d in r["differ"]:
+            print(f"{r['layout']}: {d}", file=sys.stderr)
+    return 0 if all(not r["differ"] for r in out["layouts"]) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
