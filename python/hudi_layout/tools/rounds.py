@@ -58,7 +58,6 @@ from __future__ import annotations
 import math
 import shutil
 import time
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
@@ -66,7 +65,7 @@ from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 from .. import clustering, scan, tables, timeline
 from .. import metadata as md
 from . import ssb
-from .bench import (Layout, Query, independent_axes, make_queries, parse_weights, progress, run_query,
+from .bench import (Layout, Query, independent_axes, make_queries, parse_weights, progress, run_query, spark_conf,
                     session)
 
 DEFAULT_ROUND_FILES = 40
@@ -301,17 +300,6 @@ def check_rows(name: str, r: int, held: Tuple[int, int], model: Tuple[int, int])
     if held != model:
         raise SystemExit(f"WRONG RESULT: {name} after round {r} holds {held[0]} rows (checksum {held[1]}), "
                          f"the model {model[0]} rows (checksum {model[1]})")
-
-
-@contextmanager
-def spark_conf(spark, key: str, value: str):
-    """``key`` set to ``value`` inside the block, as it was after."""
-    before = spark.conf.get(key)
-    spark.conf.set(key, value)
-    try:
-        yield
-    finally:
-        spark.conf.set(key, before)
 
 
 def run_queries(ctx: RoundsRun, name: str, r: int, path: str) -> List[dict]:
