@@ -29,7 +29,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .. import report as layout_report
-from .bench import column_pairs, session
+from .bench import builtin_twin, column_pairs, session
 
 RANGE_SHARE = 20  # a range holds len(values) // RANGE_SHARE consecutive values, as the bench's do
 POINT = re.compile(r"^(\w+) = '(.*)'$")
@@ -108,15 +108,6 @@ def sampled_counts(bounds: FileBounds, queries: Sequence[dict]) -> Tuple[int, Li
     return agree, differ
 
 
-def _builtin_of(layout: str, names: Sequence[str]) -> Optional[str]:
-    """The built-in layout an ``ours-<curve>-<mapping>...`` layout is compared with, if measured."""
-    parts = layout.split("-")
-    if parts[0] != "ours" or len(parts) < 3:
-        return None
-    name = "-".join(["builtin"] + parts[1:3])
-    return name if name in names else None
-
-
 def markdown(out: dict) -> str:
     cols = out["filter_columns"]
     head = (["layout", "files", "point avg"] + [f"{c} point" for c in cols] + ["range avg"]
@@ -126,7 +117,7 @@ def markdown(out: dict) -> str:
     names = [r["layout"] for r in out["layouts"]]
     by_name = {r["layout"]: r for r in out["layouts"]}
     for r in out["layouts"]:
-        b = _builtin_of(r["layout"], names)
+        b = builtin_twin(r["layout"], names)
         vs = ""
         if b:
             ref = by_name[b]
