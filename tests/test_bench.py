@@ -5,17 +5,20 @@ layout clusters a copy into 16 files, and the floor bulk-inserts the same rows i
 of 16 files. The runner itself fails if any layout returns rows that differ from the random
 layout's for any query. Expected: every layout writes exactly 16 files, and for each curve and
 mapping ours reads no more files per point query (averaged over 3 values per column) than Hudi's
-built-in implementation of the same curve and mapping; the aligned layout
-(ours-hilbert-sample-aligned, 4 x 2 x 2 cells) reads fewer than the random layout; every
-clustering has a time ratio to the floor and a stage breakdown; the runner finds d' = 3
+built-in implementation of the same curve and mapping; our default (ours-hilbert-sample) is the
+aligned grid, about 16 cells on the 3 columns, a point query reading no more files than the
+cells of its bucket's slice; every clustering has a time ratio to the floor and a stage
+breakdown, and each of ours shuffles fewer bytes than the built-in of its curve and mapping and
+than the floor's plain write (its rows cross the shuffle packed); the runner finds d' = 3
 independent axes in uniform data; on the tables the run keeps, tools.every_query counts every
-sampled query's files from the column-stats index exactly as Spark read them. A second, smaller run (3,000 rows, 6 files, random layout
-only) on the correlated variant finds d' = 2.
+sampled query's files from the column-stats index exactly as Spark read them. A second, smaller
+run (3,000 rows, 6 files, random layout only) on the correlated variant finds d' = 2.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
 
 import pytest
 
@@ -33,8 +36,7 @@ def run(spark, tmp_path_factory):
     args = argparse.Namespace(
         rows=40_000, scale=0.0, variant="uniform", files=16, queries=3, repetitions=1,
         sample_size=200_000, seed=7, memory="", keep_tables=True, warmup=False, out=str(out),
-        layouts=",".join(["random", "floor"] + [f"{impl}-{p}" for p in PAIRS for impl in ("builtin", "ours")]
-                         + ["ours-hilbert-sample-aligned"]))
+        layouts=",".join(["random", "floor"] + [f"{impl}-{p}" for p in PAIRS for impl in ("builtin", "ours")]))
     result = bench.run(args, spark)
     assert json.loads((out / "results.json").read_text())["layouts"][0]["layout"] == "random"
     assert "| ours-hilbert-sample | 16 |" in (out / "results.md").read_text()
@@ -58,9 +60,15 @@ def test_ours_reads_no_more_files_than_builtin(report, pair):
     assert ours["point_avg"] < report["random"]["point_avg"]
 
 
-def test_aligned_layout_runs_in_the_benchmark(report):
-    aligned = report["ours-hilbert-sample-aligned"]
-    assert aligned["point_avg"] < report["random"]["point_avg"], aligned["point"]
+def test_our_default_in_the_benchmark_is_the_aligned_grid(report):
+    """Its commit records a grid on the 3 columns of about N = 16 cells, and files are cut on cell
+    boundaries: a point query on a column cut into b buckets reads no more files than the cells of
+    its bucket's slice, cells / b."""
+    ours = report["ours-hilbert-sample"]
+    buckets = dict(zip(ssb.filter_columns("uniform"), (round(float(b)) for b in ours["buckets"].split(","))))
+    cells = math.prod(buckets.values())
+    assert len(buckets) == 3 and 8 <= cells <= 32, ours["buckets"]
+    assert all(ours["point"][c] <= cells / b for c, b in buckets.items()), (buckets, ours["point"])
 
 
 def test_floor_is_a_layout_with_n_files_and_the_random_rows(report):
@@ -77,8 +85,14 @@ def test_floor_is_a_layout_with_n_files_and_the_random_rows(report):
         ours, builtin = report[f"ours-{pair}"], report[f"builtin-{pair}"]
         assert ours["time_vs_builtin"] == pytest.approx(ours["cluster_seconds"] / builtin["cluster_seconds"])
         assert ours["shuffle_vs_builtin"] == pytest.approx(ours["shuffle_bytes"] / builtin["shuffle_bytes"])
+        # rows cross our shuffle packed (PackedRows); the built-in and the floor shuffle them whole
+        assert ours["shuffle_bytes"] < min(builtin["shuffle_bytes"], floor["shuffle_bytes"]), \
+            (pair, ours["shuffle_bytes"], builtin["shuffle_bytes"], floor["shuffle_bytes"])
     # ours-only flags are left out when pairing with the built-in
-    assert "time_vs_builtin" in report["ours-hilbert-sample-aligned"]
+    names = list(report) + ["builtin-hilbert-sample-whole"]
+    assert bench.builtin_twin("ours-hilbert-sample-aligned-weighted", names) == "builtin-hilbert-sample"
+    assert bench.builtin_twin("ours-hilbert-sample-curve-whole", names) == "builtin-hilbert-sample-whole"
+    assert bench.builtin_twin("builtin-hilbert-sample", names) is None
 
 
 def test_queries_of_each_class_per_column_and_pair(report):
@@ -241,15 +255,13 @@ def test_weighted_and_whole_partition_modes(spark, tmp_path):
     args = argparse.Namespace(
         rows=24_000, scale=0.0, variant="uniform", files=16, queries=3, repetitions=1, sample_size=200_000,
         seed=7, memory="", keep_tables=False, warmup=False, out=str(tmp_path), weights="0.6,0.3,0.1", groups=4,
-        layouts="random,ours-hilbert-sample,ours-hilbert-sample-whole,ours-hilbert-sample-weighted-whole,"
-                "ours-hilbert-sample-aligned-weighted-whole")
+        layouts="random,ours-hilbert-sample,ours-hilbert-sample-whole,ours-hilbert-sample-weighted-whole")
     rows = {r["layout"]: r for r in bench.run(args, spark)["layouts"]}
     text = (tmp_path / "results.md").read_text()
     assert "weights=0.6,0.3,0.1 groups=4" in text and "| workload avg | groups |" in text
     grouped, whole = rows["ours-hilbert-sample"], rows["ours-hilbert-sample-whole"]
-    weighted, both = rows["ours-hilbert-sample-weighted-whole"], rows["ours-hilbert-sample-aligned-weighted-whole"]
-    assert grouped["groups"] == 4 and whole["groups"] == weighted["groups"] == both["groups"] == 1, rows
+    weighted = rows["ours-hilbert-sample-weighted-whole"]
+    assert grouped["groups"] == 4 and whole["groups"] == weighted["groups"] == 1, rows
     assert whole["point_avg"] < grouped["point_avg"], (whole["point"], grouped["point"])
     assert weighted["workload_avg"] < whole["workload_avg"], (weighted["point"], whole["point"])
-    assert both["workload_avg"] < whole["workload_avg"], (both["point"], whole["point"])
-    assert len(both["buckets"].split(",")) == 3
+    assert len(weighted["buckets"].split(",")) == 3

@@ -2,9 +2,10 @@
 
     .venv/bin/python docs/bench/shuffle-format/measure.py [rows]
 
-Our strategy shuffles with Spark SQL (UnsafeRow: every field in an 8-byte word, strings padded to
-8 bytes); Hudi's built-in sample-based curves shuffle an RDD of Rows (Kryo, since Hudi needs Kryo).
-This repartitions the SSB wide table both ways and prints the bytes written to shuffle files.
+Spark SQL shuffles UnsafeRows (every field in an 8-byte word, strings padded to 8 bytes), which
+our strategy packs first (spark/PackedRows); Hudi's built-in sample-based curves shuffle an RDD of
+Rows (Kryo, since Hudi needs Kryo). This repartitions the SSB wide table both ways, unpacked, and
+prints the bytes written to shuffle files.
 """
 import sys
 import tempfile

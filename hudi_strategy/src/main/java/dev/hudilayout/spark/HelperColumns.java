@@ -4,26 +4,27 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.sql.execution.FileSourceScanExec;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.functions;
-import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 import java.io.Serializable;
+import java.util.Iterator;
+import java.util.function.UnaryOperator;
 
 /**
- * Stage "write" of the row-writer path, before Hudi's writer: one helper column appended to every row says where
- * it goes, Spark SQL shuffles and sorts on it, and the helper is dropped again, so the output has
- * the input's schema (the {@code _hoodie_*} columns included) and one Spark partition per file.
+ * Stage "write" of the row-writer path, before Hudi's writer: a helper value beside every row says
+ * where it goes, Spark SQL shuffles and sorts on it, and the helper is dropped again, so the output
+ * has the input's schema (the {@code _hoodie_*} columns included) and one Spark partition per file.
  */
 final class HelperColumns {
   private static final String TOKEN_COLUMN = "_hudilayout_file_token";
-  private static final String KEY_COLUMN = "_hudilayout_curve_key";
 
   private HelperColumns() {
   }
@@ -42,15 +43,33 @@ final class HelperColumns {
    * Rows placed by a {@code long}: the token of the row's file (a number that Spark's hash
    * partitioning sends to that file's partition, see {@link PartitionTokens}) in the bits above
    * {@code orderBits} and the row's order inside the file in the low bits. Spark SQL shuffles on
-   * the high bits and sorts each file by the whole long.
+   * the high bits and sorts each file by the whole long. Each row crosses the shuffle packed
+   * ({@link PackedRows}) beside its long, and is unpacked after the sort.
    *
    * @param blank ordinal of a string column the shuffle may leave null, or -1
    */
   static Dataset<Row> byPlacement(Dataset<Row> rows, int files, int orderBits, int blank, ValueFactory placement) {
-    return withHelper(rows, KEY_COLUMN, DataTypes.LongType, blank, placement)
-        .repartition(files, functions.shiftRight(functions.col(KEY_COLUMN), orderBits).cast(DataTypes.IntegerType))
-        .sortWithinPartitions(functions.col(KEY_COLUMN))
-        .drop(KEY_COLUMN);
+    Dataset<Row> input = blanked(rows, blank);
+    StructType schema = input.schema();
+    JavaRDD<InternalRow> packed = eachRow(readTasks(input), () -> {
+      Value value = placement.create();
+      ToUnsafe toUnsafe = new ToUnsafe(schema);
+      PackedRows.Packer packer = new PackedRows.Packer();
+      return in -> {
+        UnsafeRow row = toUnsafe.apply(in);
+        return packer.pack(value.of(row), row);
+      };
+    });
+    SparkSession session = rows.sparkSession();
+    Dataset<Row> sorted = session.internalCreateDataFrame(packed.rdd(), PackedRows.SCHEMA, false)
+        .repartition(files, functions.shiftRight(functions.col(PackedRows.KEY), orderBits).cast(DataTypes.IntegerType))
+        .sortWithinPartitions(functions.col(PackedRows.KEY));
+    int fields = schema.size();
+    JavaRDD<InternalRow> unpacked = eachRow(sorted.queryExecution().toRdd().toJavaRDD(), () -> {
+      PackedRows.Unpacker unpacker = new PackedRows.Unpacker(fields);
+      return unpacker::unpack;
+    });
+    return session.internalCreateDataFrame(unpacked.rdd(), schema, false);
   }
 
   /**
@@ -60,34 +79,56 @@ final class HelperColumns {
    * @param blank ordinal of a string column the shuffle may leave null, or -1
    */
   static Dataset<Row> byToken(Dataset<Row> rows, int files, Column[] sortColumns, int blank, ValueFactory token) {
-    return withHelper(rows, TOKEN_COLUMN, DataTypes.IntegerType, blank, token)
+    return withToken(blanked(rows, blank), token)
         .repartition(files, functions.col(TOKEN_COLUMN))
         .sortWithinPartitions(sortColumns)
         .drop(TOKEN_COLUMN);
   }
 
   /**
-   * The rows with the helper column appended, and the string column at {@code blank} (if not -1)
-   * emptied (null). Both are added to the query as literals, so Spark's generated code writes each row
-   * with a slot for the helper once; the row's helper value is then set in that slot in place,
-   * without copying the row again (a row that is not in Spark's binary format is copied once).
+   * The rows with the string column at {@code blank} (if not -1) emptied (null), as a literal of
+   * the query, so Spark's generated code writes each row once without it.
    */
-  private static Dataset<Row> withHelper(Dataset<Row> rows, String name, DataType type, int blank,
-                                         ValueFactory values) {
-    boolean asLong = type == DataTypes.LongType;
-    Dataset<Row> slotted = rows.withColumn(name, asLong ? functions.lit(0L) : functions.lit(0));
-    if (blank >= 0) {
-      // null, not "": the column keeps its type and nullability, and Hudi's writer sets it anyway
-      slotted = slotted.withColumn(rows.schema().fields()[blank].name(),
-          functions.lit(null).cast(DataTypes.StringType));
+  private static Dataset<Row> blanked(Dataset<Row> rows, int blank) {
+    if (blank < 0) {
+      return rows;
     }
+    // null, not "": the column keeps its type and nullability, and Hudi's writer sets it anyway
+    return rows.withColumn(rows.schema().fields()[blank].name(), functions.lit(null).cast(DataTypes.StringType));
+  }
+
+  /**
+   * The rows with the token column appended. It is added to the query as a literal, so Spark's
+   * generated code writes each row with a slot for it once; the row's token is then set in that
+   * slot in place, without copying the row again (a row that is not in Spark's binary format is
+   * copied once).
+   */
+  private static Dataset<Row> withToken(Dataset<Row> rows, ValueFactory values) {
+    Dataset<Row> slotted = rows.withColumn(TOKEN_COLUMN, functions.lit(0));
     StructType placed = slotted.schema();
     int slot = placed.fields().length - 1;
-    JavaRDD<InternalRow> tagged = readTasks(slotted).mapPartitions(it -> {
+    JavaRDD<InternalRow> tagged = eachRow(readTasks(slotted), () -> {
       Value value = values.create();
-      return new java.util.Iterator<InternalRow>() {
-        private UnsafeProjection toUnsafe;
+      ToUnsafe toUnsafe = new ToUnsafe(placed);
+      return in -> {
+        UnsafeRow out = toUnsafe.apply(in);
+        out.setInt(slot, (int) value.of(out));
+        return out;
+      };
+    });
+    return rows.sparkSession().internalCreateDataFrame(tagged.rdd(), placed, false);
+  }
 
+  /** Makes, on the executor, what one Spark partition does to each of its rows. */
+  private interface RowMap extends Serializable {
+    UnaryOperator<InternalRow> create();
+  }
+
+  /** Each row of each partition through the partition's own {@link RowMap}. */
+  private static JavaRDD<InternalRow> eachRow(JavaRDD<InternalRow> rdd, RowMap map) {
+    return rdd.mapPartitions(it -> {
+      UnaryOperator<InternalRow> each = map.create();
+      return new Iterator<InternalRow>() {
         @Override
         public boolean hasNext() {
           return it.hasNext();
@@ -95,27 +136,30 @@ final class HelperColumns {
 
         @Override
         public InternalRow next() {
-          InternalRow row = it.next();
-          UnsafeRow out;
-          if (row instanceof UnsafeRow) {
-            out = (UnsafeRow) row;
-          } else {
-            if (toUnsafe == null) {
-              toUnsafe = UnsafeProjection.create(placed);
-            }
-            out = toUnsafe.apply(row);
-          }
-          long v = value.of(out);
-          if (asLong) {
-            out.setLong(slot, v);
-          } else {
-            out.setInt(slot, (int) v);
-          }
-          return out;
+          return each.apply(it.next());
         }
       };
     });
-    return rows.sparkSession().internalCreateDataFrame(tagged.rdd(), placed, false);
+  }
+
+  /** A row as it is, when it is in Spark's binary format, or copied into it. */
+  private static final class ToUnsafe {
+    private final StructType schema;
+    private UnsafeProjection projection;
+
+    ToUnsafe(StructType schema) {
+      this.schema = schema;
+    }
+
+    UnsafeRow apply(InternalRow row) {
+      if (row instanceof UnsafeRow) {
+        return (UnsafeRow) row;
+      }
+      if (projection == null) {
+        projection = UnsafeProjection.create(schema);
+      }
+      return projection.apply(row);
+    }
   }
 
   /**
