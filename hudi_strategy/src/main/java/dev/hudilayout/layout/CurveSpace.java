@@ -137,10 +137,12 @@ public final class CurveSpace implements Serializable {
         longKeys = true;
       }
     }
+    // the finest column's buckets one coordinate apart (fewer bits than buckets, when a long key's
+    // room ran out: the whole axis, and neighbouring buckets share a coordinate)
+    long span = Math.min(mostBuckets, 1L << bits);
     ColumnMapping[] mappings = new ColumnMapping[d];
     for (int c = 0; c < d; c++) {
-      // fewer bits than buckets (a long key's room ran out): neighbouring buckets share a coordinate
-      mappings[c] = new BucketMapping(lowers[c], bits);
+      mappings[c] = new BucketMapping(lowers[c], span);
     }
     return new CurveSpace(spec.curve(), mappings, bits, longKeys, true);
   }
@@ -200,6 +202,11 @@ public final class CurveSpace implements Serializable {
 
   public Curve curve() {
     return curve;
+  }
+
+  /** Column c's mapping from encoded value to coordinate. */
+  ColumnMapping mapping(int c) {
+    return mappings[c];
   }
 
 

@@ -115,6 +115,27 @@ class MappingTest {
   }
 
   @Test
+  void sampleMappingPutsTheFinestColumnsBucketsOneCoordinateApartAndTheOthersAtWholeMultiples() {
+    // 1000 brands and 250 cities need 10 bits; the brands take coordinates 0..999 and the cities
+    // every 4th of them (the whole 10-bit axis would put brands 1 or 2 apart and cities 4 or 5)
+    dev.hudilayout.config.LayoutSpec spec = dev.hudilayout.config.LayoutSpec.builder(Arrays.asList("city", "brand"))
+        .curve(dev.hudilayout.curve.Curve.HILBERT).mapping(dev.hudilayout.config.Mapping.SAMPLE).sampleSize(20000)
+        .aligned(false).build();
+    List<SampleRow> sample = new ArrayList<>();
+    for (int i = 0; i < 20000; i++) {
+      sample.add(new SampleRow("k" + i, "f", new byte[][] {enc(i % 250), enc(i % 1000)}));
+    }
+    CurveSpace space = CurveSpace.build(spec, sample, null, null);
+    assertEquals(10, space.bitsPerColumn());
+    for (int v = 0; v < 1000; v++) {
+      assertEquals(v, space.mapping(1).coordinate(enc(v), 0L), "brand " + v);
+    }
+    for (int v = 0; v < 250; v++) {
+      assertEquals(4L * v, space.mapping(0).coordinate(enc(v), 0L), "city " + v);
+    }
+  }
+
+  @Test
   void fileCutsSplitTheSampleEvenly() {
     dev.hudilayout.config.LayoutSpec spec = dev.hudilayout.config.LayoutSpec.builder(Arrays.asList("a", "b"))
         .curve(dev.hudilayout.curve.Curve.HILBERT).mapping(dev.hudilayout.config.Mapping.SAMPLE).sampleSize(10000)
