@@ -209,7 +209,6 @@ public final class CurveSpace implements Serializable {
     return mappings[c];
   }
 
-
   /** Bits a {@code long} key uses: the curve index, and the row-hash tie-break after it if any. */
   public int keyBits() {
     return tieBreak && longKeys ? 63 : bits * mappings.length;
