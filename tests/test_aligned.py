@@ -4,10 +4,13 @@ buckets per column are chosen from the sample.
 Fixtures:
 - 6000 SSB rows (seed 99) bulk-inserted in random order as 12 files; one copy is clustered into 27
   files on s_city, c_city, p_brand with Hudi's own keys only (sort columns, hilbert, sample: no
-  key of ours beyond the strategy class), another with files cut along the curve (aligned=False).
+  key of ours beyond the strategy class), another with files cut along the curve (aligned=False),
+  a third cut along the curve at equal counts (aligned=False, tolerance 1e-6).
   Expected: rows unchanged; the Hudi-keys-only commit records the aligned layout; by the layout
   report (column-stats index) a point query on each column reads at most 1.05 x the bound
-  27^(2/3) = 9 files, and no more than the curve layout.
+  27^(2/3) = 9 files, and no more than the curve layout. The curve layout's files end on curve
+  blocks: each holds its 6000 / 27 rows within the tolerance (0.25), and point queries read fewer
+  files than at equal counts.
 - The same rows clustered into 36 files on s_city, s_nation, p_brand: s_nation is a function of
   s_city, so the three columns span two independent axes (bound 36^(1/2) = 6). Expected: the
   commit names s_nation as dependent on s_city and leaves it uncut; point queries on s_city and
@@ -55,15 +58,20 @@ def test_hudi_keys_alone_get_the_aligned_layout_at_the_bound(spark, base):
     hudi_only = {k: v for k, v in hl.LayoutOptions(COLUMNS, stats_columns=["s_nation"], **sizes)
                  .clustering_options().items()
                  if not k.startswith("hoodie.hudilayout.")}
-    for name in ("hilbert", "default"):
+    for name in ("hilbert", "equal", "default"):
         copy = str(root / name)
         shutil.copytree(path, copy)
         if name == "default":
             layout = clustering.recorded(spark, copy, clustering.schedule_and_execute(spark, copy, hudi_only))
             assert layout["hudilayout.grid.chosen"] == "sample" and layout["hudilayout.buckets"], layout
         else:
+            tolerance = 0.25 if name == "hilbert" else 1e-6
             layout = hl.cluster(spark, copy, hl.LayoutOptions(COLUMNS, stats_columns=["s_nation"], aligned=False,
-                                                              **sizes)).layout
+                                                              aligned_tolerance=tolerance, **sizes)).layout
+            assert float(layout["hudilayout.aligned.tolerance"]) == tolerance
+            per_file = [r[1] for r in spark.read.format("hudi").load(copy).groupBy("_hoodie_file_name").count()
+                        .collect()]
+            assert all(abs(n - 6000 / 27) <= tolerance * 6000 / 27 + 1 for n in per_file), (name, sorted(per_file))
         assert layout["hudilayout.files"] == "27"
         assert layout.get("hudilayout.layout") == ("aligned" if name == "default" else None)
         assert fingerprint(spark.read.format("hudi").load(copy)) == expected
@@ -73,6 +81,7 @@ def test_hudi_keys_alone_get_the_aligned_layout_at_the_bound(spark, base):
     for column in COLUMNS:
         assert avg["default"][column] <= 1.05 * bound, avg
         assert avg["default"][column] <= avg["hilbert"][column], avg
+    assert sum(avg["hilbert"].values()) < sum(avg["equal"].values()), avg
     print(f"files per point query, bound {bound:.1f}: {avg}")
 
 

@@ -64,7 +64,9 @@ def test_inline_async_sizes_and_extra_index_columns():
     assert inline["hoodie.metadata.index.column.stats.column.list"] == "city,ts,id"
     assert inline["hoodie.hudilayout.aligned"] == "true"  # the default
     assert "hoodie.hudilayout.grid.buckets" not in inline
-    assert LayoutOptions("city", aligned=False).write_options()["hoodie.hudilayout.aligned"] == "false"
+    curve_cut = LayoutOptions("city", aligned=False, aligned_tolerance=0.1).write_options()
+    assert curve_cut["hoodie.hudilayout.aligned"] == "false"
+    assert curve_cut["hoodie.hudilayout.aligned.tolerance"] == "0.1"  # cuts along the curve use it too
     assert "hoodie.hudilayout.aligned" not in LayoutOptions("city", curve="linear").write_options()
     fixed = LayoutOptions(["city", "ts"], grid_buckets={"city": 8, "ts": 1}).write_options()
     assert fixed["hoodie.hudilayout.grid.buckets"] == "8,1"

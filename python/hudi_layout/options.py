@@ -365,8 +365,7 @@ class LayoutOptions:
             opts[WEIGHTS_KEY] = ",".join(format(w, ".12g") for w in self.weights)
         if self.curve != "linear":
             opts[ALIGNED_KEY] = "true" if self.aligned else "false"
-            if self.aligned:
-                opts[ALIGNED_TOLERANCE_KEY] = repr(float(self.aligned_tolerance))
+            opts[ALIGNED_TOLERANCE_KEY] = repr(float(self.aligned_tolerance))
             if self.grid_buckets is not None:
                 opts[GRID_BUCKETS_KEY] = ",".join(str(k) for k in self.grid_buckets)
         for name, key in (("target_file_bytes", TARGET_FILE_KEY), ("small_file_bytes", SMALL_FILE_KEY),

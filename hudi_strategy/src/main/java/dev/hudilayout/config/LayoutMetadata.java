@@ -62,7 +62,8 @@ public final class LayoutMetadata {
   public static final Key LAYOUT = commit("layout",
       "\"aligned\" when files were cut on the cells of an aligned grid; absent when cut along the curve.");
   public static final Key ALIGNED_TOLERANCE = commit("aligned.tolerance",
-      "With the aligned layout: the share of the target size a file could stray before its cell was split or merged.");
+      "The share of the target size a file could stray (z-order and hilbert): before its cell was split or merged "
+          + "(aligned), or to end a larger block of the curve (cut along the curve).");
   public static final Key COLUMN_WEIGHTS = commit("column.weights",
       "The sort columns' weights as shares summing to 1 (4 significant digits), when weights were set.");
   public static final Key BUCKETS = commit("buckets",

@@ -43,8 +43,9 @@ public final class LayoutOptions {
           + "(columns found to depend on another are not cut: they share its axis), the cells are visited in "
           + "the order of the configured curve, and files are cut on cell boundaries, so each file is about "
           + "one cell; rows are sorted inside a file by the curve key. A cell larger than the target by more "
-          + "than the tolerance is split, small neighbours are merged. false: files are cut at equal counts "
-          + "along the curve key. Applies to z-order and hilbert; linear ignores it (and its tolerance).",
+          + "than the tolerance is split, small neighbours are merged. false: files are cut along the curve key "
+          + "at about equal counts, each cut moved within the tolerance to where the curve leaves the largest "
+          + "block of key space. Applies to z-order and hilbert; linear ignores it (and its tolerance).",
       Rule.trueOrFalse());
 
   public static final DeclaredOption<String> GRID_BUCKETS = DeclaredOption.ours(
@@ -57,9 +58,10 @@ public final class LayoutOptions {
 
   public static final DeclaredOption<Double> ALIGNED_TOLERANCE = DeclaredOption.ours(
       PREFIX + "aligned.tolerance", 0.25,
-      "With the aligned layout, how far a file may stray from the target size before its "
-          + "cell is split (above 1 + tolerance) or merged with the next (below 1 - tolerance), as a share "
-          + "of the target.",
+      "How far a file may stray from the target size, as a share of the target. With the aligned "
+          + "layout, a cell is split above 1 + tolerance and merged with the next below 1 - tolerance; with "
+          + "aligned=false, a file's end may move by half the tolerance of a file from its equal-count place "
+          + "to end a larger block of the curve.",
       Rule.numberBetween(0, 1, "a number above 0 and below 1"));
 
   public static final DeclaredOption<String> COLUMN_WEIGHTS = DeclaredOption.ours(

@@ -85,7 +85,10 @@ public final class LayoutSpec implements Serializable {
     return aligned && curve != Curve.LINEAR;
   }
 
-  /** The aligned layout's tolerance ({@link LayoutOptions#ALIGNED_TOLERANCE}); used only when {@link #aligned()}. */
+  /**
+   * How far a file may stray from the target size ({@link LayoutOptions#ALIGNED_TOLERANCE}): to keep
+   * grid cells whole when {@link #aligned()}, to end curve blocks when cut along the curve.
+   */
   public double alignedTolerance() {
     return alignedTolerance;
   }

@@ -1,12 +1,18 @@
 package dev.hudilayout.layout;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Stage "placement" along the curve: rows ordered by their curve key and cut into files at equal
- * counts of the group's sampled keys, so each file holds one stretch of the curve. With column
- * weights each column's coordinate is scaled to its share of the buckets ({@link ColumnWeights}).
+ * Stage "placement" along the curve: rows ordered by their curve key and cut into files of about
+ * equal counts of the group's sampled keys, so each file holds one stretch of the curve. Each cut
+ * may move up to half the tolerance of a file from its equal-count place, to where the curve
+ * leaves the largest block of key space (consecutive sampled keys sharing the fewest leading
+ * bits), and is then set at that block's end. A block of the Hilbert or z-order key is a box of
+ * coordinates, so a file made of few whole blocks has a small box for its size, and the column
+ * stats let a query skip it more often. With column weights each column's coordinate is scaled to
+ * its share of the buckets ({@link ColumnWeights}).
  */
 public final class CurvePlacement implements Placement {
   private static final long serialVersionUID = 1L;
@@ -27,11 +33,13 @@ public final class CurvePlacement implements Placement {
   }
 
   /**
-   * File cuts for {@code files} files from the sample rows of one group. With {@code shares}
-   * (column weights summing to 1, or null for columns alike) each column's coordinate is scaled
-   * to its share of the buckets for this many files ({@link ColumnWeights}).
+   * File cuts for {@code files} files from the sample rows of one group, each file within
+   * {@code tolerance} of the target's sampled rows. With {@code shares} (column weights summing to
+   * 1, or null for columns alike) each column's coordinate is scaled to its share of the buckets
+   * for this many files ({@link ColumnWeights}).
    */
-  public static CurvePlacement fromSample(CurveSpace space, List<SampleRow> groupSample, int files, double[] shares) {
+  public static CurvePlacement fromSample(CurveSpace space, List<SampleRow> groupSample, int files, double[] shares,
+                                          double tolerance) {
     double[] buckets = shares == null ? null : ColumnWeights.buckets(shares, Math.max(1, files));
     double[] scales = buckets == null ? null : ColumnWeights.scales(buckets);
     List<Comparable<?>> keys = new ArrayList<>(groupSample.size());
@@ -39,7 +47,47 @@ public final class CurvePlacement implements Placement {
       keys.add(space.key(row.values, row.recordKey, scales));
     }
     keys.sort(CurvePlacement::compare);
-    return new CurvePlacement(space, new ArrayList<>(CutSearch.atEqualCounts(keys, files)), scales, buckets);
+    int[] lastKeys = CutSearch.atFewestSharedBits(keys, files, tolerance, CurvePlacement::sharedBits);
+    List<Comparable<?>> cuts = new ArrayList<>(lastKeys.length);
+    for (int last : lastKeys) {
+      Comparable<?> key = keys.get(last);
+      cuts.add(last + 1 < keys.size() ? blockEnd(key, sharedBits(key, keys.get(last + 1))) : key);
+    }
+    return new CurvePlacement(space, cuts, scales, buckets);
+  }
+
+  /** The leading bits two keys of one space have in common; {@link Integer#MAX_VALUE} if equal. */
+  static int sharedBits(Comparable<?> a, Comparable<?> b) {
+    if (a instanceof Long) {
+      long diff = (Long) a ^ (Long) b;
+      return diff == 0 ? Integer.MAX_VALUE : Long.numberOfLeadingZeros(diff);
+    }
+    byte[] x = ((UnsignedBytesKey) a).bytes();
+    byte[] y = ((UnsignedBytesKey) b).bytes();
+    int at = Arrays.mismatch(x, y);
+    if (at < 0 || at >= Math.min(x.length, y.length)) {
+      return Integer.MAX_VALUE;  // equal, or one a prefix of the other: no bit tells them apart
+    }
+    return 8 * at + Integer.numberOfLeadingZeros((x[at] ^ y[at]) & 0xFF) - 24;
+  }
+
+  /**
+   * The largest key that shares {@code key}'s first {@code shared + 1} bits: the end of the block
+   * of key space it lies in when the next key differs from it first at bit {@code shared}. The key
+   * itself when {@code shared} is {@link Integer#MAX_VALUE} (the next key is equal).
+   */
+  static Comparable<?> blockEnd(Comparable<?> key, int shared) {
+    if (shared == Integer.MAX_VALUE) {
+      return key;
+    }
+    if (key instanceof Long) {
+      return (Long) key | (-1L >>> (shared + 1));
+    }
+    byte[] out = ((UnsignedBytesKey) key).bytes().clone();
+    int at = shared / 8;
+    out[at] |= (byte) (0xFF >>> (shared % 8 + 1));
+    Arrays.fill(out, at + 1, out.length, (byte) 0xFF);
+    return new UnsignedBytesKey(out);
   }
 
   @Override

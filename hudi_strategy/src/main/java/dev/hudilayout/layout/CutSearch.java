@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.IntPredicate;
+import java.util.function.ToIntBiFunction;
 
 /**
  * Cuts over sorted things (file cuts over curve keys, bucket cuts over a column's values, cell
@@ -48,5 +49,42 @@ final class CutSearch {
       cuts.add(sortedKeys.get((int) ((long) i * sortedKeys.size() / n)));
     }
     return cuts;
+  }
+
+  /**
+   * Where {@code files} files end over sorted keys when each end may move up to
+   * {@code tolerance / 2} of a file from its equal-count place ({@link #atEqualCounts}): to the
+   * neighbouring keys that share the fewest leading bits ({@code sharedBits}), the nearest such
+   * pair on a tie. Each file then holds between 1 - tolerance and 1 + tolerance of the target.
+   * Returns, per end, the index of the file's last key; an end whose window holds only equal keys
+   * stays at its equal-count place. Over the 4-bit keys (0000, 0001, 0010, 0100, 0101, 0110, 1001,
+   * 1010), 2 files and tolerance 0.5, the first file's last key moves from index 3 (0100, which
+   * shares 3 bits with the next key) to index 2 (0010, which shares 1): files of 3 and 5 keys.
+   */
+  static <K> int[] atFewestSharedBits(List<K> sortedKeys, int files, double tolerance,
+                                      ToIntBiFunction<K, K> sharedBits) {
+    int n = Math.max(1, files);
+    int m = sortedKeys.size();
+    if (m == 0) {
+      return new int[0];
+    }
+    int[] ends = new int[n - 1];
+    int reach = (int) Math.floor(tolerance / 2 * m / n);
+    int previous = -1;
+    for (int i = 1; i < n; i++) {
+      int place = Math.max(0, (int) ((long) i * m / n) - 1);
+      int best = place;
+      int fewest = Integer.MAX_VALUE;
+      for (int c = Math.max(previous + 1, place - reach); c <= Math.min(m - 2, place + reach); c++) {
+        int shared = sharedBits.applyAsInt(sortedKeys.get(c), sortedKeys.get(c + 1));
+        if (shared < fewest || (shared == fewest && Math.abs(c - place) < Math.abs(best - place))) {
+          fewest = shared;
+          best = c;
+        }
+      }
+      ends[i - 1] = best;
+      previous = Math.max(previous, best);
+    }
+    return ends;
   }
 }

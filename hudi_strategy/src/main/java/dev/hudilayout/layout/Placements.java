@@ -26,7 +26,7 @@ public final class Placements {
     CurveSpace space = spaceOf(spec, instantSpace, sample);
     return spec.aligned()
         ? GridPlacement.aligned(space, sample, files, spec.alignedTolerance(), spec.shares(), spec.gridBuckets())
-        : CurvePlacement.fromSample(space, sample, files, spec.shares());
+        : CurvePlacement.fromSample(space, sample, files, spec.shares(), spec.alignedTolerance());
   }
 
   /**

@@ -145,9 +145,9 @@ public final class AppliedLayouts {
     out.put(LayoutMetadata.COLUMNS.key(), String.join(",", first.spec.columns()));
     if (first.bitsPerColumn > 0) {
       out.put(LayoutMetadata.BITS_PER_COLUMN.key(), String.valueOf(first.bitsPerColumn));
-    }
-    if (first.bitsPerColumn > 0 && first.spec.aligned()) {
-      out.put(LayoutMetadata.LAYOUT.key(), "aligned");
+      if (first.spec.aligned()) {
+        out.put(LayoutMetadata.LAYOUT.key(), "aligned");
+      }
       out.put(LayoutMetadata.ALIGNED_TOLERANCE.key(), String.valueOf(first.spec.alignedTolerance()));
     }
     Applied largest = first;

@@ -105,7 +105,7 @@ class AlignedCellsTest {
     List<SampleRow> sample = uniform(8_000, 3, 1);
     CurveSpace space = CurveSpace.build(spec, sample, null, null);
     for (Placement model : Arrays.asList(GridPlacement.aligned(space, sample, 8, 0.25, null, null),
-        CurvePlacement.fromSample(space, sample, 8, null))) {
+        CurvePlacement.fromSample(space, sample, 8, null, 0.25))) {
       Map<Integer, List<Comparable<?>>> byFile = new HashMap<>();
       for (SampleRow row : uniform(4_000, 3, 2)) {
         Comparable<?> key = model.key(row.values, row.recordKey);
@@ -218,7 +218,7 @@ class AlignedCellsTest {
       List<SampleRow> sample = uniform(5_000, d, 3);
       CurveSpace space = CurveSpace.build(spec, sample, null, null);
       for (Placement m : new Placement[] {
-          CurvePlacement.fromSample(space, sample, 64, null), GridPlacement.aligned(space, sample, 64, 0.25, null, null)}) {
+          CurvePlacement.fromSample(space, sample, 64, null, 0.25), GridPlacement.aligned(space, sample, 64, 0.25, null, null)}) {
         for (SampleRow row : uniform(3_000, d, 4)) {
           Comparable<?> key = m.key(row.values, row.recordKey);
           long expected = ((long) tokens[m.file(key)] << 40) | m.orderInFile(key, 40);

@@ -80,7 +80,7 @@ class ColumnWeightsTest {
         .aligned(aligned).weights(shares).build();
     CurveSpace space = CurveSpace.build(spec, sample, null, null);
     Placement model = aligned ? GridPlacement.aligned(space, sample, files, 0.25, spec.shares(), null)
-        : CurvePlacement.fromSample(space, sample, files, spec.shares());
+        : CurvePlacement.fromSample(space, sample, files, spec.shares(), spec.alignedTolerance());
     PointQueries q = new PointQueries(model, rows);
     assertTrue(q.files.size() >= files * 0.9 && q.files.size() <= files, "files: " + q.files.size());
     return q.workloadFiles(WORKLOAD, 300);

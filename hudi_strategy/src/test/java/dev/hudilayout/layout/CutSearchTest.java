@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class CutSearchTest {
@@ -58,5 +59,25 @@ class CutSearchTest {
     assertEquals(Collections.emptyList(), CutSearch.atEqualCounts(Collections.<Integer>emptyList(), 5));
     // more files than keys: cuts repeat keys, so some files stay empty
     assertEquals(List.of(0, 1, 1, 2), CutSearch.atEqualCounts(List.of(0, 1, 2), 5));
+  }
+
+  @Test
+  void fileEndsMoveWithinHalfTheToleranceToTheNeighboursSharingFewestBits() {
+    // 4-bit keys as ints: their shared leading bits among the low 4
+    java.util.function.ToIntBiFunction<Integer, Integer> shared =
+        (a, b) -> a.equals(b) ? Integer.MAX_VALUE : Integer.numberOfLeadingZeros(a ^ b) - 28;
+    List<Integer> keys = List.of(0b0000, 0b0001, 0b0010, 0b0100, 0b0101, 0b0110, 0b1001, 0b1010);
+    // equal counts end the first file at index 3 (0100, sharing 3 bits with 0101); within a
+    // quarter file (tolerance 0.5) index 2 (0010, sharing 1 bit with 0100) is the coarser end
+    assertArrayEquals(new int[] {2}, CutSearch.atFewestSharedBits(keys, 2, 0.5, shared));
+    // a tolerance too small to reach a neighbour keeps the equal-count place
+    assertArrayEquals(new int[] {3}, CutSearch.atFewestSharedBits(keys, 2, 0.1, shared));
+    // 4 files, one key each way of places 1, 3 and 5: 0010|0100 (1 bit) beats 0001|0010 (2);
+    // 0101|0110 (2) beats 0100|0101 (3); 0110|1001 (none) stays
+    assertArrayEquals(new int[] {2, 4, 5}, CutSearch.atFewestSharedBits(keys, 4, 1.0, shared));
+    // a window of equal keys: no end can fall between them, the place stays
+    assertArrayEquals(new int[] {3}, CutSearch.atFewestSharedBits(List.of(7, 7, 7, 7, 7, 7, 7, 7), 2, 0.5, shared));
+    // no keys: no ends
+    assertArrayEquals(new int[0], CutSearch.atFewestSharedBits(Collections.<Integer>emptyList(), 3, 0.5, shared));
   }
 }
