@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Stage "grid", for the aligned and continuous layouts: column i cut into k_i quantile buckets,
@@ -209,30 +210,64 @@ public final class AlignedCells implements Serializable {
    * File cuts over sorted sample keys (as made by {@link #key}) for {@code files} files of about
    * m / files sampled rows each, placed by {@link #cutCells}. A cut is the largest key of the file
    * below it; a cut on a cell boundary is the cell's prefix followed by 0xFF bytes, so unsampled
-   * rows of a cell stay in it.
+   * rows of a cell stay in it. A cut inside a cell ends a block of the fine curve key
+   * ({@link #cutKeys}).
    */
   public static List<UnsignedBytesKey> fileCuts(List<UnsignedBytesKey> sortedKeys, int files, double tolerance) {
     int m = sortedKeys.size();
     if (m == 0 || files <= 1) {
       return new ArrayList<>();
     }
-    List<Integer> starts = new ArrayList<>();  // where each cell begins in sortedKeys
-    List<Integer> sizes = new ArrayList<>();
-    int start = 0;
-    for (int i = 1; i <= m; i++) {
-      if (i == m || !samePrefix(sortedKeys.get(i - 1), sortedKeys.get(i))) {
-        starts.add(start);
-        sizes.add(i - start);
-        start = i;
+    int[] starts = cellStarts(sortedKeys);
+    List<int[]> cuts = cutCells(cellSizes(starts, m), files, tolerance);
+    int reach = (int) Math.floor(tolerance / 2 * m / files);
+    return cutKeys(sortedKeys, starts, cuts, cell -> reach);
+  }
+
+  /** Where each cell begins among sorted keys: the indexes where the cell prefix changes. */
+  private static int[] cellStarts(List<UnsignedBytesKey> sortedKeys) {
+    List<Integer> starts = new ArrayList<>();
+    for (int i = 0; i < sortedKeys.size(); i++) {
+      if (i == 0 || !samePrefix(sortedKeys.get(i - 1), sortedKeys.get(i))) {
+        starts.add(i);
       }
     }
-    List<int[]> cuts = cutCells(sizes.stream().mapToInt(Integer::intValue).toArray(), files, tolerance);
+    return starts.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  private static int[] cellSizes(int[] starts, int m) {
+    int[] sizes = new int[starts.length];
+    for (int c = 0; c < sizes.length; c++) {
+      sizes[c] = (c + 1 < sizes.length ? starts[c + 1] : m) - starts[c];
+    }
+    return sizes;
+  }
+
+  /**
+   * The keys of cuts {cell, rows of that cell below the cut}. A cut after a whole cell is the
+   * cell's boundary. A cut inside a cell moves, by at most {@code reach.applyAsInt(cell)} sampled
+   * rows and without leaving the cell or passing the cut before it, to where the fine curve key
+   * leaves its largest block, and is set at that block's end, as files cut along the curve are
+   * ({@link CurvePlacement}): the file's part of the cell is then a few whole boxes.
+   */
+  private static List<UnsignedBytesKey> cutKeys(List<UnsignedBytesKey> keys, int[] starts, List<int[]> cuts,
+                                                IntUnaryOperator reach) {
     List<UnsignedBytesKey> out = new ArrayList<>(cuts.size());
+    int previous = -1;  // the index of the last key below the previous cut
     for (int[] cut : cuts) {
-      int cell = cut[0];
-      int below = cut[1];
-      UnsignedBytesKey last = sortedKeys.get(starts.get(cell) + below - 1);
-      out.add(below == sizes.get(cell) ? boundary(last) : last);
+      int start = starts[cut[0]];
+      int end = cut[0] + 1 < starts.length ? starts[cut[0] + 1] : keys.size();  // the cell's keys: [start, end)
+      int place = start + cut[1] - 1;
+      if (start + cut[1] == end) {
+        out.add(boundary(keys.get(place)));
+      } else {
+        int r = reach.applyAsInt(cut[0]);
+        int last = CutSearch.fewestSharedBitsNear(keys, place, Math.max(Math.max(start, previous + 1), place - r),
+            Math.min(end - 2, place + r), CurvePlacement::sharedBits);
+        place = last;
+        out.add((UnsignedBytesKey) CurvePlacement.cutAfter(keys, last));
+      }
+      previous = place;
     }
     return out;
   }
@@ -270,39 +305,33 @@ public final class AlignedCells implements Serializable {
 
   /**
    * File cuts over sorted sample keys (as made by {@link #key}) that never put two cells in one
-   * file: each cell with sampled rows is cut into its {@link #filesPerCell} files of equal counts,
-   * and every cell ends a file. Used where each file must lie inside one cell of a recorded grid
-   * (the continuous layout's regions), even when there are fewer files than cells.
+   * file: each cell with sampled rows is cut into its {@link #filesPerCell} files of about equal
+   * counts (each cut within half the tolerance of one of them, ending a block of the fine curve
+   * key: {@link #cutKeys}), and every cell ends a file. Used where each file must lie inside one
+   * cell of a recorded grid (the continuous layout's regions), even when there are fewer files than
+   * cells.
    */
-  public static List<UnsignedBytesKey> fileCutsInCells(List<UnsignedBytesKey> sortedKeys, int files) {
+  public static List<UnsignedBytesKey> fileCutsInCells(List<UnsignedBytesKey> sortedKeys, int files,
+                                                       double tolerance) {
     int m = sortedKeys.size();
-    List<Integer> starts = new ArrayList<>();
-    for (int i = 0; i < m; i++) {
-      if (i == 0 || !samePrefix(sortedKeys.get(i - 1), sortedKeys.get(i))) {
-        starts.add(i);
-      }
-    }
-    int[] sizes = new int[starts.size()];
-    for (int c = 0; c < sizes.length; c++) {
-      sizes[c] = (c + 1 < sizes.length ? starts.get(c + 1) : m) - starts.get(c);
-    }
+    int[] starts = cellStarts(sortedKeys);
+    int[] sizes = cellSizes(starts, m);
     int[] parts = filesPerCell(sizes, files);
-    List<UnsignedBytesKey> out = new ArrayList<>();
+    List<int[]> cuts = new ArrayList<>();
     for (int c = 0; c < sizes.length; c++) {
-      int start = starts.get(c);
       int previous = 0;
       for (int p = 1; p < parts[c]; p++) {
         int below = (int) ((long) p * sizes[c] / parts[c]);
         if (below > previous) {
-          out.add(sortedKeys.get(start + below - 1));
+          cuts.add(new int[] {c, below});
           previous = below;
         }
       }
       if (c + 1 < sizes.length) {
-        out.add(boundary(sortedKeys.get(start + sizes[c] - 1)));
+        cuts.add(new int[] {c, sizes[c]});
       }
     }
-    return out;
+    return cutKeys(sortedKeys, starts, cuts, c -> (int) Math.floor(tolerance / 2 * sizes[c] / parts[c]));
   }
 
   /**

@@ -50,10 +50,18 @@ public final class CurvePlacement implements Placement {
     int[] lastKeys = CutSearch.atFewestSharedBits(keys, files, tolerance, CurvePlacement::sharedBits);
     List<Comparable<?>> cuts = new ArrayList<>(lastKeys.length);
     for (int last : lastKeys) {
-      Comparable<?> key = keys.get(last);
-      cuts.add(last + 1 < keys.size() ? blockEnd(key, sharedBits(key, keys.get(last + 1))) : key);
+      cuts.add(cutAfter(keys, last));
     }
     return new CurvePlacement(space, cuts, scales, buckets);
+  }
+
+  /**
+   * The cut after sorted key {@code last}: the end of its block against the next key
+   * ({@link #blockEnd}), or the key itself when it is the last or the next is equal.
+   */
+  static Comparable<?> cutAfter(List<? extends Comparable<?>> sortedKeys, int last) {
+    Comparable<?> key = sortedKeys.get(last);
+    return last + 1 < sortedKeys.size() ? blockEnd(key, sharedBits(key, sortedKeys.get(last + 1))) : key;
   }
 
   /** The leading bits two keys of one space have in common; {@link Integer#MAX_VALUE} if equal. */

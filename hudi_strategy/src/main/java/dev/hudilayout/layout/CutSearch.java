@@ -73,18 +73,28 @@ final class CutSearch {
     int previous = -1;
     for (int i = 1; i < n; i++) {
       int place = Math.max(0, (int) ((long) i * m / n) - 1);
-      int best = place;
-      int fewest = Integer.MAX_VALUE;
-      for (int c = Math.max(previous + 1, place - reach); c <= Math.min(m - 2, place + reach); c++) {
-        int shared = sharedBits.applyAsInt(sortedKeys.get(c), sortedKeys.get(c + 1));
-        if (shared < fewest || (shared == fewest && Math.abs(c - place) < Math.abs(best - place))) {
-          fewest = shared;
-          best = c;
-        }
-      }
-      ends[i - 1] = best;
-      previous = Math.max(previous, best);
+      ends[i - 1] = fewestSharedBitsNear(sortedKeys, place, Math.max(previous + 1, place - reach),
+          Math.min(m - 2, place + reach), sharedBits);
+      previous = Math.max(previous, ends[i - 1]);
     }
     return ends;
+  }
+
+  /**
+   * The index c in [lo, hi] whose keys c and c + 1 share the fewest leading bits, the one nearest
+   * {@code place} on a tie; {@code place} itself when the range is empty or holds only equal keys.
+   */
+  static <K> int fewestSharedBitsNear(List<K> sortedKeys, int place, int lo, int hi,
+                                      ToIntBiFunction<K, K> sharedBits) {
+    int best = place;
+    int fewest = Integer.MAX_VALUE;
+    for (int c = lo; c <= hi; c++) {
+      int shared = sharedBits.applyAsInt(sortedKeys.get(c), sortedKeys.get(c + 1));
+      if (shared < fewest || (shared == fewest && Math.abs(c - place) < Math.abs(best - place))) {
+        fewest = shared;
+        best = c;
+      }
+    }
+    return best;
   }
 }

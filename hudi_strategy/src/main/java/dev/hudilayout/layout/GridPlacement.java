@@ -87,10 +87,10 @@ public final class GridPlacement implements Placement {
    * file lies inside one cell. {@link #files()} says how many files that makes. {@code choice} is
    * the grid search that chose the cells, or null if they were given.
    */
-  public static GridPlacement onCells(CurveSpace space, List<SampleRow> groupSample, int files, AlignedCells cells,
-                               GridSearch.Choice choice) {
+  public static GridPlacement onCells(CurveSpace space, List<SampleRow> groupSample, int files, double tolerance,
+                                     AlignedCells cells, GridSearch.Choice choice) {
     List<UnsignedBytesKey> keys = sortedKeys(space, cells, groupSample, null);
-    return new GridPlacement(space, cells, AlignedCells.fileCutsInCells(keys, Math.max(1, files)), null,
+    return new GridPlacement(space, cells, AlignedCells.fileCutsInCells(keys, Math.max(1, files), tolerance), null,
         ColumnWeights.asDoubles(cells.buckets()), choice);
   }
 

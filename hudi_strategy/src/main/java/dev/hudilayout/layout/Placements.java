@@ -40,13 +40,14 @@ public final class Placements {
     List<SampleRow> sample = sampleOf(instantSpace, groupSample, ownSample);
     CurveSpace space = spaceOf(spec, instantSpace, sample);
     if (grid != null) {
-      return GridPlacement.onCells(space, sample, files, grid, null);
+      return GridPlacement.onCells(space, sample, files, spec.alignedTolerance(), grid, null);
     }
     int n = Math.max(1, files);
     GridSearch.Choice choice = spec.aligned()
         ? GridPlacement.chooseGrid(space, sample, n, spec.alignedTolerance(), null, spec.gridBuckets(), true) : null;
     int[] k = choice != null ? choice.buckets() : AlignedCells.bucketsPerColumn(n, spec.columns().size());
-    return GridPlacement.onCells(space, sample, files, AlignedCells.fromSample(sample, k, space), choice);
+    return GridPlacement.onCells(space, sample, files, spec.alignedTolerance(), AlignedCells.fromSample(sample, k, space),
+        choice);
   }
 
   /** Whether a group's placement comes from the instant's sample (else from its own input's). */

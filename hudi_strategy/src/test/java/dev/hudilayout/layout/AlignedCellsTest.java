@@ -237,4 +237,43 @@ class AlignedCellsTest {
     // never more files than rows in a cell
     assertArrayEquals(new int[] {2}, AlignedCells.filesPerCell(new int[] {2}, 5));
   }
+
+  @Test
+  void cutsInsideACellEndBlocksOfTheFineKeyWithinTheTolerance() {
+    // 8 cells of about 3000 rows and 64 files: each cell is cut into 8 files along its fine key,
+    // by the aligned layout (grid fixed at 2 x 2 x 2) and on a recorded grid (continuous layout)
+    List<SampleRow> rows = uniform(24_000, 3, 8);
+    LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(Curve.HILBERT).mapping(Mapping.SAMPLE)
+        .sampleSize(rows.size()).build();
+    CurveSpace space = CurveSpace.build(spec, rows, null, null);
+    int[] k = {2, 2, 2};
+    AlignedCells recorded = AlignedCells.fromSample(rows, k, space);
+    int files = 64;
+    double target = (double) rows.size() / files;
+    for (boolean onRecordedGrid : new boolean[] {false, true}) {
+      double[] tolerances = {1e-9, spec.alignedTolerance()};
+      double[] read = new double[tolerances.length];
+      for (int t = 0; t < tolerances.length; t++) {
+        GridPlacement model = onRecordedGrid ? GridPlacement.onCells(space, rows, files, tolerances[t], recorded, null)
+            : GridPlacement.aligned(space, rows, files, tolerances[t], null, k);
+        PointQueries q = new PointQueries(model, rows);
+        assertEquals(files, q.files.size());
+        for (List<SampleRow> f : q.files.values()) {
+          Set<Long> inCells = new HashSet<>();
+          for (SampleRow row : f) {
+            inCells.add(model.cells().cellOrder(row.values));
+          }
+          assertEquals(1, inCells.size());
+          // the sample is every row; cells hold 8 files' rows give or take a few percent
+          assertTrue(Math.abs(f.size() - target) <= (tolerances[t] + 0.05) * target, f.size() + " of " + target);
+        }
+        for (int c = 0; c < 3; c++) {
+          read[t] += q.averageFiles(c, 400, 21 + c) / 3;
+        }
+      }
+      System.out.printf("%s: files per point query, cells cut at equal counts %.2f, on blocks %.2f%n",
+          onRecordedGrid ? "recorded grid" : "aligned", read[0], read[1]);
+      assertTrue(read[1] < 0.95 * read[0], (onRecordedGrid ? "recorded grid " : "aligned ") + Arrays.toString(read));
+    }
+  }
 }

@@ -68,7 +68,7 @@ class GridRecordTest {
     AlignedCells cells = grid(first);
     List<SampleRow> next = PointQueries.uniform(8_000, 3, 5);
     for (int files : new int[] {8, 64, 256}) {
-      Placement model = GridPlacement.onCells(space, next, files, cells, null);
+      Placement model = GridPlacement.onCells(space, next, files, 0.25, cells, null);
       // fewer files asked than cells: each cell with rows still gets one of its own
       assertTrue(model.files() >= Math.max(files, 64) - 1, files + " -> " + model.files());
       Map<Integer, List<SampleRow>> placed = new PointQueries(model, PointQueries.uniform(40_000, 3, 6)).files;
