@@ -6,7 +6,8 @@ for the clustered layouts, clustered with Hudi's size-based plan into max(1, 4 /
 the built-in Hilbert/sample and ours. The runner itself fails if a table's rows (count and
 checksum, read with skipping off) differ from the model after any round, or a query returns
 other rows than the random table's. Expected: a row per (round, layout) with the table's file
-count, the bound for it and the ratio; the random table holds 4 files per round and rewrites
+count, the bound for it and the ratio, for the sampled queries and over every value (counted from
+the column-stats index, which counts each sampled query as Spark read it); the random table holds 4 files per round and rewrites
 nothing; each clustering takes exactly the round's 4 small files (none of the files earlier
 rounds' clusterings wrote) and writes 1, so rewritten / ingested > 0; results.md, results.json
 and files_per_round.png are written and ``--render`` re-renders them; ``floor`` is refused.
@@ -58,6 +59,10 @@ def test_every_round_of_every_layout_is_measured(run, table):
         assert row["ratio_to_bound"] == pytest.approx(row["point_avg"] / row["bound"]) and row["ratio_to_bound"] > 0
         assert {q["kind"] for q in row["queries"]} == {"point", "range", "and"}
         assert 0 < row["point_avg"] <= row["files"] and row["range_avg"] > 0 and row["and_avg"] > 0
+        every = row["every"]
+        assert set(every["point"]) == set(report["filter_columns"])
+        assert all(0 < every[k] <= row["files"] for k in ("point_avg", "range_avg", "and_avg"))
+        assert row["every_ratio_to_bound"] == pytest.approx(every["point_avg"] / row["bound"])
 
 
 def test_random_writes_small_files_and_rewrites_nothing(table):
@@ -65,6 +70,7 @@ def test_random_writes_small_files_and_rewrites_nothing(table):
         row = table[(r, "random")]
         assert row["files"] == FILES * r
         assert row["point_avg"] == FILES * r  # no layout: every file holds every value
+        assert row["every"]["point_avg"] > 0.9 * FILES * r  # all but values beyond a file's [min, max]
         assert row["rewritten_bytes"] == 0 and row["rewritten_vs_ingested"] == 0
         assert row["ingested_bytes"] > 0 and row["cluster_seconds"] == 0 and row["clustered_files"] == 0
 
@@ -91,8 +97,9 @@ def test_sizes_pick_small_files_and_leave_clustered_ones(run):
 def test_outputs_and_render(run, capsys):
     report, out = run
     text = (out / "results.md").read_text()
-    assert ("| round | layout | rows | files | point avg | bound | ratio to bound | range avg | 2-col avg "
-            "| files clustered | rewritten / ingested | cluster s |") in text
+    assert ("| round | layout | rows | files | point avg (every) | bound | ratio to bound (every) | range avg (every) "
+            "| 2-col avg (every) | point avg (sampled) | ratio to bound (sampled) | files clustered "
+            "| rewritten / ingested | cluster s |") in text
     assert f"| {ROUNDS} | ours-hilbert-sample | {ROUNDS * ROWS} | {ROUNDS} |" in text
     assert sum(1 for line in text.splitlines() if line.startswith("| ") and line[2].isdigit()) == ROUNDS * len(LAYOUTS)
     assert json.loads((out / "results.json").read_text())["mode"] == "rounds"

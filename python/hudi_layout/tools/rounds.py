@@ -40,8 +40,12 @@ from the bytes B the first round's small files take (measured on the random tabl
   proportional to rows, as they are at production file sizes.
 
 After each round, per layout: the files in the table (N), the files read per point query on each
-filter column, per range query and per two-column conjunction (the one-shot benchmark's queries,
-:func:`hudi_layout.tools.bench.make_queries`), the bound N^((d'-1)/d') for that round's N (d' independent
+filter column, per range query and per two-column conjunction, both as Spark read them for the
+one-shot benchmark's few queries (:func:`hudi_layout.tools.bench.make_queries`) and averaged over
+every query of each class the table's rows allow, counted from the column-stats index as
+:mod:`hudi_layout.tools.every_query` counts them (every value each filter column holds so far,
+every range position, the values of up to ``EVERY_ROWS`` rows ingested so far on each column pair;
+each sampled query must count alike or the run fails), the bound N^((d'-1)/d') for that round's N (d' independent
 axes found in the data, d' = d on uniform data) and the ratio to it; bytes written by all
 clusterings so far against bytes ingested so far (from the commit metadata on the timeline); the
 files the round's clustering replaced and wrote, and its seconds. Every round the table's rows are
@@ -64,9 +68,9 @@ from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from .. import clustering, scan, tables, timeline
 from .. import metadata as md
-from . import ssb
-from .bench import (Layout, Query, independent_axes, make_queries, parse_weights, progress, run_query, spark_conf,
-                    session)
+from . import every_query, ssb
+from .bench import (Layout, Query, column_pairs, independent_axes, make_queries, parse_weights, progress, run_query,
+                    spark_conf, session)
 
 DEFAULT_ROUND_FILES = 40
 #: Small files per clustered file within a round: W = max(1, F // ROUND_COMPACTION).
@@ -80,6 +84,8 @@ GROUPED_SHARE = 4
 #: A small-file limit above any file: the plan takes every file (the -whole layouts).
 EVERY_FILE = 1 << 62
 CHART = "files_per_round.png"
+#: Rows whose values make the two-column conjunctions counted over every query after each round.
+EVERY_ROWS = 1000
 
 
 @dataclass(frozen=True)
@@ -279,6 +285,7 @@ class RoundsRun:
     weights: Optional[List[float]] = None
     sizes: Sizes = None  # type: ignore[assignment]  # set once the first round is written
     expected: Dict[Tuple[int, str], Tuple[int, int]] = field(default_factory=dict)
+    held: Dict[int, Tuple[Dict[str, list], List[dict]]] = field(default_factory=dict)  # see held_values
 
     @property
     def d_effective(self) -> int:
@@ -325,6 +332,34 @@ def _run_queries(ctx: RoundsRun, name: str, r: int, path: str) -> List[dict]:
     return out
 
 
+def held_values(ctx: RoundsRun, r: int) -> Tuple[Dict[str, list], List[dict]]:
+    """After round ``r``: every value each filter column holds (sorted), and up to ``EVERY_ROWS``
+    seeded random rows of the filter columns, from the rounds' rows so far (the same for every
+    layout, so computed once per round)."""
+    if r not in ctx.held:
+        from pyspark.sql import functions as F
+        rows = ctx.spark.read.parquet(*ctx.sources[:r]).select(*ctx.columns)
+        values = {c: sorted(x[0] for x in rows.select(c).distinct().collect() if x[0] is not None)
+                  for c in ctx.columns}
+        sample = [x.asDict() for x in rows.orderBy(F.rand(ctx.args.seed)).limit(EVERY_ROWS).collect()]
+        ctx.held[r] = (values, sample)
+    return ctx.held[r]
+
+
+def every_value(ctx: RoundsRun, name: str, r: int, path: str, queries: Sequence[dict]) -> dict:
+    """Files read per query class over every query the table's rows allow after round ``r``, from
+    the column-stats index (:func:`hudi_layout.tools.every_query.class_averages`); the sampled
+    ``queries`` must count as Spark read them, else the run fails."""
+    bounds = every_query.FileBounds(ctx.spark, path, ctx.columns)
+    values, sample = held_values(ctx, r)
+    figures = every_query.class_averages(bounds, values, sample, column_pairs(ctx.columns))
+    agree, differ = every_query.sampled_counts(bounds, queries)
+    if differ:
+        raise SystemExit(f"WRONG COUNT: {name} after round {r}: the column-stats index and Spark's scan "
+                         f"disagree on {len(differ)} queries: " + "; ".join(differ[:3]))
+    return {k: figures[k] for k in ("point", "range", "point_avg", "range_avg", "and_avg")}
+
+
 def cluster_round(ctx: RoundsRun, layout: Layout, path: str, r: int,
                   group_bytes: Optional[int] = None) -> Tuple[float, str]:
     """One clustering as configured; (seconds, instant). Hudi must plan one: the round left small files."""
@@ -355,13 +390,15 @@ def averages(queries: Sequence[dict], columns: Sequence[str]) -> dict:
             "range_avg": avg("range"), "and_avg": avg("and")}
 
 
-def round_row(ctx: RoundsRun, name: str, r: int, files: int, queries: List[dict], totals: WriteTotals,
-              seconds: float, clustered: Optional[dict]) -> dict:
+def round_row(ctx: RoundsRun, name: str, r: int, files: int, queries: List[dict], every: dict,
+              totals: WriteTotals, seconds: float, clustered: Optional[dict]) -> dict:
     d, d_eff = len(ctx.columns), ctx.d_effective
     row = {"round": r, "layout": name, "rows": ctx.models[r - 1][0], "files": files,
            **averages(queries, ctx.columns),
            "bound": files ** ((d - 1) / d), "effective_bound": files ** ((d_eff - 1) / d_eff)}
     row.update({"ratio_to_bound": row["point_avg"] / row["effective_bound"] if files else 0.0,
+                "every": every,
+                "every_ratio_to_bound": every["point_avg"] / row["effective_bound"] if files else 0.0,
                 "ingested_bytes": totals.ingested, "rewritten_bytes": totals.rewritten,
                 "rewritten_vs_ingested": totals.ratio, "cluster_seconds": seconds,
                 "clustered_files": clustered["files_replaced"] if clustered else 0,
@@ -394,10 +431,11 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
                 progress(f"{layout.name}: groups of at most {group_bytes} bytes from round 2 on")
         files, held = table_contents(ctx.spark, path, ctx.data_columns)
         check_rows(layout.name, r, held, ctx.models[r - 1])
-        rows.append(round_row(ctx, layout.name, r, files, run_queries(ctx, layout.name, r, path),
-                              totals, seconds, clustered))
-        progress(f"{layout.name}: round {r}: {files} files, point avg {rows[-1]['point_avg']:.1f} "
-                 f"({rows[-1]['ratio_to_bound']:.2f}x the bound), rewritten/ingested "
+        queries = run_queries(ctx, layout.name, r, path)
+        every = every_value(ctx, layout.name, r, path, queries)
+        rows.append(round_row(ctx, layout.name, r, files, queries, every, totals, seconds, clustered))
+        progress(f"{layout.name}: round {r}: {files} files, point avg over every value {every['point_avg']:.1f} "
+                 f"({rows[-1]['every_ratio_to_bound']:.2f}x the bound), rewritten/ingested "
                  f"{totals.ratio:.2f}, cluster {seconds:.1f}s")
     return rows
 
@@ -491,17 +529,23 @@ def markdown(report: dict) -> str:
              f"{plan['bloom_entries']} keys", "",
              f"d={d} filter columns ({', '.join(cols)}) on d'={d_eff} independent axes "
              f"({', '.join('+'.join(a) for a in axes)}): bound {bound} for the table's N files after the round", "",
-             "| round | layout | rows | files | point avg | bound | ratio to bound | range avg | 2-col avg "
-             "| files clustered | rewritten / ingested | cluster s |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+             "Files read per query: over every value, range position and (up to "
+             f"{EVERY_ROWS}) rows' value pairs the table holds after the round, from the column-stats index "
+             f"(every); and as Spark read them for the {p['queries']} sampled queries per column and class "
+             "(sampled).", "",
+             "| round | layout | rows | files | point avg (every) | bound | ratio to bound (every) | range avg (every) "
+             "| 2-col avg (every) | point avg (sampled) | ratio to bound (sampled) | files clustered "
+             "| rewritten / ingested | cluster s |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in report["rounds"]:
         clustered = f"{r['clustered_files']} -> {r['written_files']}" if r["clustered_files"] else ""
         if r.get("groups", 0) > 1:
             clustered += f" in {r['groups']} groups"
-        lines.append(f"| {r['round']} | {r['layout']} | {r['rows']} | {r['files']} | {r['point_avg']:.1f} "
-                     f"| {r['effective_bound']:.1f} | {r['ratio_to_bound']:.2f}x | {r['range_avg']:.1f} "
-                     f"| {r['and_avg']:.1f} | {clustered} | {r['rewritten_vs_ingested']:.2f} "
-                     f"| {r['cluster_seconds']:.1f} |")
+        e = r["every"]
+        lines.append(f"| {r['round']} | {r['layout']} | {r['rows']} | {r['files']} | {e['point_avg']:.1f} "
+                     f"| {r['effective_bound']:.1f} | {r['every_ratio_to_bound']:.2f}x | {e['range_avg']:.1f} "
+                     f"| {e['and_avg']:.1f} | {r['point_avg']:.1f} | {r['ratio_to_bound']:.2f}x | {clustered} "
+                     f"| {r['rewritten_vs_ingested']:.2f} | {r['cluster_seconds']:.1f} |")
     return "\n".join(lines) + "\n"
 
 
@@ -541,7 +585,7 @@ def chart(report: dict, png: Path) -> None:
     bounds = {}
     for name, rows in series.items():
         xs = [r["round"] for r in rows]
-        line, = ax.plot(xs, [r["point_avg"] for r in rows], marker="o", label=name)
+        line, = ax.plot(xs, [r["every"]["point_avg"] for r in rows], marker="o", label=name)
         if name != "random" or len(series) == 1:
             bounds[name] = (xs, [r["effective_bound"] for r in rows], line.get_color())
     distinct = {tuple(round(b, 6) for b in ys) for _, ys, _ in bounds.values()}
@@ -555,7 +599,7 @@ def chart(report: dict, png: Path) -> None:
     ax.yaxis.set_major_formatter(plain)
     ax.yaxis.set_minor_formatter(plain)
     ax.set_xlabel("round")
-    ax.set_ylabel("files read per point query (avg)")
+    ax.set_ylabel("files read per point query (avg over every value)")
     plan = report["plan"]
     drift = report["parameters"].get("drift")
     ax.set_title(f"SSB {report['parameters']['variant']}, {plan['rounds']} rounds of {plan['rows_per_round']} rows "
