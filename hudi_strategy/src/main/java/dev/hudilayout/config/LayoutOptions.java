@@ -59,9 +59,10 @@ public final class LayoutOptions {
   public static final DeclaredOption<Double> ALIGNED_TOLERANCE = DeclaredOption.ours(
       PREFIX + "aligned.tolerance", 0.25,
       "How far a file may stray from the target size, as a share of the target. With the aligned "
-          + "layout, a cell is split above 1 + tolerance and merged with the next below 1 - tolerance; with "
-          + "aligned=false, a file's end may move by half the tolerance of a file from its equal-count place "
-          + "to end a larger block of the curve.",
+          + "layout, a cell is split above 1 + tolerance and merged with the next below 1 - tolerance. A "
+          + "file's end along the curve (with aligned=false, and inside a cell cut into several files) "
+          + "may move by half the tolerance of a file from its equal-count place to end a larger block of "
+          + "the curve.",
       Rule.numberBetween(0, 1, "a number above 0 and below 1"));
 
   public static final DeclaredOption<String> COLUMN_WEIGHTS = DeclaredOption.ours(

@@ -83,9 +83,10 @@ public final class GridPlacement implements Placement {
   /**
    * A layout on a given grid ({@code cells}, recorded by an earlier clustering): rows keyed by
    * their cell's position along the curve, then their fine curve key, and each cell cut into its
-   * share of about {@code files} files on its own ({@link AlignedCells#fileCutsInCells}), so every
-   * file lies inside one cell. {@link #files()} says how many files that makes. {@code choice} is
-   * the grid search that chose the cells, or null if they were given.
+   * share of about {@code files} files on its own ({@link AlignedCells#fileCutsInCells}, each cut
+   * within half the {@code tolerance} of a file of its equal-count place), so every file lies inside
+   * one cell. {@link #files()} says how many files that makes. {@code choice} is the grid search that
+   * chose the cells, or null if they were given.
    */
   public static GridPlacement onCells(CurveSpace space, List<SampleRow> groupSample, int files, double tolerance,
                                      AlignedCells cells, GridSearch.Choice choice) {
