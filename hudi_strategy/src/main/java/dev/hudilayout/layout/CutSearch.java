@@ -8,9 +8,10 @@ import java.util.function.ToIntBiFunction;
 
 /**
  * Cuts over sorted things (file cuts over curve keys, bucket cuts over a column's values, cell
- * starts over sampled rows): where equal-count cuts are taken, and the one search that finds how
- * many cuts lie below a value. Every layout places a row by that count, so all of them search
- * alike: a value equal to a cut counts it or not as the caller's {@code below} says.
+ * starts over sampled rows): where equal-count cuts are taken, where a file's end moves within the
+ * tolerance to end a block of the curve, and the one search that finds how many cuts lie below a
+ * value. Every layout places a row by that count, so all of them search alike: a value equal to a
+ * cut counts it or not as the caller's {@code below} says.
  */
 final class CutSearch {
   private CutSearch() {
