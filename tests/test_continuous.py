@@ -152,10 +152,12 @@ def test_files_updated_by_upserts_are_placed_again_by_their_rows(spark, grown):
     in_moved = hl.read(spark, path, skipping=False) \
         .where(F.split("_hoodie_file_name", "_")[0].isin(sorted(moved_files))).count()
 
-    layout = LayoutOptions(columns, curve="hilbert", mapping="sample", continuous=True,
-                           target_file_bytes=report["sizes"]["target_file_bytes"])
+    # no region merges here (the files the upsert rewrote inside their cells are pending rows, which
+    # may make a region due): this clustering places the moved files only
+    layout = LayoutOptions(columns, curve="hilbert", mapping="sample", continuous=True, merge_fraction=100,
+                           merge_tiers=0, target_file_bytes=report["sizes"]["target_file_bytes"])
     result = hl.cluster(spark, path, layout)
-    assert result.layout["hudilayout.continuous"].startswith(f"delta ({len(moved_files)} new file(s)"), result.layout
+    assert result.layout["hudilayout.continuous"] == f"delta ({len(moved_files)} new file(s))", result.layout
     assert result.layout[GRID_KEY] == commits[0]["extra"][GRID_KEY]
     assert result.layout["hudilayout.sample.rows"] == f"{in_moved} from commits", result.layout
     [after] = layout_report.continuous_regions(spark, path)
@@ -165,8 +167,52 @@ def test_files_updated_by_upserts_are_placed_again_by_their_rows(spark, grown):
     assert {r[0] for r in moved_rows} <= set(keys)
 
 
+def test_pending_layers_of_one_tier_merge_without_touching_the_base(spark, grown):
+    """Two more small rounds on the continuous table (800 rows of the first round again, under new
+    keys, as 4 files each), clustered with merge_fraction 100 (no region falls due) and
+    merge_tiers 2. The first leaves a pending layer of about the new rows' size in every region (or
+    merges it with one of that size already there); the second finds that layer and its new rows
+    in one size tier and merges them into one layer: the commit says so, no region gains a layer
+    (without the merge each would: every region gets new rows), no base file is rewritten, and
+    every row is there once."""
+    from pyspark.sql import functions as F
+    import hudi_layout as hl
+    from hudi_layout import tables
+    _, _, _, report, out = grown
+    path = str(out / "tables" / LAYOUTS[2])
+    columns = report["filter_columns"]
+    layout = LayoutOptions(columns, curve="hilbert", mapping="sample", continuous=True, merge_fraction=100,
+                           merge_tiers=2, target_file_bytes=report["sizes"]["target_file_bytes"])
+    opts = tables.cow_table_options("ssb", "lo_key", columns, 4)
+    opts[rounds.BLOOM_ENTRIES_KEY] = str(ROWS // FILES)
+    first = spark.read.parquet(str(out / "tables" / "source" / "round=1")).drop("round").orderBy("lo_key").limit(800)
+    before = hl.read(spark, path, skipping=False).count()
+    [start] = layout_report.continuous_regions(spark, path)
+    bases = {r["cell"]: (r["base_files"], r["base_bytes"]) for r in start["regions"]}
+    seen = []
+    for step in (1, 2):
+        rows = first.withColumn("lo_key", F.col("lo_key") + (1 + step) * 10 ** 9).repartition(4)
+        rows.write.format("hudi").options(**opts).mode("append").save(path)
+        result = hl.cluster(spark, path, layout)
+        [part] = layout_report.continuous_regions(spark, path)
+        assert part["outside_files"] == 0, part
+        seen.append((result.layout["hudilayout.continuous"], {r["cell"]: r for r in part["regions"]}))
+    (_, after1), (why2, after2) = seen
+    assert "pending layers merged, 2 of one tier" in why2, why2
+    assert after2.keys() == after1.keys() == bases.keys()
+    for cell, r in after2.items():
+        assert (r["base_files"], r["base_bytes"]) == bases[cell] == (after1[cell]["base_files"],
+                                                                     after1[cell]["base_bytes"]), cell
+        assert r["pending_rounds"] <= after1[cell]["pending_rounds"], (cell, r, after1[cell])
+        assert r["pending_rows"] + r["base_rows"] >= after1[cell]["pending_rows"] + after1[cell]["base_rows"]
+    table = hl.read(spark, path, skipping=False)
+    assert table.count() == before + 1600 and table.select("lo_key").distinct().count() == before + 1600
+
+
 @pytest.mark.parametrize("changes, message", [
     (dict(merge_fraction=0), "merge_fraction (hoodie.hudilayout.continuous.merge.fraction) = 0 is not accepted"),
+    (dict(merge_tiers=-1), "merge_tiers (hoodie.hudilayout.continuous.merge.tiers) = -1 is not accepted: "
+     "a whole number from 0 to 64"),
     (dict(continuous=True, whole_partition=True), "continuous (hoodie.clustering.plan.strategy.class) = True"),
     (dict(continuous=True, curve="linear"), "False with curve linear"),
 ])
@@ -175,10 +221,11 @@ def test_bad_continuous_options_name_the_key(changes, message):
         LayoutOptions(["a", "b"], **changes)
 
 
-def test_continuous_sets_the_plan_and_the_fraction():
-    opts = LayoutOptions(["a", "b"], continuous=True, merge_fraction=0.3).clustering_options()
+def test_continuous_sets_the_plan_the_fraction_and_the_tiers():
+    opts = LayoutOptions(["a", "b"], continuous=True, merge_fraction=0.3, merge_tiers=4).clustering_options()
     assert opts["hoodie.clustering.plan.strategy.class"] == "dev.hudilayout.continuous.ContinuousPlanStrategy"
     assert opts["hoodie.hudilayout.continuous.merge.fraction"] == "0.3"
+    assert opts["hoodie.hudilayout.continuous.merge.tiers"] == "4"
 
 
 def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp_path):

@@ -49,6 +49,7 @@ PLAN_CLASS_KEY = "hoodie.clustering.plan.strategy.class"
 WHOLE_PARTITION_PLAN = "dev.hudilayout.WholePartitionPlanStrategy"
 CONTINUOUS_PLAN = "dev.hudilayout.continuous.ContinuousPlanStrategy"
 MERGE_FRACTION_KEY = "hoodie.hudilayout.continuous.merge.fraction"
+MERGE_TIERS_KEY = "hoodie.hudilayout.continuous.merge.tiers"
 INLINE_KEY = "hoodie.clustering.inline"
 INLINE_COMMITS_KEY = "hoodie.clustering.inline.max.commits"
 ASYNC_KEY = "hoodie.clustering.async.enabled"
@@ -263,10 +264,12 @@ class LayoutOptions:
     continuous: bool = field(default=False, metadata=_doc(
         PLAN_CLASS_KEY, "Keep skipping while the table grows (`dev.hudilayout.continuous.ContinuousPlanStrategy`): "
         "a partition's first clustering records a grid on its commit; later ones lay new rows on that grid, "
-        "each file inside one region, and lay a region out again when its new bytes reach "
-        "`merge_fraction` of its laid-out bytes. Every file size is taken (`small_file_bytes` is not "
-        "used). For `z-order` and `hilbert`; not with `whole_partition`.", "False", TRUE_OR_FALSE))
+        "each file inside one region, and lay a region out again when its new rows reach "
+        "`merge_fraction` of its laid-out rows; in between, a region's new files merge by size tiers "
+        "(`merge_tiers`). Every file size is taken (`small_file_bytes` is not used). For `z-order` and "
+        "`hilbert`; not with `whole_partition`.", "False", TRUE_OR_FALSE))
     merge_fraction: float = field(default=0.5, metadata=_doc(MERGE_FRACTION_KEY, default="0.5"))
+    merge_tiers: int = field(default=3, metadata=_doc(MERGE_TIERS_KEY, default="3"))
     inline: bool = field(default=False, metadata=_doc(
         INLINE_KEY, "Cluster inside the write, every `every_n_commits` commits.", "False", TRUE_OR_FALSE))
     async_clustering: bool = field(default=False, metadata=_doc(
@@ -378,6 +381,7 @@ class LayoutOptions:
         if self.continuous:
             opts[PLAN_CLASS_KEY] = CONTINUOUS_PLAN
             opts[MERGE_FRACTION_KEY] = repr(float(self.merge_fraction))
+            opts[MERGE_TIERS_KEY] = str(self.merge_tiers)
         opts.update(self.index_options())
         return opts
 

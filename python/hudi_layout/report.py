@@ -216,8 +216,10 @@ def grid_lines(extra: Dict[str, str], files: int) -> List[str]:
 def continuous_regions(spark, path: str) -> List[Dict]:
     """The continuous layout's regions, per partition with a recorded grid (empty for any other
     table): ``{"partition", "buckets", "cells", "outside_files", "outside_bytes", "regions": [{"cell",
-    "files", "base_files", "pending_files", "base_bytes", "pending_bytes", "pending_rounds"}]}``,
-    from the grid on the commits and each file's [min, max] in the column-stats index."""
+    "files", "base_files", "pending_files", "base_bytes", "pending_bytes", "base_rows", "pending_rows",
+    "pending_rounds"}]}``, from the grid on the commits and each file's [min, max] and rows in the
+    column-stats index; "pending_rounds" counts the layers of pending files (one per clustering
+    that wrote some)."""
     return json.loads(jvm.continuous_regions_json(spark, path))
 
 

@@ -79,13 +79,25 @@ public final class LayoutOptions {
       PREFIX + "continuous.merge.fraction", 0.5,
       "With the continuous plan (hoodie.clustering.plan.strategy.class="
           + "dev.hudilayout.continuous.ContinuousPlanStrategy): a region of the partition's recorded grid is "
-          + "laid out again, together with its share of the new rows, when the bytes of its files written after "
-          + "its oldest ones plus that share reach this fraction of the bytes of its oldest ones; otherwise the "
-          + "new rows become files inside the region. Lower: fewer files per query, more bytes rewritten.",
+          + "laid out again, together with its share of the new rows, when the rows of its files written after "
+          + "its oldest ones plus that share reach this fraction of the rows of its oldest ones (rows as the "
+          + "column-stats index counts them); otherwise the new rows become files inside the region. Lower: "
+          + "fewer files per query, more bytes rewritten.",
       Rule.numberAbove(0, "0"));
 
+  public static final DeclaredOption<Integer> CONTINUOUS_MERGE_TIERS = DeclaredOption.ours(
+      PREFIX + "continuous.merge.tiers", 3,
+      "With the continuous plan: a region not due to be laid out again merges its pending files (one layer "
+          + "per clustering that wrote them) with its share of the new rows when this many layers, the new rows "
+          + "counting as one, are of one size tier (tiers grow by this factor from the new rows' size), so a "
+          + "region holds at most this many minus one layers per tier between its layouts and each row is "
+          + "rewritten once per tier it climbs. Lower: fewer files per query, more bytes rewritten. 0 or 1: "
+          + "pending layers are never merged among themselves.",
+      Rule.wholeNumber(0, 64));
+
   private static final List<DeclaredOption<?>> ALL = List.of(BITS_PER_COLUMN, SAMPLE_SEED, WRITER_SIZE_FACTOR, ALIGNED,
-      ALIGNED_TOLERANCE, GRID_BUCKETS, COLUMN_WEIGHTS, CONTINUOUS_MERGE_FRACTION);
+      ALIGNED_TOLERANCE, GRID_BUCKETS, COLUMN_WEIGHTS, CONTINUOUS_MERGE_FRACTION,
+      CONTINUOUS_MERGE_TIERS);
 
   private LayoutOptions() {
   }

@@ -31,6 +31,7 @@ public final class LayoutSpecParser {
   public static LayoutSpec parse(Map<String, String> strategyParams, Properties props) {
     refuseUnknownKeys(props);
     continuousMergeFraction(props);
+    continuousMergeTiers(props);
     writerSizeFactor(props);
     String cols = strategyParams == null ? null : strategyParams.get(HudiOptions.SORT_COLUMNS.key());
     if (cols == null || cols.trim().isEmpty()) {
@@ -111,6 +112,11 @@ public final class LayoutSpecParser {
   /** {@link LayoutOptions#CONTINUOUS_MERGE_FRACTION}, validated. */
   public static double continuousMergeFraction(Properties props) {
     return LayoutOptions.CONTINUOUS_MERGE_FRACTION.readDouble(props);
+  }
+
+  /** {@link LayoutOptions#CONTINUOUS_MERGE_TIERS}, validated. */
+  public static int continuousMergeTiers(Properties props) {
+    return LayoutOptions.CONTINUOUS_MERGE_TIERS.readInt(props);
   }
 
   /** {@link HudiOptions#SORT_COLUMNS}: names separated by commas, trimmed, none empty, none twice. */

@@ -37,14 +37,16 @@ import java.util.stream.Stream;
  *   <li>files spanning several cells, with log files, or without column stats: new rows.</li>
  * </ul>
  * New rows are laid on the recorded grid, each cell cut on its own, so every output file lies
- * inside one region. A region is laid out again when the bytes of its files written after its
+ * inside one region. A region is laid out again when the rows of its files written after its
  * oldest ones (its pending rows), with its share of the new rows, reach
- * {@link LayoutOptions#CONTINUOUS_MERGE_FRACTION} of the bytes of its oldest ones (its base): its
+ * {@link LayoutOptions#CONTINUOUS_MERGE_FRACTION} of the rows of its oldest ones (its base): its
  * files join a group of new rows, and the cell's rows, old and new, are cut into files together.
- * Regions not due keep their files and get the new rows as pending files inside them. After the
+ * Regions not due keep their base and get the new rows as pending files inside them, merged with
+ * pending layers of their size tier when {@link LayoutOptions#CONTINUOUS_MERGE_TIERS} of them fill
+ * it ({@link Tiers}): a region so holds its base plus a few layers of growing size. After the
  * first layout (one group), groups hold at most {@code max.bytes.per.group}: new files in chunks,
  * due regions whole (a region larger than the limit alone); they never overlap in value space. A point
- * query thus reads the base's files plus the pending files of the regions it touches, instead of
+ * query thus reads the base's files plus the pending layers of the regions it touches, instead of
  * a file set per round.
  *
  * <p>Every plan takes files of any size (the small-file limit does not apply: the grid decides).
@@ -93,21 +95,25 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
     Regions sorted = Regions.of(grid, getHoodieTable().getTableMetadata(), partition, slices, columns);
     List<FileSlice> spanning = sorted.outside;
     Map<Long, List<FileSlice>> regions = sorted.inside;
-    // A region is due when its pending bytes, with its share of the new rows, reach the fraction of
-    // its base; its files then join new rows in a group laid on the grid, so the region's rows
-    // (old and new) are laid out again together and leave nothing pending.
-    long spanningBytes = Regions.bytes(spanning);
+    // A region is due when its pending rows, with its share of the new rows, reach the fraction of
+    // its base's; its files then join new rows in a group laid on the grid, so the region's rows
+    // (old and new) are laid out again together and leave nothing pending. A region not due may
+    // still merge pending layers with its share of the new rows (Tiers): rewriting pending rows
+    // only keeps few layers in it between its layouts.
+    int tiers = LayoutSpecParser.continuousMergeTiers(getWriteConfig().getProps());
+    long newRows = sorted.rows(spanning, sorted.rowsPerByte(slices));
+    Map<Long, Regions.Layers> layers = new TreeMap<>();
     long allBase = 0;
-    Map<Long, long[]> basePending = new TreeMap<>();
     for (Map.Entry<Long, List<FileSlice>> region : regions.entrySet()) {
-      long[] bp = Regions.basePending(region.getValue());
-      basePending.put(region.getKey(), bp);
-      allBase += bp[0];
+      Regions.Layers l = sorted.layers(region.getValue());
+      layers.put(region.getKey(), l);
+      allBase += l.baseRows;
     }
     // Groups of at most max.bytes.per.group: the new files in chunks (every chunk is laid on the
-    // same grid, so chunks never overlap a region's layout), each due region whole, packed into
-    // the first group with room. A due region in a group without new rows leaves its share of
-    // them pending until its next layout; a region larger than the limit is a group of its own.
+    // same grid, so chunks never overlap a region's layout), each due region whole and each
+    // region's merged layers together, packed into the first group with room. A region in a group
+    // without new rows leaves its share of them pending until its next plan; a region larger than
+    // the limit is a group of its own.
     long maxBytes = getWriteConfig().getClusteringMaxBytesInGroup();
     List<Part> parts = new ArrayList<>();
     List<FileSlice> chunk = new ArrayList<>();
@@ -125,40 +131,56 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
       parts.add(Part.newRows(chunk, chunkBytes, target, this));
     }
     List<Long> due = new ArrayList<>();
-    for (Map.Entry<Long, long[]> region : basePending.entrySet()) {
-      long base = region.getValue()[0];
-      double pending = region.getValue()[1] + (allBase == 0 ? 0 : (double) spanningBytes * base / allBase);
-      if (pending > 0 && pending >= fraction * base) {
+    List<Long> merged = new ArrayList<>();
+    for (Map.Entry<Long, Regions.Layers> region : layers.entrySet()) {
+      Regions.Layers l = region.getValue();
+      double share = allBase == 0 ? 0 : (double) newRows * l.baseRows / allBase;
+      double pending = l.pendingRows() + share;
+      List<FileSlice> files;
+      if (pending > 0 && pending >= fraction * l.baseRows) {
         due.add(region.getKey());
-        // laid out again at the size of its base files: the size its last layout wrote, which the
-        // target gave rows compressed as laid-out files are, not as a write's small files are
-        long bytes = base + region.getValue()[1];
-        long files = Math.max(1, Math.round((double) bytes * region.getValue()[2] / Math.max(1, base)));
-        Part home = null;
-        for (Part p : parts) {
-          if (p.bytes + bytes <= maxBytes) {
-            home = p;
-            break;
-          }
+        files = regions.get(region.getKey());
+      } else {
+        List<Integer> join = Tiers.toMerge(l.pendingRows, Math.round(share), tiers);
+        if (join.isEmpty()) {
+          continue;
         }
-        if (home == null) {
-          home = new Part();
-          parts.add(home);
+        merged.add(region.getKey());
+        files = new ArrayList<>();
+        for (int i : join) {
+          files.addAll(l.pending.get(i));
         }
-        home.add(regions.get(region.getKey()), bytes, files, region.getKey());
       }
+      // laid out at the size of the region's base files: the size its last layout wrote, which
+      // the target gave rows compressed as laid-out files are, not as a write's small files are
+      long bytes = Regions.bytes(files);
+      long baseBytes = Math.max(1, Regions.bytes(l.base));
+      long out = Math.max(1, Math.round((double) bytes * l.base.size() / baseBytes));
+      Part home = null;
+      for (Part p : parts) {
+        if (p.bytes + bytes <= maxBytes) {
+          home = p;
+          break;
+        }
+      }
+      if (home == null) {
+        home = new Part();
+        parts.add(home);
+      }
+      home.add(files, bytes, out, region.getKey(), due.contains(region.getKey()));
     }
     LOG.info("hudi-layout: continuous plan for partition '{}': {} file(s) in {} region(s), {} new; regions laid "
-        + "out again: {}; {} group(s)", partition, slices.size() - spanning.size(), regions.size(), spanning.size(),
-        due, parts.size());
+        + "out again: {}; regions merging pending layers: {}; {} group(s)", partition, slices.size() - spanning.size(),
+        regions.size(), spanning.size(), due, merged, parts.size());
     return Pair.of(parts.stream().map(p -> group(p.slices, (int) Math.max(1, Math.min(Integer.MAX_VALUE, p.files)),
-        Stage.metadata(Stage.Kind.DELTA, recorded, p.why(fraction)))), false);
+        Stage.metadata(Stage.Kind.DELTA, recorded, p.why(fraction, tiers)))), false);
   }
 
-  /** One group of a continuous plan: some new files and some due regions. */
+  /** One group of a continuous plan: some new files, some due regions, some regions' pending layers. */
   private static final class Part {
     final List<FileSlice> slices = new ArrayList<>();
     final List<Long> regions = new ArrayList<>();
+    final List<Long> layered = new ArrayList<>();
     int newFiles;
     long bytes;
     long files;
@@ -172,17 +194,22 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
       return p;
     }
 
-    void add(List<FileSlice> regionFiles, long regionBytes, long outputFiles, long region) {
+    void add(List<FileSlice> regionFiles, long regionBytes, long outputFiles, long region, boolean whole) {
       slices.addAll(regionFiles);
-      regions.add(region);
+      (whole ? regions : layered).add(region);
       bytes += regionBytes;
       files += outputFiles;
     }
 
-    String why(double fraction) {
-      return newFiles + " new file(s)" + (regions.isEmpty() ? "" : "; regions "
-          + regions.stream().map(String::valueOf).collect(Collectors.joining(","))
-          + " laid out again: pending bytes with their share of the new ones >= " + fraction + " x their base");
+    String why(double fraction, int tiers) {
+      return newFiles + " new file(s)" + (regions.isEmpty() ? "" : "; regions " + join(regions)
+          + " laid out again: pending rows with their share of the new ones >= " + fraction + " x their base")
+          + (layered.isEmpty() ? "" : "; regions " + join(layered) + ": pending layers merged, " + tiers
+          + " of one tier");
+    }
+
+    private static String join(List<Long> regions) {
+      return regions.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
   }
 

@@ -22,6 +22,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,8 @@ import java.util.stream.Collectors;
 public final class Regions {
   public final List<FileSlice> outside = new ArrayList<>();
   public final Map<Long, List<FileSlice>> inside = new TreeMap<>();
+  /** Rows of each base file the column-stats index counts, by file name. */
+  private final Map<String, Long> rows = new HashMap<>();
 
   private Regions() {
   }
@@ -48,6 +51,7 @@ public final class Regions {
                     List<String> columns) {
     Map<String, byte[][][]> boxes = boxes(metadata, partition, slices, columns);
     Regions out = new Regions();
+    out.rows.putAll(ColumnStatsBounds.rowsPerFile(metadata, files(partition, slices), columns.get(0)));
     for (FileSlice slice : slices) {
       byte[][][] box = slice.getLogFiles().count() == 0 && slice.getBaseFile().isPresent()
           ? boxes.get(slice.getBaseFile().get().getFileName()) : null;
@@ -62,18 +66,74 @@ public final class Regions {
   }
 
   /**
-   * {base bytes, pending bytes, base files} of a region's files: its base is the files of its
-   * oldest instant (its last layout), the others are pending.
+   * Rows of files: the column-stats index's count for each base file without log files, else its
+   * bytes times {@code rowsPerByte}.
    */
-  static long[] basePending(List<FileSlice> files) {
-    String oldest = files.stream().map(FileSlice::getBaseInstantTime).min(String::compareTo).get();
-    long[] bp = new long[3];
+  long rows(List<FileSlice> files, double rowsPerByte) {
+    long n = 0;
     for (FileSlice f : files) {
-      boolean base = f.getBaseInstantTime().equals(oldest);
-      bp[base ? 0 : 1] += bytes(f);
-      bp[2] += base ? 1 : 0;
+      Long counted = f.getLogFiles().count() == 0 && f.getBaseFile().isPresent()
+          ? rows.get(f.getBaseFile().get().getFileName()) : null;
+      n += counted != null ? counted : Math.round(bytes(f) * rowsPerByte);
     }
-    return bp;
+    return n;
+  }
+
+  /** Rows per byte over the base files the index counts (0 when it counts none). */
+  double rowsPerByte(List<FileSlice> files) {
+    long n = 0;
+    long b = 0;
+    for (FileSlice f : files) {
+      Long counted = f.getBaseFile().isPresent() ? rows.get(f.getBaseFile().get().getFileName()) : null;
+      if (counted != null && f.getLogFiles().count() == 0) {
+        n += counted;
+        b += bytes(f);
+      }
+    }
+    return b == 0 ? 0 : (double) n / b;
+  }
+
+  /**
+   * A region's files by layer: its base is the files of its oldest instant (its last layout), the
+   * others are pending, one layer per instant that wrote them, oldest first.
+   */
+  Layers layers(List<FileSlice> files) {
+    String oldest = files.stream().map(FileSlice::getBaseInstantTime).min(String::compareTo).get();
+    Layers out = new Layers();
+    Map<String, List<FileSlice>> pending = new TreeMap<>();
+    for (FileSlice f : files) {
+      if (f.getBaseInstantTime().equals(oldest)) {
+        out.base.add(f);
+      } else {
+        pending.computeIfAbsent(f.getBaseInstantTime(), i -> new ArrayList<>()).add(f);
+      }
+    }
+    out.pending.addAll(pending.values());
+    double perByte = rowsPerByte(files);
+    out.baseRows = rows(out.base, perByte);
+    out.pendingRows = new long[out.pending.size()];
+    for (int i = 0; i < out.pendingRows.length; i++) {
+      out.pendingRows[i] = rows(out.pending.get(i), perByte);
+    }
+    return out;
+  }
+
+  /** A region's base files and its pending layers, with their rows. */
+  static final class Layers {
+    final List<FileSlice> base = new ArrayList<>();
+    final List<List<FileSlice>> pending = new ArrayList<>();
+    long baseRows;
+    long[] pendingRows;
+
+    long pendingRows() {
+      return java.util.Arrays.stream(pendingRows).sum();
+    }
+
+    List<FileSlice> pendingFiles() {
+      List<FileSlice> out = new ArrayList<>();
+      pending.forEach(out::addAll);
+      return out;
+    }
   }
 
   /** The grid the newest completed replacecommit recorded for the partition, or null. */
@@ -104,11 +164,15 @@ public final class Regions {
   /** Each base file's {min, max} encoded per sort column from the column-stats index, by file name. */
   private static Map<String, byte[][][]> boxes(HoodieTableMetadata metadata, String partition,
                                                List<FileSlice> slices, List<String> columns) {
+    return ColumnStatsBounds.perFile(metadata, files(partition, slices), columns);
+  }
+
+  private static List<Pair<String, String>> files(String partition, List<FileSlice> slices) {
     List<Pair<String, String>> files = new ArrayList<>();
     for (FileSlice s : slices) {
       s.getBaseFile().ifPresent(f -> files.add(Pair.of(partition, f.getFileName())));
     }
-    return ColumnStatsBounds.perFile(metadata, files, columns);
+    return files;
   }
 
   static long bytes(List<FileSlice> slices) {
@@ -161,14 +225,16 @@ public final class Regions {
       boolean first = true;
       for (Map.Entry<Long, List<FileSlice>> region : r.inside.entrySet()) {
         List<FileSlice> files = region.getValue();
-        long[] bp = basePending(files);
-        long base = bp[2];
-        long rounds = files.stream().map(FileSlice::getBaseInstantTime).distinct().count() - 1;
+        Layers layers = r.layers(files);
+        long base = layers.base.size();
         sb.append(first ? "" : ",").append("{\"cell\":").append(region.getKey())
             .append(",\"files\":").append(files.size()).append(",\"base_files\":").append(base)
             .append(",\"pending_files\":").append(files.size() - base)
-            .append(",\"base_bytes\":").append(bp[0]).append(",\"pending_bytes\":").append(bp[1])
-            .append(",\"pending_rounds\":").append(rounds).append('}');
+            .append(",\"base_bytes\":").append(bytes(layers.base))
+            .append(",\"pending_bytes\":").append(bytes(layers.pendingFiles()))
+            .append(",\"base_rows\":").append(layers.baseRows)
+            .append(",\"pending_rows\":").append(layers.pendingRows())
+            .append(",\"pending_rounds\":").append(layers.pending.size()).append('}');
         first = false;
       }
       sb.append("]}");

@@ -190,10 +190,15 @@ public final class AlignedCells implements Serializable {
 
   /** The row key: 8 bytes of cell order, then the fine key's bytes. */
   public UnsignedBytesKey key(byte[][] encoded, Comparable<?> fineKey) {
+    return key(cellOrder(encoded), fineKey);
+  }
+
+  /** The row key of a cell order (as {@link #cellOrder} or {@link NestedCells#cellOrder} give it). */
+  static UnsignedBytesKey key(long cellOrder, Comparable<?> fineKey) {
     byte[] fine = fineKey instanceof UnsignedBytesKey ? ((UnsignedBytesKey) fineKey).bytes()
         : longBytes((Long) fineKey);
     byte[] out = new byte[8 + fine.length];
-    System.arraycopy(longBytes(cellOrder(encoded)), 0, out, 0, 8);
+    System.arraycopy(longBytes(cellOrder), 0, out, 0, 8);
     System.arraycopy(fine, 0, out, 8, fine.length);
     return new UnsignedBytesKey(out);
   }

@@ -14,7 +14,7 @@ public final class GridPlacement implements Placement {
   private static final long serialVersionUID = 1L;
 
   private final CurveSpace space;
-  private final AlignedCells cells;
+  private final NestedCells cells;
   /** The largest key of each file but the last, ascending. */
   private final List<UnsignedBytesKey> cuts;
   /** Per column, the share of its axis the fine key keeps ({@link ColumnWeights#scales}); null: columns alike. */
@@ -29,7 +29,7 @@ public final class GridPlacement implements Placement {
   private final long[] cutCells;
   private final long[] cutFines;
 
-  private GridPlacement(CurveSpace space, AlignedCells cells, List<UnsignedBytesKey> cuts, double[] scales,
+  private GridPlacement(CurveSpace space, NestedCells cells, List<UnsignedBytesKey> cuts, double[] scales,
                         double[] buckets, GridSearch.Choice choice) {
     this.space = space;
     this.cells = cells;
@@ -75,7 +75,7 @@ public final class GridPlacement implements Placement {
       }
       scales = ColumnWeights.scales(real);
     }
-    AlignedCells cells = AlignedCells.fromSample(groupSample, k, space);
+    NestedCells cells = NestedCells.flat(AlignedCells.fromSample(groupSample, k, space));
     List<UnsignedBytesKey> keys = sortedKeys(space, cells, groupSample, scales);
     return new GridPlacement(space, cells, AlignedCells.fileCuts(keys, n, tolerance), scales, buckets, grid);
   }
@@ -85,13 +85,22 @@ public final class GridPlacement implements Placement {
    * their cell's position along the curve, then their fine curve key, and each cell cut into its
    * share of about {@code files} files on its own ({@link AlignedCells#fileCutsInCells}, each cut
    * within half the {@code tolerance} of a file of its equal-count place), so every file lies inside
-   * one cell. {@link #files()} says how many files that makes. {@code choice} is the grid search that
+   * one cell; a cell cut into several files is cut on a grid of its own first ({@link NestedCells}).
+   * {@link #files()} says how many files that makes. {@code choice} is the grid search that
    * chose the cells, or null if they were given.
    */
   public static GridPlacement onCells(CurveSpace space, List<SampleRow> groupSample, int files, double tolerance,
                                      AlignedCells cells, GridSearch.Choice choice) {
-    List<UnsignedBytesKey> keys = sortedKeys(space, cells, groupSample, null);
-    return new GridPlacement(space, cells, AlignedCells.fileCutsInCells(keys, Math.max(1, files), tolerance), null,
+    return onCells(space, groupSample, files, tolerance, cells, choice, true);
+  }
+
+  /** {@link #onCells}, with or without grids inside its cells ({@code innerGrids}). */
+  static GridPlacement onCells(CurveSpace space, List<SampleRow> groupSample, int files, double tolerance,
+                               AlignedCells cells, GridSearch.Choice choice, boolean innerGrids) {
+    NestedCells nested = innerGrids ? NestedCells.within(cells, space, groupSample, files, tolerance)
+        : NestedCells.flat(cells);
+    List<UnsignedBytesKey> keys = sortedKeys(space, nested, groupSample, null);
+    return new GridPlacement(space, nested, AlignedCells.fileCutsInCells(keys, Math.max(1, files), tolerance), null,
         ColumnWeights.asDoubles(cells.buckets()), choice);
   }
 
@@ -106,7 +115,7 @@ public final class GridPlacement implements Placement {
         : GridSearch.evaluate(sample, files, fixedBuckets, space.curve(), tolerance, filesInCells);
   }
 
-  private static List<UnsignedBytesKey> sortedKeys(CurveSpace space, AlignedCells cells, List<SampleRow> sample,
+  private static List<UnsignedBytesKey> sortedKeys(CurveSpace space, NestedCells cells, List<SampleRow> sample,
                                                    double[] scales) {
     List<UnsignedBytesKey> keys = new ArrayList<>(sample.size());
     for (SampleRow row : sample) {
@@ -126,8 +135,13 @@ public final class GridPlacement implements Placement {
     return space;
   }
 
-  /** The grid this placement lays rows on. */
+  /** The grid this placement lays rows on (without the grids drawn inside its cells: {@link #nested()}). */
   public AlignedCells cells() {
+    return cells.outer();
+  }
+
+  /** The grid with the grids drawn inside its cells. */
+  public NestedCells nested() {
     return cells;
   }
 

@@ -102,6 +102,29 @@ public final class ColumnStatsBounds {
     return out;
   }
 
+  /**
+   * Each file's rows, by file name: the value count the column-stats index keeps for
+   * {@code column}. Files the index has no entry for are left out; never throws for that.
+   */
+  public static Map<String, Long> rowsPerFile(HoodieTableMetadata metadata, List<Pair<String, String>> files,
+                                              String column) {
+    Map<String, Long> out = new HashMap<>();
+    if (files.isEmpty()) {
+      return out;
+    }
+    try {
+      for (Map.Entry<Pair<String, String>, HoodieMetadataColumnStats> e
+          : metadata.getColumnStats(files, column).entrySet()) {
+        if (!e.getValue().getIsDeleted() && e.getValue().getValueCount() != null) {
+          out.put(e.getKey().getRight(), e.getValue().getValueCount());
+        }
+      }
+    } catch (RuntimeException e) {
+      LOG.info("hudi-layout: no column stats for '{}' ({})", column, e.toString());
+    }
+    return out;
+  }
+
   private static byte[] encode(Object wrapped) {
     if (wrapped == null) {
       return null;

@@ -254,7 +254,7 @@ class AlignedCellsTest {
       double[] tolerances = {1e-9, spec.alignedTolerance()};
       double[] read = new double[tolerances.length];
       for (int t = 0; t < tolerances.length; t++) {
-        GridPlacement model = onRecordedGrid ? GridPlacement.onCells(space, rows, files, tolerances[t], recorded, null)
+        GridPlacement model = onRecordedGrid ? GridPlacement.onCells(space, rows, files, tolerances[t], recorded, null, false)
             : GridPlacement.aligned(space, rows, files, tolerances[t], null, k);
         PointQueries q = new PointQueries(model, rows);
         assertEquals(files, q.files.size());

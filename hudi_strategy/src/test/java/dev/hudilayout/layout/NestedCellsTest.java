@@ -1,0 +1,82 @@
+package dev.hudilayout.layout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.config.Mapping;
+import dev.hudilayout.curve.Curve;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+class NestedCellsTest {
+
+  @Test
+  void aCellCutIntoSeveralFilesIsCutOnAGridOfItsOwnAndReadsFewerFiles() {
+    // a grid recorded for 8 files (2 x 2 x 2) that now holds 10 times the rows: each cell is cut
+    // into about 10 files, along the fine curve (flat) or on a grid drawn inside the cell (nested)
+    List<SampleRow> rows = PointQueries.uniform(24_000, 3, 5);
+    LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(Curve.HILBERT).mapping(Mapping.SAMPLE)
+        .sampleSize(rows.size()).build();
+    CurveSpace space = CurveSpace.build(spec, rows, null, null);
+    AlignedCells recorded = AlignedCells.fromSample(rows.subList(0, 3000), new int[] {2, 2, 2}, space);
+    int files = 80;
+    double[] read = new double[2];
+    int[] made = new int[2];
+    for (int nested = 0; nested < 2; nested++) {
+      GridPlacement model = GridPlacement.onCells(space, rows, files, spec.alignedTolerance(), recorded, null,
+          nested == 1);
+      assertEquals(nested == 1 ? 8 : 0, model.nested().cellsWithInnerGrids());
+      PointQueries q = new PointQueries(model, rows);
+      made[nested] = q.files.size();
+      for (List<SampleRow> f : q.files.values()) {
+        Set<Long> outer = new HashSet<>();
+        for (SampleRow row : f) {
+          outer.add(recorded.cellOrder(row.values));
+        }
+        assertEquals(1, outer.size(), "every file lies inside one recorded cell");
+      }
+      for (int c = 0; c < 3; c++) {
+        read[nested] += q.averageFiles(c, 400, 31 + c) / 3;
+      }
+    }
+    double bound = Math.pow(made[1], 2.0 / 3);
+    System.out.printf("files per point query on a 2x2x2 grid, %d files: flat %.2f (%d files), nested %.2f "
+        + "(%d files), bound %.2f%n", files, read[0], made[0], read[1], made[1], bound);
+    assertTrue(made[1] >= files && made[1] <= files * 1.25, "files made " + made[1]);
+    assertTrue(read[1] < 0.9 * read[0] * Math.pow((double) made[1] / made[0], 2.0 / 3), Arrays.toString(read));
+    assertTrue(read[1] < 1.15 * bound, read[1] + " against the bound " + bound);
+  }
+
+  @Test
+  void unsampledRowsOfACellLandInItsInnerGridAndOrdersStayInsideTheOuterCell() {
+    List<SampleRow> rows = PointQueries.uniform(4000, 3, 9);
+    LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(Curve.HILBERT).mapping(Mapping.SAMPLE)
+        .sampleSize(rows.size()).build();
+    CurveSpace space = CurveSpace.build(spec, rows, null, null);
+    AlignedCells outer = AlignedCells.fromSample(rows, new int[] {2, 2, 1}, space);
+    NestedCells nested = NestedCells.within(outer, space, rows.subList(0, 2000), 16, 0.25);
+    assertEquals(4, nested.cellsWithInnerGrids());
+    // rows the inner grids never saw: ordered by their outer cell first, and the rows of one
+    // outer cell spread over its inner cells
+    List<SampleRow> unseen = rows.subList(2000, 4000);
+    Set<Long> innerOfOneCell = new HashSet<>();
+    for (int i = 0; i + 1 < unseen.size(); i++) {
+      byte[][] a = unseen.get(i).values;
+      byte[][] b = unseen.get(i + 1).values;
+      int outerOrder = Long.compare(outer.cellOrder(a), outer.cellOrder(b));
+      if (outerOrder != 0) {
+        assertEquals(outerOrder, Long.compare(nested.cellOrder(a), nested.cellOrder(b)), "outer order leads");
+      }
+      if (outer.cellOrder(a) == 0) {
+        innerOfOneCell.add(nested.cellOrder(a));
+      }
+    }
+    assertTrue(innerOfOneCell.size() >= 3, "cell 0 is cut into inner cells: " + innerOfOneCell);
+  }
+}
