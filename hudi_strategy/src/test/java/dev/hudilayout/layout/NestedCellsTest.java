@@ -15,21 +15,27 @@ import java.util.List;
 import java.util.Set;
 
 class NestedCellsTest {
+  private static final double TOLERANCE = 0.25;
+
+  /** Hilbert over three columns a, b, c, mapped by a sample of every row. */
+  private static CurveSpace space(List<SampleRow> rows) {
+    LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(Curve.HILBERT).mapping(Mapping.SAMPLE)
+        .sampleSize(rows.size()).build();
+    return CurveSpace.build(spec, rows, null, null);
+  }
 
   @Test
   void aCellCutIntoSeveralFilesIsCutOnAGridOfItsOwnAndReadsFewerFiles() {
     // a grid recorded for 8 files (2 x 2 x 2) that now holds 10 times the rows: each cell is cut
     // into about 10 files, along the fine curve (flat) or on a grid drawn inside the cell (nested)
     List<SampleRow> rows = PointQueries.uniform(24_000, 3, 5);
-    LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(Curve.HILBERT).mapping(Mapping.SAMPLE)
-        .sampleSize(rows.size()).build();
-    CurveSpace space = CurveSpace.build(spec, rows, null, null);
+    CurveSpace space = space(rows);
     AlignedCells recorded = AlignedCells.fromSample(rows.subList(0, 3000), new int[] {2, 2, 2}, space);
     int files = 80;
     double[] read = new double[2];
     int[] made = new int[2];
     for (int nested = 0; nested < 2; nested++) {
-      GridPlacement model = GridPlacement.onCells(space, rows, files, spec.alignedTolerance(), recorded, null,
+      GridPlacement model = GridPlacement.onCells(space, rows, files, TOLERANCE, recorded, null,
           nested == 1);
       assertEquals(nested == 1 ? 8 : 0, model.nested().cellsWithInnerGrids());
       PointQueries q = new PointQueries(model, rows);
@@ -56,11 +62,9 @@ class NestedCellsTest {
   @Test
   void unsampledRowsOfACellLandInItsInnerGridAndOrdersStayInsideTheOuterCell() {
     List<SampleRow> rows = PointQueries.uniform(4000, 3, 9);
-    LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(Curve.HILBERT).mapping(Mapping.SAMPLE)
-        .sampleSize(rows.size()).build();
-    CurveSpace space = CurveSpace.build(spec, rows, null, null);
+    CurveSpace space = space(rows);
     AlignedCells outer = AlignedCells.fromSample(rows, new int[] {2, 2, 1}, space);
-    NestedCells nested = NestedCells.within(outer, space, rows.subList(0, 2000), 16, 0.25);
+    NestedCells nested = NestedCells.within(outer, space, rows.subList(0, 2000), 16, TOLERANCE);
     assertEquals(4, nested.cellsWithInnerGrids());
     // rows the inner grids never saw: ordered by their outer cell first, and the rows of one
     // outer cell spread over its inner cells
