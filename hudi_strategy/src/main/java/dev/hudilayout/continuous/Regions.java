@@ -72,8 +72,7 @@ public final class Regions {
   long rows(List<FileSlice> files, double rowsPerByte) {
     long n = 0;
     for (FileSlice f : files) {
-      Long counted = f.getLogFiles().count() == 0 && f.getBaseFile().isPresent()
-          ? rows.get(f.getBaseFile().get().getFileName()) : null;
+      Long counted = counted(f);
       n += counted != null ? counted : Math.round(bytes(f) * rowsPerByte);
     }
     return n;
@@ -84,13 +83,19 @@ public final class Regions {
     long n = 0;
     long b = 0;
     for (FileSlice f : files) {
-      Long counted = f.getBaseFile().isPresent() ? rows.get(f.getBaseFile().get().getFileName()) : null;
-      if (counted != null && f.getLogFiles().count() == 0) {
+      Long counted = counted(f);
+      if (counted != null) {
         n += counted;
         b += bytes(f);
       }
     }
     return b == 0 ? 0 : (double) n / b;
+  }
+
+  /** The index's row count of a base file without log files; null for any other slice. */
+  private Long counted(FileSlice f) {
+    return f.getLogFiles().count() == 0 && f.getBaseFile().isPresent()
+        ? rows.get(f.getBaseFile().get().getFileName()) : null;
   }
 
   /**
