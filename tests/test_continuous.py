@@ -93,11 +93,14 @@ def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, gr
     """One more round on the continuous table (the first round's rows again, under new keys), with
     max.bytes.per.group a quarter of the round's small files: the new files are cut into groups
     of at most that many bytes, all laid on the recorded grid; every row is there once and every
-    file still lies inside one region."""
+    file still lies inside one region. With merge fraction 0.2 a region's share of the new rows
+    alone makes it due, but no group of new rows has room for a region: one with nothing pending
+    keeps its base files and gets the new rows as one pending layer, instead of being written
+    again as it is."""
     from pyspark.sql import functions as F
     import hudi_layout as hl
     from hudi_layout import tables
-    table, commits, _, report, out = grown
+    table, commits, regions, report, out = grown
     path = str(out / "tables" / LAYOUTS[2])
     source = spark.read.parquet(str(out / "tables" / "source" / "round=1")).withColumn("lo_key", F.col("lo_key") + 10 ** 9)
     opts = tables.cow_table_options("ssb", "lo_key", report["filter_columns"], FILES)
@@ -105,7 +108,10 @@ def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, gr
     source.drop("round").repartition(FILES).write.format("hudi").options(**opts).mode("append").save(path)
     small = sum(c["bytes_written"] for c in timeline.write_stats(spark, path)[-1:])
     layout = LayoutOptions(report["filter_columns"], curve="hilbert", mapping="sample", continuous=True,
-                           target_file_bytes=report["sizes"]["target_file_bytes"], max_bytes_per_group=small // 4)
+                           target_file_bytes=report["sizes"]["target_file_bytes"], max_bytes_per_group=small // 4,
+                           merge_fraction=0.2)
+    settled = {r["cell"]: r for r in regions[LAYOUTS[2]][0]["regions"] if r["pending_files"] == 0}
+    assert settled, regions
     result = hl.cluster(spark, path, layout)
     assert int(result.layout["hudilayout.groups"]) >= 4, result.layout
     assert result.layout["hudilayout.continuous.grid."] == commits[0]["extra"][GRID_KEY]
@@ -113,6 +119,10 @@ def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, gr
     assert rows.count() == (ROUNDS + 1) * ROWS and rows.select("lo_key").distinct().count() == (ROUNDS + 1) * ROWS
     [part] = layout_report.continuous_regions(spark, path)
     assert part["outside_files"] == 0
+    after = {r["cell"]: r for r in part["regions"]}
+    for cell, before in settled.items():
+        assert (after[cell]["base_files"], after[cell]["base_bytes"], after[cell]["pending_rounds"]) == \
+            (before["base_files"], before["base_bytes"], 1), (before, after[cell], result.layout)
 
 
 def test_files_updated_by_upserts_are_placed_again_by_their_rows(spark, grown):

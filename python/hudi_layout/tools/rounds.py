@@ -243,6 +243,10 @@ def round_options(layout: Layout, columns, sizes: Sizes, plan: RoundsPlan, sampl
     opts[BLOOM_ENTRIES_KEY] = str(plan.bloom_entries)
     if group_bytes is not None:
         opts[GROUP_BYTES_KEY] = str(group_bytes)
+    elif layout.continuous:
+        # unbounded: the table outgrows any multiple of a round, and a due region that missed the
+        # group of new rows would get its share of them back as a pending layer at once
+        opts[GROUP_BYTES_KEY] = str(EVERY_FILE)
     return opts
 
 

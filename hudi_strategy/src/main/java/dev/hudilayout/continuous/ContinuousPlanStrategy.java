@@ -45,7 +45,8 @@ import java.util.stream.Stream;
  * pending layers of their size tier when {@link LayoutOptions#CONTINUOUS_MERGE_TIERS} of them fill
  * it ({@link Tiers}): a region so holds its base plus a few layers of growing size. After the
  * first layout (one group), groups hold at most {@code max.bytes.per.group}: new files in chunks,
- * due regions whole (a region larger than the limit alone); they never overlap in value space. A point
+ * due regions whole (a region larger than the limit alone; a due region with nothing pending waits
+ * while no group of new rows has room for it); they never overlap in value space. A point
  * query thus reads the base's files plus the pending layers of the regions it touches, instead of
  * a file set per round.
  *
@@ -112,8 +113,8 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
     // Groups of at most max.bytes.per.group: the new files in chunks (every chunk is laid on the
     // same grid, so chunks never overlap a region's layout), each due region whole and each
     // region's merged layers together, packed into the first group with room. A region in a group
-    // without new rows leaves its share of them pending until its next plan; a region larger than
-    // the limit is a group of its own.
+    // without new rows leaves its share of them pending until its next plan (so a region with no
+    // pending files goes there only with new rows); a region larger than the limit is a group of its own.
     long maxBytes = getWriteConfig().getClusteringMaxBytesInGroup();
     List<Part> parts = new ArrayList<>();
     List<FileSlice> chunk = new ArrayList<>();
@@ -137,8 +138,8 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
       double share = allBase == 0 ? 0 : (double) newRows * l.baseRows / allBase;
       double pending = l.pendingRows() + share;
       List<FileSlice> files;
-      if (pending > 0 && pending >= fraction * l.baseRows) {
-        due.add(region.getKey());
+      boolean whole = pending > 0 && pending >= fraction * l.baseRows;
+      if (whole) {
         files = regions.get(region.getKey());
       } else {
         List<Integer> join = Tiers.toMerge(l.pendingRows, Math.round(share), tiers);
@@ -163,11 +164,19 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
           break;
         }
       }
+      if (whole && l.pending.isEmpty() && (home == null || home.newFiles == 0)) {
+        // due only by its share of the new rows, which no group with room for it holds: laid out
+        // alone it would be written again as it is, so it waits for a plan with room
+        continue;
+      }
       if (home == null) {
         home = new Part();
         parts.add(home);
       }
-      home.add(files, bytes, out, region.getKey(), due.contains(region.getKey()));
+      if (whole) {
+        due.add(region.getKey());
+      }
+      home.add(files, bytes, out, region.getKey(), whole);
     }
     LOG.info("hudi-layout: continuous plan for partition '{}': {} file(s) in {} region(s), {} new; regions laid "
         + "out again: {}; regions merging pending layers: {}; {} group(s)", partition, slices.size() - spanning.size(),
