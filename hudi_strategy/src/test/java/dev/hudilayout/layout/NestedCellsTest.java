@@ -3,6 +3,7 @@ package dev.hudilayout.layout;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.config.Mapping;
 import dev.hudilayout.curve.Curve;
@@ -15,7 +16,7 @@ import java.util.List;
 import java.util.Set;
 
 class NestedCellsTest {
-  private static final double TOLERANCE = 0.25;
+  private static final double TOLERANCE = LayoutOptions.ALIGNED_TOLERANCE.defaultValue();
 
   /** Hilbert over three columns a, b, c, mapped by a sample of every row. */
   private static CurveSpace space(List<SampleRow> rows) {
