@@ -99,7 +99,7 @@ def test_outputs_and_render(run, capsys):
     text = (out / "results.md").read_text()
     assert ("| round | layout | rows | files | point avg (every) | bound | ratio to bound (every) | range avg (every) "
             "| 2-col avg (every) | point avg (sampled) | ratio to bound (sampled) | files clustered "
-            "| rewritten / ingested | cluster s |") in text
+            "| rewritten / ingested | rewritten / plain writes | cluster s |") in text
     assert f"| {ROUNDS} | ours-hilbert-sample | {ROUNDS * ROWS} | {ROUNDS} |" in text
     assert sum(1 for line in text.splitlines() if line.startswith("| ") and line[2].isdigit()) == ROUNDS * len(LAYOUTS)
     assert json.loads((out / "results.json").read_text())["mode"] == "rounds"

@@ -3,16 +3,18 @@
 Fixture: the rounds runner (``bench --rounds``) with 3 rounds of 4,000 SSB rows (uniform, seed 7),
 each bulk-inserted as 20 small files and clustered into about 4 files, for three tables: no
 clustering (random), our default layout with Hudi's size-based plan, and ours with the continuous
-plan (merge fraction 0.5). The runner fails if any table's rows (count and a checksum of every
-column, read with skipping off) differ from the model after a round, or a query returns other rows
-than the random table's.
+plan (merge fraction 0.5), whose writes after the first clustering put each row in its region of
+the recorded grid, as its write options do. The runner fails if any table's rows (count and a
+checksum of every column, read with skipping off) differ from the model after a round, or a query
+returns other rows than the random table's.
 
 Expected, from the commits on the timeline: round 1 lays the table out whole and records its grid
-(``hudilayout.continuous.grid.`` + partition, "" here); every later round carries the same grid forward and
-its plan finds exactly the round's 20 small files outside the grid's regions, i.e. every file an
-earlier clustering wrote lies inside one region; the layout report finds every file of the table
-in a region, none outside, and says which are pending. Files read per point query after the last round:
-no more than the size-based plan's, which lays each round out on its own.
+(``hudilayout.continuous.grid.`` + partition, "" here); a later round's write leaves no file outside
+the grid's regions, so its clustering (if a region is due) finds no new file and lays out due
+regions only, carrying the same grid forward; the layout report finds every file of the table in a
+region, none outside, and says which are pending. Files read per point query after the last round:
+no more than the size-based plan's, which lays each round out on its own. The other tests write
+plain bulk inserts and upserts (files spanning every region) into the same table.
 """
 from __future__ import annotations
 
@@ -48,21 +50,21 @@ def grown(spark, tmp_path_factory):
 
 def test_the_first_round_lays_the_table_out_and_records_its_grid(grown):
     _, commits, _, _, _ = grown
-    assert len(commits) == ROUNDS
+    assert 2 <= len(commits) <= ROUNDS  # round 2 doubles every region: all due
     first = commits[0]["extra"]
     assert first["hudilayout.continuous"].startswith("full"), first
     assert first[GRID_KEY].startswith("hilbert;"), first
     assert first["hudilayout.sample.rows"] == f"{ROWS} from commits", first
 
 
-def test_later_rounds_keep_the_grid_and_find_only_the_new_files_outside_it(grown):
+def test_later_rounds_write_inside_regions_and_lay_out_due_regions_only(grown):
     _, commits, _, _, _ = grown
     grid = commits[0]["extra"][GRID_KEY]
     for c in commits[1:]:
         extra = c["extra"]
         assert extra[GRID_KEY] == grid
-        assert extra["hudilayout.continuous"].startswith(f"delta ({FILES} new file(s)"), extra
-        # the round's new files, and any region merged with them (files a replacecommit wrote)
+        assert extra["hudilayout.continuous"].startswith("delta (0 new file(s); regions "), extra
+        assert "laid out again" in extra["hudilayout.continuous"], extra
         rows, source = extra["hudilayout.sample.rows"].split(" ", 1)
         assert source == "from commits" and ROWS <= int(rows) <= ROUNDS * ROWS, extra
 
@@ -236,6 +238,10 @@ def test_continuous_sets_the_plan_the_fraction_and_the_tiers():
     assert opts["hoodie.clustering.plan.strategy.class"] == "dev.hudilayout.continuous.ContinuousPlanStrategy"
     assert opts["hoodie.hudilayout.continuous.merge.fraction"] == "0.3"
     assert opts["hoodie.hudilayout.continuous.merge.tiers"] == "4"
+    key = "hoodie.bulkinsert.user.defined.partitioner.class"
+    assert key not in opts  # a write's option, not a clustering's
+    assert LayoutOptions(["a", "b"], continuous=True).write_options()[key] == "dev.hudilayout.spark.RegionWritePartitioner"
+    assert key not in LayoutOptions(["a", "b"]).write_options()
 
 
 def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp_path):
@@ -285,6 +291,23 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
     table = hl.read(spark, path, skipping=False)
     assert fingerprint(table) == fingerprint(expected)
     assert table.where("lo_tax = 77").count() == 120
+
+    # A bulk insert as the continuous layout's write options make it: rows of the 5 partitions with
+    # a grid go to their regions (every partition's files stay inside regions), rows of a new
+    # partition, without a grid yet, are written as they come; every row is there once.
+    more = spark.read.parquet(ssb.write_parquet(str(tmp_path / "more"), 500, 33)) \
+        .withColumn("lo_key", F.col("lo_key") + 2 * 10 ** 9) \
+        .withColumn("c_region", F.when(F.col("lo_key") % 5 == 0, F.lit("NEW")).otherwise(F.col("c_region")))
+    opts.update({"hoodie.datasource.write.operation": "bulk_insert",
+                 "hoodie.bulkinsert.user.defined.partitioner.class": LayoutOptions(
+                     columns, continuous=True).write_options()["hoodie.bulkinsert.user.defined.partitioner.class"]})
+    more.repartition(3).write.format("hudi").options(**opts).mode("append").save(path)
+    regions = layout_report.continuous_regions(spark, path)
+    assert sorted(p["partition"] for p in regions) == partitions
+    assert all(p["outside_files"] == 0 for p in regions), regions
+    table = hl.read(spark, path, skipping=False)
+    assert fingerprint(table) == fingerprint(expected.unionByName(more))
+    assert table.where("c_region = 'NEW'").count() == more.where("c_region = 'NEW'").count() > 0
 
 
 def _stages(layout: dict) -> dict:

@@ -55,7 +55,7 @@ def test_every_emitted_key_is_declared_by_the_jar_or_hudi(spark):
     for layout in (hl.LayoutOptions(["city", "brand"], curve="z-order", mapping="direct", inline=True,
                                     whole_partition=True, aligned=True, weights=[2, 1], every_n_commits=3,
                                     stats_columns=["day"], max_groups=3, **SIZES),
-                   hl.LayoutOptions(["city"], async_clustering=True, every_n_commits=2)):
+                   hl.LayoutOptions(["city"], async_clustering=True, every_n_commits=2, continuous=True)):
         emitted.update(layout.write_options())
         emitted.update(table_options(schema, layout, table="t", record_key="id", ordering="day",
                                      partition_by="brand"))
@@ -68,7 +68,8 @@ def test_every_emitted_key_is_declared_by_the_jar_or_hudi(spark):
 
 def test_batch_writes_cluster_inline_every_n_commits(spark, tmp_path):
     """Inline clustering every 2 commits with the continuous layout on (so the second clustering,
-    after a fourth write, lays the new rows on the grid the first one recorded)."""
+    after a fourth write, lays the new rows on the grid the first one recorded, and a fifth write,
+    a bulk insert, puts its rows in their regions)."""
     path = str(tmp_path / "table")
     layout = hl.LayoutOptions(COLUMNS, inline=True, every_n_commits=2, continuous=True, **SIZES)
     first = _frame(spark, tmp_path, 3000, 31).repartition(12)
@@ -104,15 +105,28 @@ def test_batch_writes_cluster_inline_every_n_commits(spark, tmp_path):
     assert commits[1]["extra"]["hudilayout.continuous"].startswith("delta"), commits[1]["extra"]
     assert commits[1]["extra"][GRID_KEY] == extra[GRID_KEY]
     assert [p["outside_files"] for p in report.continuous_regions(spark, path)] == [0]
+    after = _probe_files(spark, path)
+    for column, _ in PROBES:
+        assert after[column] < before[column], (column, before, after)
+
+    # Fifth commit, a bulk insert now that a grid is recorded: each row goes to its region, so
+    # every file the write makes lies inside one (a plain bulk insert of 2 Spark partitions would
+    # leave 2 files spanning the regions), one file per region it reaches.
+    fifth = _frame(spark, tmp_path, 400, 35, key_offset=40_000_000).repartition(2)
+    [regions_before] = report.continuous_regions(spark, path)
+    hl.write(fifth, path, layout, table="t_batch", record_key="lo_key", operation="bulk_insert", extra=BULK)
+    assert len(timeline.clustering_commits(spark, path)) == 2
+    [regions_after] = report.continuous_regions(spark, path)
+    assert regions_after["outside_files"] == 0, regions_after
+    grown = sum(r["files"] for r in regions_after["regions"]) - sum(r["files"] for r in regions_before["regions"])
+    assert 2 <= grown <= regions_after["cells"], (regions_before, regions_after)
 
     expected = (first.join(updated.select("lo_key"), "lo_key", "left_anti")
-                .unionByName(second).unionByName(third).unionByName(fourth))
+                .unionByName(second).unionByName(third).unionByName(fourth).unionByName(fifth))
     assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(expected)
-    after = _probe_files(spark, path)
     for column, value in PROBES:
         keys, _ = point_query(spark, path, column, value)
         assert keys == sorted(r[0] for r in expected.where(F.col(column) == value).select("lo_key").collect())
-        assert after[column] < before[column], (column, before, after)
 
 
 def _wait(condition, timeout, what):

@@ -50,6 +50,8 @@ WHOLE_PARTITION_PLAN = "dev.hudilayout.WholePartitionPlanStrategy"
 CONTINUOUS_PLAN = "dev.hudilayout.continuous.ContinuousPlanStrategy"
 MERGE_FRACTION_KEY = "hoodie.hudilayout.continuous.merge.fraction"
 MERGE_TIERS_KEY = "hoodie.hudilayout.continuous.merge.tiers"
+BULK_INSERT_PARTITIONER_KEY = "hoodie.bulkinsert.user.defined.partitioner.class"
+REGION_WRITE_PARTITIONER = "dev.hudilayout.spark.RegionWritePartitioner"
 INLINE_KEY = "hoodie.clustering.inline"
 INLINE_COMMITS_KEY = "hoodie.clustering.inline.max.commits"
 ASYNC_KEY = "hoodie.clustering.async.enabled"
@@ -266,7 +268,9 @@ class LayoutOptions:
         "a partition's first clustering records a grid on its commit; later ones lay new rows on that grid, "
         "each file inside one region, and lay a region out again when its new rows reach "
         "`merge_fraction` of its laid-out rows; in between, a region's new files merge by size tiers "
-        "(`merge_tiers`). Every file size is taken (`small_file_bytes` is not used). For `z-order` and "
+        "(`merge_tiers`). Every file size is taken (`small_file_bytes` is not used). The write options "
+        "also make a `bulk_insert` put each new row in its region (`dev.hudilayout.spark.RegionWritePartitioner` "
+        "as `hoodie.bulkinsert.user.defined.partitioner.class`). For `z-order` and "
         "`hilbert`; not with `whole_partition`.", "False", TRUE_OR_FALSE))
     merge_fraction: float = field(default=0.5, metadata=_doc(MERGE_FRACTION_KEY, default="0.5"))
     merge_tiers: int = field(default=3, metadata=_doc(MERGE_TIERS_KEY, default="3"))
@@ -402,6 +406,8 @@ class LayoutOptions:
             opts[INLINE_COMMITS_KEY] = str(self.every_n_commits)
         if self.async_clustering:
             opts[ASYNC_COMMITS_KEY] = str(self.every_n_commits)
+        if self.continuous:
+            opts[BULK_INSERT_PARTITIONER_KEY] = REGION_WRITE_PARTITIONER
         return opts
 
 

@@ -80,7 +80,8 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
       return Pair.of(Stream.empty(), false);
     }
     long target = getWriteConfig().getClusteringTargetFileMaxBytes();
-    String recorded = Regions.recordedGrid(getHoodieTable().getMetaClient(), partition);
+    RecordedGrids.Grid newest = RecordedGrids.newest(getHoodieTable().getMetaClient()).get(partition);
+    String recorded = newest == null ? null : newest.grid;
     if (recorded == null) {
       long bytes = Regions.bytes(slices);
       int files = getNumberOfOutputFileGroups(bytes, target);

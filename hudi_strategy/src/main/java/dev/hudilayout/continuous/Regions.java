@@ -1,29 +1,22 @@
 package dev.hudilayout.continuous;
 
-import dev.hudilayout.config.LayoutMetadata;
 import dev.hudilayout.layout.AlignedCells;
 import dev.hudilayout.spark.ColumnStatsBounds;
 
 import org.apache.hudi.client.common.HoodieSparkEngineContext;
 import org.apache.hudi.common.model.FileSlice;
-import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.model.HoodieLogFile;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
-import org.apache.hudi.common.table.timeline.HoodieInstant;
-import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.apache.hudi.common.util.collection.Pair;
 import org.apache.hudi.config.HoodieWriteConfig;
-import org.apache.hudi.exception.HoodieException;
 import org.apache.hudi.metadata.HoodieTableMetadata;
 import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
 import org.apache.hudi.table.HoodieSparkTable;
 import org.apache.hudi.table.HoodieTable;
 import org.apache.spark.api.java.JavaSparkContext;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -141,31 +134,6 @@ public final class Regions {
     }
   }
 
-  /** The grid the newest completed replacecommit recorded for the partition, or null. */
-  static String recordedGrid(HoodieTableMetaClient metaClient, String partition) {
-    for (HoodieCommitMetadata md : newestFirst(metaClient)) {
-      String grid = md.getExtraMetadata().get(LayoutMetadata.CONTINUOUS_GRID.key() + partition);
-      if (grid != null) {
-        return grid;
-      }
-    }
-    return null;
-  }
-
-  private static List<HoodieCommitMetadata> newestFirst(HoodieTableMetaClient metaClient) {
-    HoodieTimeline timeline = metaClient.reloadActiveTimeline().getCompletedReplaceTimeline();
-    List<HoodieInstant> instants = new ArrayList<>(timeline.getInstants());
-    List<HoodieCommitMetadata> out = new ArrayList<>();
-    for (int i = instants.size() - 1; i >= 0; i--) {
-      try {
-        out.add(timeline.readReplaceCommitMetadata(instants.get(i)));
-      } catch (IOException e) {
-        throw new HoodieException("hudi-layout: cannot read replacecommit " + instants.get(i), e);
-      }
-    }
-    return out;
-  }
-
   /** Each base file's {min, max} encoded per sort column from the column-stats index, by file name. */
   private static Map<String, byte[][][]> boxes(HoodieTableMetadata metadata, String partition,
                                                List<FileSlice> slices, List<String> columns) {
@@ -198,30 +166,18 @@ public final class Regions {
   public static String json(JavaSparkContext jsc, String basePath) {
     HoodieTableMetaClient meta = HoodieTableMetaClient.builder()
         .setConf(new HadoopStorageConfiguration(jsc.hadoopConfiguration())).setBasePath(basePath).build();
-    Map<String, String> grids = new LinkedHashMap<>();
-    String columns = null;
-    for (HoodieCommitMetadata md : newestFirst(meta)) {
-      for (Map.Entry<String, String> e : md.getExtraMetadata().entrySet()) {
-        if (e.getKey().startsWith(LayoutMetadata.CONTINUOUS_GRID.key())) {
-          grids.putIfAbsent(e.getKey().substring(LayoutMetadata.CONTINUOUS_GRID.key().length()), e.getValue());
-          if (columns == null) {
-            columns = md.getExtraMetadata().get(LayoutMetadata.COLUMNS.key());
-          }
-        }
-      }
-    }
-    if (grids.isEmpty() || columns == null) {
+    Map<String, RecordedGrids.Grid> grids = RecordedGrids.newest(meta);
+    if (grids.isEmpty()) {
       return "[]";
     }
     HoodieWriteConfig config = HoodieWriteConfig.newBuilder().withPath(basePath)
         .forTable(meta.getTableConfig().getTableName()).build();
     HoodieTable<?, ?, ?, ?> table = HoodieSparkTable.create(config, new HoodieSparkEngineContext(jsc), meta);
-    List<String> cols = List.of(columns.split(","));
     StringBuilder sb = new StringBuilder("[");
-    for (Map.Entry<String, String> g : new TreeMap<>(grids).entrySet()) {
-      AlignedCells grid = AlignedCells.parse(g.getValue());
+    for (Map.Entry<String, RecordedGrids.Grid> g : grids.entrySet()) {
+      AlignedCells grid = AlignedCells.parse(g.getValue().grid);
       List<FileSlice> slices = table.getSliceView().getLatestFileSlices(g.getKey()).collect(Collectors.toList());
-      Regions r = of(grid, table.getTableMetadata(), g.getKey(), slices, cols);
+      Regions r = of(grid, table.getTableMetadata(), g.getKey(), slices, g.getValue().columns);
       sb.append(sb.length() > 1 ? "," : "").append("{\"partition\":\"").append(g.getKey().replace("\"", "\\\""))
           .append("\",\"buckets\":").append(java.util.Arrays.toString(grid.buckets()))
           .append(",\"cells\":").append(grid.cells())

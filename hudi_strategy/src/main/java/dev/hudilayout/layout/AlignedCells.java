@@ -179,6 +179,26 @@ public final class AlignedCells implements Serializable {
     return curve.index(coords, cellBits(k));
   }
 
+  /**
+   * Every cell's {@link #cellOrder}, ascending: as many as {@link #cells}, and sparse along the
+   * curve when a bucket count is not a power of two.
+   */
+  public long[] cellOrders() {
+    long[] out = new long[Math.toIntExact(cells())];
+    int bits = cellBits(k);
+    for (int i = 0; i < out.length; i++) {
+      long[] coords = new long[k.length];
+      long rest = i;
+      for (int c = 0; c < k.length; c++) {
+        coords[c] = rest % k[c];
+        rest /= k[c];
+      }
+      out[i] = curve.index(coords, bits);
+    }
+    Arrays.sort(out);
+    return out;
+  }
+
   /** Bits per coordinate of the curve that orders the cells: enough for the largest bucket count. */
   static int cellBits(int[] k) {
     int max = 1;

@@ -202,6 +202,32 @@ class AlignedCellsTest {
     assertTrue(cells.bucket(0, enc(896)) != heavy, "the value below shares the heavy value's bucket");
   }
 
+  /**
+   * The cells' orders along the curve, which a write on the grid numbers its Spark partitions by:
+   * one per cell, distinct and ascending, and every row's cell order among them, for bucket counts
+   * that are not powers of two (the orders then leave gaps).
+   */
+  @Test
+  void everyCellHasOneOrderAndEveryRowsCellIsAmongThem() {
+    List<SampleRow> sample = uniform(5000, 3, 19);
+    for (Curve curve : new Curve[] {Curve.HILBERT, Curve.ZORDER}) {
+      AlignedCells cells = AlignedCells.fromSample(sample, new int[] {3, 5, 2}, curve);
+      long[] orders = cells.cellOrders();
+      assertEquals(30, orders.length);
+      for (int i = 1; i < orders.length; i++) {
+        assertTrue(orders[i - 1] < orders[i], curve + ": orders not distinct and ascending at " + i);
+      }
+      Set<Long> hit = new HashSet<>();
+      for (SampleRow row : sample) {
+        long order = cells.cellOrder(row.values);
+        assertTrue(Arrays.binarySearch(orders, order) >= 0, curve + ": a row's cell order " + order + " is missing");
+        hit.add(order);
+      }
+      assertEquals(30, hit.size(), curve + ": 5,000 uniform rows reach every cell");
+      assertTrue(orders[orders.length - 1] >= 30, curve + ": with 3 and 5 buckets the orders leave gaps");
+    }
+  }
+
   /** The row-placement fast path puts every row where its key and the file cuts say. */
   @Test
   void placementAgreesWithTheKeyAndTheCuts() {

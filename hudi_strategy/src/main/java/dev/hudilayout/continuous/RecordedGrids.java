@@ -1,0 +1,71 @@
+package dev.hudilayout.continuous;
+
+import dev.hudilayout.config.LayoutMetadata;
+
+import org.apache.hudi.common.model.HoodieCommitMetadata;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.HoodieTimeline;
+import org.apache.hudi.exception.HoodieException;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The grids continuous clusterings recorded on the timeline: per partition, the one of the newest
+ * completed replacecommit that recorded a grid for it ({@code hudilayout.continuous.grid.<partition>}),
+ * with the sort columns that commit names ({@code hudilayout.columns}), the order of the grid's
+ * axes. Read by the plan ({@link ContinuousPlanStrategy}), the layout report ({@link Regions#json})
+ * and the writes that put new rows on the grid ({@code spark.RegionWritePartitioner}).
+ */
+public final class RecordedGrids {
+  /** One partition's grid, as recorded, and its columns. */
+  public static final class Grid {
+    public final String grid;
+    public final List<String> columns;
+
+    Grid(String grid, List<String> columns) {
+      this.grid = grid;
+      this.columns = columns;
+    }
+  }
+
+  private RecordedGrids() {
+  }
+
+  /** The newest recorded grid of every partition that has one, by partition path ("" unpartitioned). */
+  public static Map<String, Grid> newest(HoodieTableMetaClient metaClient) {
+    Map<String, Grid> out = new TreeMap<>();
+    String prefix = LayoutMetadata.CONTINUOUS_GRID.key();
+    for (HoodieCommitMetadata md : newestFirst(metaClient)) {
+      Map<String, String> extra = md.getExtraMetadata();
+      String columns = extra.get(LayoutMetadata.COLUMNS.key());
+      for (Map.Entry<String, String> e : extra.entrySet()) {
+        if (e.getKey().startsWith(prefix) && columns != null) {
+          out.putIfAbsent(e.getKey().substring(prefix.length()),
+              new Grid(e.getValue(), Collections.unmodifiableList(Arrays.asList(columns.split(",")))));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static List<HoodieCommitMetadata> newestFirst(HoodieTableMetaClient metaClient) {
+    HoodieTimeline timeline = metaClient.reloadActiveTimeline().getCompletedReplaceTimeline();
+    List<HoodieInstant> instants = new ArrayList<>(timeline.getInstants());
+    List<HoodieCommitMetadata> out = new ArrayList<>();
+    for (int i = instants.size() - 1; i >= 0; i--) {
+      try {
+        out.add(timeline.readReplaceCommitMetadata(instants.get(i)));
+      } catch (IOException e) {
+        throw new HoodieException("hudi-layout: cannot read replacecommit " + instants.get(i), e);
+      }
+    }
+    return out;
+  }
+}
