@@ -181,12 +181,14 @@ def test_files_updated_by_upserts_are_placed_again_by_their_rows(spark, grown):
 
 def test_pending_layers_of_one_tier_merge_without_touching_the_base(spark, grown):
     """Two more small rounds on the continuous table (800 rows of the first round again, under new
-    keys, as 4 files each), clustered with merge_fraction 100 (no region falls due) and
-    merge_tiers 2. The first leaves a pending layer of about the new rows' size in every region (or
-    merges it with one of that size already there); the second finds that layer and its new rows
-    in one size tier and merges them into one layer: the commit says so, no region gains a layer
-    (without the merge each would: every region gets new rows), no base file is rewritten, and
-    every row is there once."""
+    keys), clustered with merge_fraction 100 (no region falls due) and merge_tiers 2. The first is
+    a plain bulk insert of 4 files that span the regions: its clustering leaves a pending layer of
+    about the new rows' size in every region (or merges it with one of that size already there).
+    The second is a bulk insert on the grid, which leaves its rows as a pending layer inside each
+    region, where they stand in for the new rows: its clustering finds that layer and the first
+    one in one size tier and merges them into one layer: the commit says so, no region gains a
+    layer (without the merge each would: every region gets new rows), no base file is rewritten,
+    and every row is there once."""
     from pyspark.sql import functions as F
     import hudi_layout as hl
     from hudi_layout import tables
@@ -202,9 +204,11 @@ def test_pending_layers_of_one_tier_merge_without_touching_the_base(spark, grown
     [start] = layout_report.continuous_regions(spark, path)
     bases = {r["cell"]: (r["base_files"], r["base_bytes"]) for r in start["regions"]}
     seen = []
+    on_grid = {"hoodie.bulkinsert.user.defined.partitioner.class":
+               layout.write_options()["hoodie.bulkinsert.user.defined.partitioner.class"]}
     for step in (1, 2):
         rows = first.withColumn("lo_key", F.col("lo_key") + (1 + step) * 10 ** 9).repartition(4)
-        rows.write.format("hudi").options(**opts).mode("append").save(path)
+        rows.write.format("hudi").options(**opts, **(on_grid if step == 2 else {})).mode("append").save(path)
         result = hl.cluster(spark, path, layout)
         [part] = layout_report.continuous_regions(spark, path)
         assert part["outside_files"] == 0, part

@@ -143,7 +143,10 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
       if (whole) {
         files = regions.get(region.getKey());
       } else {
-        List<Integer> join = Tiers.toMerge(l.pendingRows, Math.round(share), tiers);
+        // new rows in new files: the region's share of them; else (writes on the grid) its newest layer
+        long shareRows = Math.round(share);
+        List<Integer> join = shareRows > 0 ? Tiers.toMerge(l.pendingRows, shareRows, tiers)
+            : Tiers.toMergeNewest(l.pendingRows, tiers);
         if (join.isEmpty()) {
           continue;
         }

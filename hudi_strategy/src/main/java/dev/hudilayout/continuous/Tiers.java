@@ -77,6 +77,24 @@ final class Tiers {
     return out;
   }
 
+  /**
+   * {@link #toMerge} for a region whose new rows are already its newest pending layer (a write
+   * on the grid put them inside the region, so no new files carry a share for it): that layer
+   * (the last of {@code layers}, oldest first) takes the new rows' place. Indexes of the layers to
+   * merge into one, the newest among them; empty when no tier fills.
+   */
+  static List<Integer> toMergeNewest(long[] layers, int t) {
+    int n = layers.length;
+    if (n < 2) {
+      return List.of();
+    }
+    List<Integer> out = new ArrayList<>(toMerge(java.util.Arrays.copyOf(layers, n - 1), layers[n - 1], t));
+    if (!out.isEmpty()) {
+      out.add(n - 1);
+    }
+    return out;
+  }
+
   /** The tier of a layer of {@code rows}: log_t of its rows over the new rows', rounded. */
   static int tierOf(long rows, long smallest, int t) {
     int tier = 0;

@@ -30,6 +30,22 @@ class TiersTest {
     assertEquals(List.of(), Tiers.toMerge(new long[] {300, 290}, 100, 3));
   }
 
+  /**
+   * A write on the grid leaves the new rows as the region's newest layer: it stands in for the new
+   * rows and is merged with the layers it fills a tier with, and a region whose tiers the last plan
+   * left short does not merge again before more rows come.
+   */
+  @Test
+  void theNewestLayerStandsInForTheNewRowsWrittenOnTheGrid() {
+    assertEquals(List.of(0, 1, 2), Tiers.toMergeNewest(new long[] {100, 104, 100}, 3));
+    assertEquals(List.of(0, 1, 2, 3, 4), Tiers.toMergeNewest(new long[] {300, 290, 100, 98, 100}, 3));
+    assertEquals(List.of(), Tiers.toMergeNewest(new long[] {300, 100, 100}, 3));
+    assertEquals(List.of(), Tiers.toMergeNewest(new long[] {100}, 3));
+    assertEquals(List.of(), Tiers.toMergeNewest(new long[] {100, 100, 100}, 0));
+    // what the plan passed before: no new files, no share, so no layer ever merged
+    assertEquals(List.of(), Tiers.toMerge(new long[] {100, 104, 100}, 0, 3));
+  }
+
   @Test
   void overManyRoundsARegionKeepsFewLayersAndRewritesEachRowAboutOncePerTier() {
     // 100 new rows a round: the layers follow a base-3 counter
