@@ -11,7 +11,9 @@ Expected: the table ends with exactly the rows the model of the rounds predicts 
 over every data column), every key once; at least one clustering overlapped the upserts. Run with
 Hudi's size-based plan and with the continuous plan (which takes every file of the partition, so
 it conflicts with more upserts; its first clustering records the grid, the later ones are deltas
-on it).
+on its region tree, with files of a fifth of the table, merge_fraction 0.01 and region_files 1, so
+that regions fall due and split while the upserts run: the root grid stays, no split is undone, and
+at least one clustering splits a region).
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ import pytest
 from pyspark.sql import functions as F
 
 import hudi_layout as hl
-from hudi_layout import timeline
+from hudi_layout import tables, timeline
 from hudi_layout.tools import ssb
 from tablecheck import fingerprint
 
@@ -48,9 +50,12 @@ def test_upserts_while_clustering_runs_end_with_the_modelled_rows(spark, tmp_pat
     layout = hl.LayoutOptions(COLUMNS)
     hl.write(base, path, layout, table="t_occ", record_key="lo_key", operation="bulk_insert",
              extra={"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE", **OCC})
-    job = subprocess.Popen([sys.executable, str(JOB), path, "--columns", ",".join(COLUMNS), "--target", "1500000",
-                            "--occ", "--rounds", str(CLUSTER_ROUNDS), "--pause", "2"]
-                           + (["--continuous"] if continuous else []),
+    # continuous: files of about a fifth of the table, and every region with new or pending rows
+    # falls due; one laid out again into two files or more splits
+    job = subprocess.Popen([sys.executable, str(JOB), path, "--columns", ",".join(COLUMNS), "--occ", "--rounds",
+                            str(CLUSTER_ROUNDS), "--pause", "2"]
+                           + (["--target", str(tables.table_bytes(path) // 5), "--continuous", "--region-files", "1",
+                               "--merge-fraction", "0.01"] if continuous else ["--target", "1500000"]),
                            stdout=subprocess.PIPE, stderr=open(tmp_path / "job.log", "w"), text=True,
                            cwd=str(REPO))
     expected, refusals, upserts = base, [], []
@@ -101,10 +106,14 @@ def test_upserts_while_clustering_runs_end_with_the_modelled_rows(spark, tmp_pat
     # began before the last upsert completed
     assert any(c["completed"] > started and c["instant"] < last for c in clusterings), \
         (started, out, writes, clusterings)
-    if continuous:  # the first clustering records the grid, later ones lay new rows on it
+    if continuous:  # the first clustering records the grid, later ones lay new rows on its tree and split regions
         stages = [c["extra"]["hudilayout.continuous"].split(" ")[0] for c in clusterings]
         assert stages[0] == "full" and all(s == "delta" for s in stages[1:]), stages
-        assert len({c["extra"]["hudilayout.continuous.grid."] for c in clusterings}) == 1
+        trees = [c["extra"]["hudilayout.continuous.grid."] for c in clusterings]
+        assert len({t.split("|")[0] for t in trees}) == 1, trees
+        assert any("; split: " in c["extra"]["hudilayout.continuous"] for c in clusterings[1:]), clusterings
+        # a split is never undone: every later tree keeps the earlier one's splits
+        assert all(set(a.split("|")[1:]) <= set(b.split("|")[1:]) for a, b in zip(trees, trees[1:])), trees
     print(f"{len(upserts)} upsert rounds, {len(refusals)} retried ({sorted(set(refusals))}); clustering job: "
           + "; ".join(line for line in out.splitlines() if line and not line.startswith("#")))
 

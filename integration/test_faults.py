@@ -138,10 +138,12 @@ def test_a_task_failing_once_is_retried_and_writes_every_row_once(spark, tmp_pat
 
 def test_a_killed_continuous_clustering_of_new_rows_is_retried_on_the_recorded_grid(spark, tmp_path):
     """Continuous plan: the first clustering lays the table out and records its grid; new
-    rows (NEW) are bulk-inserted as 4 files; the clustering of those (a delta on the grid) is killed
-    mid-write. Expected: readers see exactly the rows from before it, it is pending, and
+    rows (NEW, as many as the table holds) are bulk-inserted as 4 files; the clustering of those (a
+    delta on the grid, every region due by its share of them and, with region_files=1, split) is
+    killed mid-write. Expected: readers see exactly the rows from before it, it is pending, and
     re-executing the same instant completes it: every row once, the commit a delta of the 4 new
-    files on the same grid, and every file of the table inside one region of it."""
+    files that split regions, its tree the recorded root grid with the splits, and every file of
+    the table inside one region of that tree."""
     from hudi_layout import report
     path, df, target = _table(spark, tmp_path, 73)
     first = hl.cluster(spark, path, _layout(target).replace(continuous=True))
@@ -156,20 +158,21 @@ def test_a_killed_continuous_clustering_of_new_rows_is_retried_on_the_recorded_g
     assert before == fingerprint(both)
 
     earlier = _clusterings_started(path)
-    job = _job(path, target, tmp_path / "job.log", "--continuous")
+    job = _job(path, target, tmp_path / "job.log", "--continuous", "--region-files", "1")
     instant, written = _kill_once_writing(job, path, tmp_path / "job.log", earlier)
     assert job.returncode == -signal.SIGKILL
     assert instant not in [c["instant"] for c in timeline.clustering_commits(spark, path)]
     assert fingerprint(spark.read.format("hudi").load(path)) == before
     assert hl.pending(spark, path) == [instant]
 
-    result = hl.execute(spark, path, instant, _layout(target).replace(continuous=True))
+    result = hl.execute(spark, path, instant, _layout(target).replace(continuous=True, region_files=1))
     assert result.executed and hl.pending(spark, path) == []
-    assert result.layout["hudilayout.continuous"].startswith("delta (4 new file(s)"), result.layout
-    assert result.layout["hudilayout.continuous.grid."] == grid
+    said = result.layout["hudilayout.continuous"]
+    assert said.startswith("delta (4 new file(s)") and "; split: " in said, result.layout
+    assert result.layout["hudilayout.continuous.grid."].startswith(grid + "|"), result.layout
     table = spark.read.format("hudi").load(path)
     assert fingerprint(table) == fingerprint(both)
     assert table.select("lo_key").distinct().count() == ROWS + NEW
     [part] = report.continuous_regions(spark, path)
-    assert part["outside_files"] == 0
+    assert part["outside_files"] == 0 and part["splits"] > 0, part
     print(f"killed with {len(written)} files of the delta {instant} started")

@@ -25,7 +25,7 @@ import pytest
 from hudi_layout import report as layout_report
 from hudi_layout import timeline
 from hudi_layout.tools import rounds
-from hudi_layout.options import LayoutOptionError, LayoutOptions
+from hudi_layout.options import BULK_INSERT_PARTITIONER_KEY, LayoutOptionError, LayoutOptions
 from tablecheck import point_query
 
 pytestmark = pytest.mark.spark
@@ -88,7 +88,9 @@ def test_the_report_shows_every_file_in_a_region(grown):
         assert r["files"] == r["base_files"] + r["pending_files"] and r["base_bytes"] > 0
         assert (r["pending_rounds"] > 0) == (r["pending_files"] > 0)
     line = layout_report.region_lines(regions[LAYOUTS[2]])[0]
-    assert line.startswith("continuous grid, table: buckets ") and "0 files outside every region" in line
+    assert line.startswith("continuous regions, table: root grid ") and "0 files outside every region" in line
+    assert part["ingested_bytes"] > 0 and part["rewritten_bytes"] > 0
+    assert f"clusterings wrote {layout_report.write_amplification(part):.2f} x the bytes ingested" in line
 
 
 def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, grown):
@@ -112,7 +114,7 @@ def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, gr
     layout = LayoutOptions(report["filter_columns"], curve="hilbert", mapping="sample", continuous=True,
                            target_file_bytes=report["sizes"]["target_file_bytes"], max_bytes_per_group=small // 4,
                            merge_fraction=0.2)
-    settled = {r["cell"]: r for r in regions[LAYOUTS[2]][0]["regions"] if r["pending_files"] == 0}
+    settled = {r["region"]: r for r in regions[LAYOUTS[2]][0]["regions"] if r["pending_files"] == 0}
     assert settled, regions
     result = hl.cluster(spark, path, layout)
     assert int(result.layout["hudilayout.groups"]) >= 4, result.layout
@@ -121,7 +123,7 @@ def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, gr
     assert rows.count() == (ROUNDS + 1) * ROWS and rows.select("lo_key").distinct().count() == (ROUNDS + 1) * ROWS
     [part] = layout_report.continuous_regions(spark, path)
     assert part["outside_files"] == 0
-    after = {r["cell"]: r for r in part["regions"]}
+    after = {r["region"]: r for r in part["regions"]}
     for cell, before in settled.items():
         assert (after[cell]["base_files"], after[cell]["base_bytes"], after[cell]["pending_rounds"]) == \
             (before["base_files"], before["base_bytes"], 1), (before, after[cell], result.layout)
@@ -164,8 +166,8 @@ def test_files_updated_by_upserts_are_placed_again_by_their_rows(spark, grown):
     in_moved = hl.read(spark, path, skipping=False) \
         .where(F.split("_hoodie_file_name", "_")[0].isin(sorted(moved_files))).count()
 
-    # no region merges here (the files the upsert rewrote inside their cells are pending rows, which
-    # may make a region due): this clustering places the moved files only
+    # no region falls due or merges here (merge_fraction 100, no tiers): this clustering places the
+    # moved files only
     layout = LayoutOptions(columns, curve="hilbert", mapping="sample", continuous=True, merge_fraction=100,
                            merge_tiers=0, target_file_bytes=report["sizes"]["target_file_bytes"])
     result = hl.cluster(spark, path, layout)
@@ -202,7 +204,7 @@ def test_pending_layers_of_one_tier_merge_without_touching_the_base(spark, grown
     first = spark.read.parquet(str(out / "tables" / "source" / "round=1")).drop("round").orderBy("lo_key").limit(800)
     before = hl.read(spark, path, skipping=False).count()
     [start] = layout_report.continuous_regions(spark, path)
-    bases = {r["cell"]: (r["base_files"], r["base_bytes"]) for r in start["regions"]}
+    bases = {r["region"]: (r["base_files"], r["base_bytes"]) for r in start["regions"]}
     seen = []
     on_grid = {"hoodie.bulkinsert.user.defined.partitioner.class":
                layout.write_options()["hoodie.bulkinsert.user.defined.partitioner.class"]}
@@ -212,7 +214,7 @@ def test_pending_layers_of_one_tier_merge_without_touching_the_base(spark, grown
         result = hl.cluster(spark, path, layout)
         [part] = layout_report.continuous_regions(spark, path)
         assert part["outside_files"] == 0, part
-        seen.append((result.layout["hudilayout.continuous"], {r["cell"]: r for r in part["regions"]}))
+        seen.append((result.layout["hudilayout.continuous"], {r["region"]: r for r in part["regions"]}))
     (_, after1), (why2, after2) = seen
     assert "pending layers merged, 2 of one tier" in why2, why2
     assert after2.keys() == after1.keys() == bases.keys()
@@ -223,6 +225,99 @@ def test_pending_layers_of_one_tier_merge_without_touching_the_base(spark, grown
         assert r["pending_rows"] + r["base_rows"] >= after1[cell]["pending_rows"] + after1[cell]["base_rows"]
     table = hl.read(spark, path, skipping=False)
     assert table.count() == before + 1600 and table.select("lo_key").distinct().count() == before + 1600
+
+
+def test_an_upsert_that_touches_every_file_keeps_the_layers_and_regions_fall_due(spark, grown):
+    """The stall of time-ordered upserts: a bulk insert on the grid leaves a pending layer in the
+    regions it reaches; then an upsert changes lo_tax on one row of every file (copy-on-write:
+    every file is written again, in place, under the upsert's instant). Each file keeps the layer
+    of the instant that made its file group, so the report shows every region's base and pending
+    layers as before the upsert, and the next clustering (merge_fraction 0.01) lays out again every
+    region with a pending layer. Layered by the instant of each file's newest version instead, the
+    upsert would make every file of a region one layer, its base: no region would ever fall due and
+    the table would gain a layer of files per round, never merged."""
+    from pyspark.sql import Window, functions as F
+    import hudi_layout as hl
+    from hudi_layout import tables
+    from tablecheck import fingerprint
+    _, _, _, report, out = grown
+    path, columns, layout, opts = _grown_table(grown, merge_fraction=0.01, merge_tiers=0)
+    more = spark.read.parquet(str(out / "tables" / "source" / "round=2")).drop("round").orderBy("lo_key").limit(600) \
+        .withColumn("lo_key", F.col("lo_key") + 5 * 10 ** 9)
+    more.repartition(2).write.format("hudi").options(**opts).mode("append").save(path)
+    [before] = layout_report.continuous_regions(spark, path)
+    layered = {r["region"]: (r["base_files"], r["pending_files"], r["pending_rounds"]) for r in before["regions"]}
+    assert before["outside_files"] == 0 and any(p[2] > 0 for p in layered.values()), before
+
+    table = hl.read(spark, path, skipping=False)
+    data = [c for c in table.columns if not c.startswith("_hoodie_")]
+    first = Window.partitionBy("_hoodie_file_name").orderBy("lo_key")
+    touched = table.withColumn("n", F.row_number().over(first)).where("n = 1")
+    files = touched.count()
+    updates = touched.select(*data).withColumn("lo_tax", F.lit(55)).localCheckpoint()
+    expected = fingerprint(table.select(*data).join(updates.select("lo_key"), "lo_key", "left_anti")
+                           .unionByName(updates))
+    upsert = tables.cow_table_options("ssb", "lo_key", columns, 2)
+    upsert.update({"hoodie.datasource.write.operation": "upsert", rounds.BLOOM_ENTRIES_KEY: str(ROWS // FILES)})
+    updates.write.format("hudi").options(**upsert).mode("append").save(path)
+    rewritten = timeline.write_stats(spark, path)[-1]
+    assert rewritten["operation"] != "CLUSTER" and rewritten["files_written"] == files, rewritten
+
+    [after] = layout_report.continuous_regions(spark, path)
+    assert after["outside_files"] == 0, after
+    assert {r["region"]: (r["base_files"], r["pending_files"], r["pending_rounds"]) for r in after["regions"]} \
+        == layered, (layered, after)
+    result = hl.cluster(spark, path, layout)
+    assert result.instant is not None, "no region fell due after the upsert"
+    due = {c for c, (_, _, pending) in layered.items() if pending > 0}
+    said = result.layout["hudilayout.continuous"]
+    assert said.startswith("delta (0 new file(s); regions ") and "laid out again" in said, said
+    assert set(said.split("regions ")[1].split(" ")[0].split(",")) == due, (said, layered)
+    [settled] = layout_report.continuous_regions(spark, path)
+    assert settled["outside_files"] == 0
+    assert all(r["pending_files"] == 0 for r in settled["regions"] if r["region"] in due), settled
+    assert fingerprint(hl.read(spark, path, skipping=False)) == expected
+
+
+def test_a_due_region_that_outgrew_its_files_splits_and_writes_follow_the_tree(spark, grown):
+    """Regions split: with region_files=1 a due region laid out again into two files or more is
+    split into a grid of its own drawn from its rows, one cell per file, recorded on the commit as
+    part of the partition's region tree ("root|path=grid"). After a bulk insert on the grid gives
+    every region a pending layer, a clustering with merge_fraction 0.01 lays every region out again
+    and splits those that make two files or more: the report shows the tree deeper, every file in
+    one region and the rows unchanged. A later bulk insert on the grid puts each row in its region of
+    the grown tree (no file spans the cells of a split region), and the next clustering reads the
+    tree back and carries it forward."""
+    from pyspark.sql import functions as F
+    import hudi_layout as hl
+    from tablecheck import fingerprint
+    _, _, _, report, out = grown
+    path, columns, layout, opts = _grown_table(grown, merge_fraction=0.01, merge_tiers=0, region_files=1)
+    source = spark.read.parquet(str(out / "tables" / "source" / "round=3")).drop("round").orderBy("lo_key")
+
+    def write(n, offset):
+        rows = source.limit(n).withColumn("lo_key", F.col("lo_key") + offset * 10 ** 9)
+        rows.repartition(2).write.format("hudi").options(**opts).mode("append").save(path)
+
+    write(800, 7)
+    [before] = layout_report.continuous_regions(spark, path)
+    expected = fingerprint(hl.read(spark, path, skipping=False))
+    result = hl.cluster(spark, path, layout)
+    said, tree = result.layout["hudilayout.continuous"], result.layout[GRID_KEY]
+    assert "; split: " in said and "|" in tree, (said, tree)
+    [split] = layout_report.continuous_regions(spark, path)
+    assert split["splits"] >= 1 and split["depth"] == 2 and split["cells"] > before["cells"], split
+    assert split["outside_files"] == 0 and any("." in r["region"] for r in split["regions"]), split
+    assert fingerprint(hl.read(spark, path, skipping=False)) == expected
+
+    write(400, 8)
+    [written] = layout_report.continuous_regions(spark, path)
+    assert written["outside_files"] == 0, written
+    assert sum(r["pending_files"] for r in written["regions"] if "." in r["region"]) > 0, written
+    again = hl.cluster(spark, path, layout.replace(merge_fraction=100))
+    if again.instant is not None:
+        assert again.layout[GRID_KEY].startswith(tree.split("|")[0] + "|"), again.layout
+    assert hl.read(spark, path, skipping=False).count() == expected[0] + 400
 
 
 @pytest.mark.parametrize("changes, message", [
@@ -250,8 +345,11 @@ def test_continuous_sets_the_plan_the_fraction_and_the_tiers():
 
 def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp_path):
     """Merge-on-read, partitioned by c_region (5 partitions): 3,000 rows bulk-inserted, then a
-    continuous clustering lays each partition out on a grid of its own and records 5 grids. Then
-    an upsert updates 120 rows in place (log files; 40 of them move to the highest s_city) and
+    continuous clustering lays each partition out on a grid of its own and records 5 grids. An
+    upsert that changes lo_tax on 60 rows writes log files whose column stats stay inside their
+    slices' regions: no slice lies outside a region (a slice with log files lies where its base and
+    log files' [min, max] together lie). Then an upsert updates 120 rows (log files; 40 of them move
+    to the highest s_city) and
     inserts 600 new rows, and the next continuous clustering takes every partition as a delta on
     its recorded grid: slices with log files and new files are placed again, after which no file
     of any partition lies outside a region and the table holds exactly the upserted rows."""
@@ -275,15 +373,23 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
     assert sorted(grids) == [GRID_KEY + p for p in partitions], full
     assert _stages(full) == {p: "full" for p in partitions}, full["hudilayout.continuous"]
 
+    # updates in place (lo_tax only) write log files whose stats stay inside their base file's
+    # region: those slices stay in their regions instead of going back through clustering
+    opts["hoodie.datasource.write.operation"] = "upsert"
+    in_place = first.orderBy(F.xxhash64("lo_key", F.lit(1))).limit(60).withColumn("lo_tax", F.lit(78)).localCheckpoint()
+    in_place.write.format("hudi").options(**opts).mode("append").save(path)
+    logs = [f for _, _, fs in __import__("os").walk(path) for f in fs if ".log." in f]
+    assert logs, "the in-place upsert wrote no log files"
+    assert all(p["outside_files"] == 0 for p in layout_report.continuous_regions(spark, path))
+    first = first.join(in_place.select("lo_key"), "lo_key", "left_anti").unionByName(in_place).localCheckpoint()
+
     cities = sorted(r[0] for r in first.select("s_city").distinct().collect())
     updated = first.orderBy(F.xxhash64("lo_key")).limit(120).withColumn("lo_tax", F.lit(77))
     updated = updated.withColumn("s_city", F.when(F.col("lo_key") % 3 == 0, F.lit(cities[-1])).otherwise(F.col("s_city")))
     inserted = spark.read.parquet(ssb.write_parquet(str(tmp_path / "new"), 600, 32)) \
         .withColumn("lo_key", F.col("lo_key") + 10 ** 9)
     batch = updated.unionByName(inserted).localCheckpoint()
-    opts["hoodie.datasource.write.operation"] = "upsert"
     batch.write.format("hudi").options(**opts).mode("append").save(path)
-    assert any(".log." in f for _, _, fs in __import__("os").walk(path) for f in fs), "the upsert wrote no log files"
     expected = first.join(batch.select("lo_key"), "lo_key", "left_anti").unionByName(batch)
 
     delta = hl.cluster(spark, path, layout, extra={rounds.BLOOM_ENTRIES_KEY: "200"}).layout
@@ -312,6 +418,21 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
     table = hl.read(spark, path, skipping=False)
     assert fingerprint(table) == fingerprint(expected.unionByName(more))
     assert table.where("c_region = 'NEW'").count() == more.where("c_region = 'NEW'").count() > 0
+
+
+def _grown_table(grown, **changes):
+    """(path, filter columns, layout, write options on the grid) for more rounds on the fixture's
+    continuous table: a continuous Hilbert layout with ``changes``, and bulk-insert options that
+    put each row in its region (the layout's partitioner) with the fixture's bloom size."""
+    from hudi_layout import tables
+    _, _, _, report, out = grown
+    columns = report["filter_columns"]
+    layout = LayoutOptions(columns, curve="hilbert", mapping="sample", continuous=True,
+                           target_file_bytes=report["sizes"]["target_file_bytes"], **changes)
+    opts = tables.cow_table_options("ssb", "lo_key", columns, 4)
+    opts.update({rounds.BLOOM_ENTRIES_KEY: str(ROWS // FILES),
+                 BULK_INSERT_PARTITIONER_KEY: layout.write_options()[BULK_INSERT_PARTITIONER_KEY]})
+    return str(out / "tables" / LAYOUTS[2]), columns, layout, opts
 
 
 def _stages(layout: dict) -> dict:

@@ -3,7 +3,7 @@
     python integration/jobs/cluster_table.py PATH --columns a,b,c [--curve hilbert]
         [--mapping sample] [--target BYTES] [--master local[2,3]] [--rounds N] [--pause S]
         [--occ] [--fail-once-match TEXT --fail-once-marker FILE [--fail-once-partitions N]]
-        [--execute INSTANT] [--continuous]
+        [--execute INSTANT] [--continuous [--region-files N] [--merge-fraction F]]
 
 Prints ``scheduled <instant>`` and ``completed <instant>`` lines (flushed) so a test can follow it,
 ``nothing`` when Hudi found nothing to cluster, and ``failed <instant> <error>`` when a round
@@ -43,6 +43,8 @@ def main() -> None:
     ap.add_argument("--occ", action="store_true")
     ap.add_argument("--execute", help="execute this scheduled instant instead of scheduling one")
     ap.add_argument("--continuous", action="store_true", help="the continuous plan")
+    ap.add_argument("--region-files", type=int, default=0, help="the continuous plan's region_files")
+    ap.add_argument("--merge-fraction", type=float, default=0.5, help="the continuous plan's merge_fraction")
     ap.add_argument("--fail-once-match", default="")
     ap.add_argument("--fail-once-marker", default="")
     ap.add_argument("--fail-once-partitions", type=int, default=0)
@@ -62,7 +64,8 @@ def main() -> None:
 
     layout = hl.LayoutOptions(args.columns.split(","), curve=args.curve, mapping=args.mapping,
                               target_file_bytes=args.target, small_file_bytes=1 << 40,
-                              max_bytes_per_group=1 << 40, continuous=args.continuous)
+                              max_bytes_per_group=1 << 40, continuous=args.continuous,
+                              region_files=args.region_files, merge_fraction=args.merge_fraction)
     extra = dict(OCC) if args.occ else {}
     for round_ in range(args.rounds):
         if round_:

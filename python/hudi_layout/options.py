@@ -50,6 +50,7 @@ WHOLE_PARTITION_PLAN = "dev.hudilayout.WholePartitionPlanStrategy"
 CONTINUOUS_PLAN = "dev.hudilayout.continuous.ContinuousPlanStrategy"
 MERGE_FRACTION_KEY = "hoodie.hudilayout.continuous.merge.fraction"
 MERGE_TIERS_KEY = "hoodie.hudilayout.continuous.merge.tiers"
+REGION_FILES_KEY = "hoodie.hudilayout.continuous.region.files"
 BULK_INSERT_PARTITIONER_KEY = "hoodie.bulkinsert.user.defined.partitioner.class"
 REGION_WRITE_PARTITIONER = "dev.hudilayout.spark.RegionWritePartitioner"
 INLINE_KEY = "hoodie.clustering.inline"
@@ -265,15 +266,17 @@ class LayoutOptions:
         TRUE_OR_FALSE))
     continuous: bool = field(default=False, metadata=_doc(
         PLAN_CLASS_KEY, "Keep skipping while the table grows (`dev.hudilayout.continuous.ContinuousPlanStrategy`): "
-        "a partition's first clustering records a grid on its commit; later ones lay new rows on that grid, "
-        "each file inside one region, and lay a region out again when its new rows reach "
-        "`merge_fraction` of its laid-out rows; in between, a region's new files merge by size tiers "
+        "a partition's first clustering records a grid on its commit, the root of a tree of regions; later "
+        "ones lay new rows on the tree, each file inside one region, and lay a region out again when its new "
+        "rows reach `merge_fraction` of its laid-out rows, splitting it into regions of its own when it has "
+        "grown to twice `region_files`; in between, a region's new files merge by size tiers "
         "(`merge_tiers`). Every file size is taken (`small_file_bytes` is not used). The write options "
         "also make a `bulk_insert` put each new row in its region (`dev.hudilayout.spark.RegionWritePartitioner` "
         "as `hoodie.bulkinsert.user.defined.partitioner.class`). For `z-order` and "
         "`hilbert`; not with `whole_partition`.", "False", TRUE_OR_FALSE))
     merge_fraction: float = field(default=0.5, metadata=_doc(MERGE_FRACTION_KEY, default="0.5"))
     merge_tiers: int = field(default=3, metadata=_doc(MERGE_TIERS_KEY, default="3"))
+    region_files: int = field(default=0, metadata=_doc(REGION_FILES_KEY, default="0"))
     inline: bool = field(default=False, metadata=_doc(
         INLINE_KEY, "Cluster inside the write, every `every_n_commits` commits.", "False", TRUE_OR_FALSE))
     async_clustering: bool = field(default=False, metadata=_doc(
@@ -386,6 +389,7 @@ class LayoutOptions:
             opts[PLAN_CLASS_KEY] = CONTINUOUS_PLAN
             opts[MERGE_FRACTION_KEY] = repr(float(self.merge_fraction))
             opts[MERGE_TIERS_KEY] = str(self.merge_tiers)
+            opts[REGION_FILES_KEY] = str(self.region_files)
         opts.update(self.index_options())
         return opts
 

@@ -214,18 +214,28 @@ def grid_lines(extra: Dict[str, str], files: int) -> List[str]:
 
 @takes_table
 def continuous_regions(spark, path: str) -> List[Dict]:
-    """The continuous layout's regions, per partition with a recorded grid (empty for any other
-    table): ``{"partition", "buckets", "cells", "outside_files", "outside_bytes", "regions": [{"cell",
-    "files", "base_files", "pending_files", "base_bytes", "pending_bytes", "base_rows", "pending_rows",
-    "pending_rounds"}]}``, from the grid on the commits and each file's [min, max] and rows in the
-    column-stats index; "pending_rounds" counts the layers of pending files (one per clustering
-    that wrote some)."""
+    """The continuous layout's regions, per partition with a recorded region tree (empty for any
+    other table): ``{"partition", "buckets", "cells", "splits", "depth", "ingested_bytes",
+    "rewritten_bytes", "outside_files", "outside_bytes", "regions": [{"region", "files", "base_files",
+    "pending_files", "base_bytes", "pending_bytes", "base_rows", "pending_rows", "pending_rounds"}]}``,
+    from the tree on the commits and each file's [min, max] and rows in the column-stats index.
+    "buckets" are the root grid's (the partition's first layout), "cells" the tree's regions (its
+    leaves), "splits" the regions that were split into grids of their own and "depth" the deepest
+    region's level; a region is named by its path ("5", "5.2": cell 2 of the grid drawn in cell 5).
+    "pending_rounds" counts the layers of pending files (one per instant that made some).
+    "ingested_bytes" and "rewritten_bytes" are the bytes writes and clusterings wrote into the
+    partition, over the commits on the active timeline."""
     return json.loads(jvm.continuous_regions_json(spark, path))
 
 
+def write_amplification(partition: Dict) -> float:
+    """Bytes clusterings wrote over bytes writes ingested, for a partition of :func:`continuous_regions`."""
+    return partition["rewritten_bytes"] / partition["ingested_bytes"] if partition["ingested_bytes"] else 0.0
+
+
 def region_lines(partitions: Sequence[Dict]) -> List[str]:
-    """One line per partition of :func:`continuous_regions`: regions, laid-out and pending files,
-    the rounds not yet merged, and the files outside every region."""
+    """One line per partition of :func:`continuous_regions`: the tree, laid-out and pending files,
+    the rounds not yet merged, the files outside every region and the write amplification so far."""
     lines = []
     for p in partitions:
         regions = p["regions"]
@@ -233,11 +243,11 @@ def region_lines(partitions: Sequence[Dict]) -> List[str]:
         base = sum(r["base_files"] for r in regions)
         name = f"partition '{p['partition']}'" if p["partition"] else "table"
         lines.append(
-            f"continuous grid, {name}: buckets {'x'.join(str(k) for k in p['buckets'])} = {p['cells']} regions, "
-            f"{len(regions)} holding files; {base} laid-out files, {sum(r['pending_files'] for r in pending)} pending "
-            f"in {len(pending)} regions (rounds not yet merged: up to "
-            f"{max((r['pending_rounds'] for r in regions), default=0)}); {p['outside_files']} files outside "
-            f"every region (new rows)")
+            f"continuous regions, {name}: root grid {'x'.join(str(k) for k in p['buckets'])}, {p['cells']} regions "
+            f"({p['splits']} split, depth {p['depth']}), {len(regions)} holding files; {base} laid-out files, "
+            f"{sum(r['pending_files'] for r in pending)} pending in {len(pending)} regions (rounds not yet merged: "
+            f"up to {max((r['pending_rounds'] for r in regions), default=0)}); {p['outside_files']} files outside "
+            f"every region (new rows); clusterings wrote {write_amplification(p):.2f} x the bytes ingested")
     return lines
 
 

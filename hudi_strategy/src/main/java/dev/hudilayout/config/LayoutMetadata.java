@@ -89,14 +89,22 @@ public final class LayoutMetadata {
   public static final Key CONTINUOUS = commit("continuous",
       "With the continuous plan: each group's stage, full or delta, and why, separated by '; '.");
   public static final Key CONTINUOUS_GRID = new Key("continuous.grid.", Scope.COMMIT, true,
-      "Followed by a partition path: the grid the continuous layout keeps for that partition, read by the next plan.");
+      "Followed by a partition path: the region tree the continuous layout keeps for that partition (its root grid, "
+          + "then |path=grid per split region), read by the next plan and the writes on the grid.");
   public static final Key STAGE = group("stage", "The group's stage in the continuous layout: full or delta.");
-  public static final Key GRID = group("grid", "For a delta group: the partition's recorded grid its rows are laid on.");
+  public static final Key GRID = group("grid", "For a delta group: the partition's recorded region tree its rows are laid on.");
   public static final Key WHY = group("why", "Why the plan gave the group its stage.");
+  public static final Key SHARES = group("shares",
+      "For a delta group: per region (its path in the tree), each sort column's share of the point queries that "
+          + "meet it, weighing the columns of the grid the region's files are cut on: path:q1,q2,...; ';' between "
+          + "regions.");
+  public static final Key SPLITS = group("splits",
+      "For a delta group: the due regions it splits, and into how many cells: path:cells; ';' between regions.");
 
   private static final List<Key> ALL = List.of(STRATEGY, CURVE, MAPPING, COLUMNS, BITS_PER_COLUMN, LAYOUT,
       ALIGNED_TOLERANCE, COLUMN_WEIGHTS, BUCKETS, DROPPED_COLUMNS, DEPENDENT_COLUMNS, GRID_CHOSEN, ESTIMATED_FILES,
-      SAMPLE_SIZE, SAMPLE_SCOPE, SAMPLE_ROWS, GROUPS, READ, FILES, CONTINUOUS, CONTINUOUS_GRID, STAGE, GRID, WHY);
+      SAMPLE_SIZE, SAMPLE_SCOPE, SAMPLE_ROWS, GROUPS, READ, FILES, CONTINUOUS, CONTINUOUS_GRID, STAGE, GRID, WHY,
+      SHARES, SPLITS);
 
   private LayoutMetadata() {
   }

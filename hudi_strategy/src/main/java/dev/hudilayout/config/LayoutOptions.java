@@ -78,11 +78,12 @@ public final class LayoutOptions {
   public static final DeclaredOption<Double> CONTINUOUS_MERGE_FRACTION = DeclaredOption.ours(
       PREFIX + "continuous.merge.fraction", 0.5,
       "With the continuous plan (hoodie.clustering.plan.strategy.class="
-          + "dev.hudilayout.continuous.ContinuousPlanStrategy): a region of the partition's recorded grid is "
-          + "laid out again, together with its share of the new rows, when the rows of its files written after "
-          + "its oldest ones plus that share reach this fraction of the rows of its oldest ones (rows as the "
-          + "column-stats index counts them); otherwise the new rows become files inside the region. Lower: "
-          + "fewer files per query, more bytes rewritten.",
+          + "dev.hudilayout.continuous.ContinuousPlanStrategy): a region of the partition's recorded region tree "
+          + "is laid out again, together with its share of the new rows, when the rows of its pending layers "
+          + "(file groups made after its oldest ones; a file an upsert rewrote in place keeps its layer) plus "
+          + "that share reach this fraction of the rows of its oldest layer (rows as the column-stats index "
+          + "counts them); otherwise the new rows become files inside the region. Lower: fewer files per query, "
+          + "more bytes rewritten.",
       Rule.numberAbove(0, "0"));
 
   public static final DeclaredOption<Integer> CONTINUOUS_MERGE_TIERS = DeclaredOption.ours(
@@ -95,9 +96,18 @@ public final class LayoutOptions {
           + "pending layers are never merged among themselves.",
       Rule.wholeNumber(0, 64));
 
+  public static final DeclaredOption<Integer> CONTINUOUS_REGION_FILES = DeclaredOption.ours(
+      PREFIX + "continuous.region.files", 0,
+      "With the continuous plan: the fewest files a region keeps. A region laid out again into at least twice "
+          + "this many files is split: a grid drawn from its rows, of files / this many cells, is recorded and its "
+          + "cells become regions. 0: the files at which one pending layer (about one file spanning the region) "
+          + "adds a tenth to the n^((d-1)/d) files a point query reads in a region of n files, 10^(d/(d-1)): 32 "
+          + "for 3 sort columns, 100 for 2, 22 for 4; a single sort column never splits.",
+      Rule.wholeNumber(0, 1 << 20));
+
   private static final List<DeclaredOption<?>> ALL = List.of(BITS_PER_COLUMN, SAMPLE_SEED, WRITER_SIZE_FACTOR, ALIGNED,
       ALIGNED_TOLERANCE, GRID_BUCKETS, COLUMN_WEIGHTS, CONTINUOUS_MERGE_FRACTION,
-      CONTINUOUS_MERGE_TIERS);
+      CONTINUOUS_MERGE_TIERS, CONTINUOUS_REGION_FILES);
 
   private LayoutOptions() {
   }

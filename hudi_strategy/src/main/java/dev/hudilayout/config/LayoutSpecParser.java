@@ -32,6 +32,7 @@ public final class LayoutSpecParser {
     refuseUnknownKeys(props);
     continuousMergeFraction(props);
     continuousMergeTiers(props);
+    continuousRegionFiles(props);
     writerSizeFactor(props);
     String cols = strategyParams == null ? null : strategyParams.get(HudiOptions.SORT_COLUMNS.key());
     if (cols == null || cols.trim().isEmpty()) {
@@ -117,6 +118,11 @@ public final class LayoutSpecParser {
   /** {@link LayoutOptions#CONTINUOUS_MERGE_TIERS}, validated. */
   public static int continuousMergeTiers(Properties props) {
     return LayoutOptions.CONTINUOUS_MERGE_TIERS.readInt(props);
+  }
+
+  /** {@link LayoutOptions#CONTINUOUS_REGION_FILES}: 0 for the rule from the sort columns. */
+  public static int continuousRegionFiles(Properties props) {
+    return LayoutOptions.CONTINUOUS_REGION_FILES.readInt(props);
   }
 
   /** {@link HudiOptions#SORT_COLUMNS}: names separated by commas, trimmed, none empty, none twice. */

@@ -2,7 +2,7 @@ package dev.hudilayout.continuous;
 
 import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpecParser;
-import dev.hudilayout.layout.AlignedCells;
+import dev.hudilayout.layout.RegionTree;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.client.clustering.plan.strategy.SparkSizeBasedClusteringPlanStrategy;
@@ -21,7 +21,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -37,13 +36,17 @@ import java.util.stream.Stream;
  *   <li>files spanning several cells, with log files, or without column stats: new rows.</li>
  * </ul>
  * New rows are laid on the recorded grid, each cell cut on its own, so every output file lies
- * inside one region. A region is laid out again when the rows of its files written after its
- * oldest ones (its pending rows), with its share of the new rows, reach
+ * inside one region; a bulk insert on the grid ({@code spark.RegionWritePartitioner}) leaves no
+ * new rows at all, only a new layer inside each region it reached. A region's files come in
+ * layers, the file groups one instant created ({@link CommitHistory}: an upsert that rewrites a file
+ * in place keeps it in its layer). A region is laid out again when the rows of its layers after
+ * its oldest (its pending rows), with its share of the new rows, reach
  * {@link LayoutOptions#CONTINUOUS_MERGE_FRACTION} of the rows of its oldest ones (its base): its
  * files join a group of new rows, and the cell's rows, old and new, are cut into files together.
  * Regions not due keep their base and get the new rows as pending files inside them, merged with
  * pending layers of their size tier when {@link LayoutOptions#CONTINUOUS_MERGE_TIERS} of them fill
- * it ({@link Tiers}): a region so holds its base plus a few layers of growing size. After the
+ * it ({@link Tiers}; with no new rows, the region's newest layer stands in for them): a region so
+ * holds its base plus a few layers of growing size. After the
  * first layout (one group), groups hold at most {@code max.bytes.per.group}: new files in chunks,
  * due regions whole (a region larger than the limit alone; a due region with nothing pending waits
  * while no group of new rows has room for it); they never overlap in value space. A point
@@ -55,6 +58,7 @@ import java.util.stream.Stream;
  */
 public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrategy<T> {
   private static final Logger LOG = LoggerFactory.getLogger(ContinuousPlanStrategy.class);
+  private transient Timeline timeline;
 
   public ContinuousPlanStrategy(HoodieTable table, HoodieEngineContext engineContext, HoodieWriteConfig writeConfig) {
     super(table, engineContext, writeConfig);
@@ -80,7 +84,7 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
       return Pair.of(Stream.empty(), false);
     }
     long target = getWriteConfig().getClusteringTargetFileMaxBytes();
-    RecordedGrids.Grid newest = RecordedGrids.newest(getHoodieTable().getMetaClient()).get(partition);
+    RecordedGrids.Grid newest = timeline().grids.get(partition);
     String recorded = newest == null ? null : newest.grid;
     if (recorded == null) {
       long bytes = Regions.bytes(slices);
@@ -89,141 +93,58 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
         return Pair.of(Stream.empty(), false);
       }
       return Pair.of(Stream.of(group(slices, files,
-          Stage.metadata(Stage.Kind.FULL, null, "no grid recorded for the partition"))), false);
+          Stage.metadata(Stage.Kind.FULL, null, "no grid recorded for the partition", null, Map.of()))), false);
     }
-    AlignedCells grid = AlignedCells.parse(recorded);
-    double fraction = LayoutSpecParser.continuousMergeFraction(getWriteConfig().getProps());
+    RegionTree tree = RegionTree.parse(recorded);
     List<String> columns = LayoutSpecParser.parse(getStrategyParams(), getWriteConfig().getProps()).columns();
-    Regions sorted = Regions.of(grid, getHoodieTable().getTableMetadata(), partition, slices, columns);
-    List<FileSlice> spanning = sorted.outside;
-    Map<Long, List<FileSlice>> regions = sorted.inside;
-    // A region is due when its pending rows, with its share of the new rows, reach the fraction of
-    // its base's; its files then join new rows in a group laid on the grid, so the region's rows
-    // (old and new) are laid out again together and leave nothing pending. A region not due may
-    // still merge pending layers with its share of the new rows (Tiers): rewriting pending rows
-    // only keeps few layers in it between its layouts.
-    int tiers = LayoutSpecParser.continuousMergeTiers(getWriteConfig().getProps());
-    long newRows = sorted.rows(spanning, sorted.rowsPerByte(slices));
-    Map<Long, Regions.Layers> layers = new TreeMap<>();
-    long allBase = 0;
-    for (Map.Entry<Long, List<FileSlice>> region : regions.entrySet()) {
+    Regions sorted = Regions.of(tree, getHoodieTable().getTableMetadata(), partition, slices, columns,
+        timeline().history);
+    double perByte = sorted.rowsPerByte(slices);
+    List<DeltaPlan.NewFile<FileSlice>> newFiles = new ArrayList<>();
+    sorted.outside.forEach(f -> newFiles.add(new DeltaPlan.NewFile<>(f, Regions.bytes(f))));
+    List<DeltaPlan.Region<FileSlice>> regions = new ArrayList<>();
+    for (Map.Entry<String, List<FileSlice>> region : sorted.inside.entrySet()) {
       Regions.Layers l = sorted.layers(region.getValue());
-      layers.put(region.getKey(), l);
-      allBase += l.baseRows;
+      List<DeltaPlan.Layer<FileSlice>> pending = new ArrayList<>();
+      for (int i = 0; i < l.pending.size(); i++) {
+        pending.add(new DeltaPlan.Layer<>(l.pending.get(i), Regions.bytes(l.pending.get(i)), l.pendingRows[i]));
+      }
+      regions.add(new DeltaPlan.Region<>(region.getKey(),
+          new DeltaPlan.Layer<>(l.base, Regions.bytes(l.base), l.baseRows), pending));
     }
-    // Groups of at most max.bytes.per.group: the new files in chunks (every chunk is laid on the
-    // same grid, so chunks never overlap a region's layout), each due region whole and each
-    // region's merged layers together, packed into the first group with room. A region in a group
-    // without new rows leaves its share of them pending until its next plan (so a region with no
-    // pending files goes there only with new rows); a region larger than the limit is a group of its own.
-    long maxBytes = getWriteConfig().getClusteringMaxBytesInGroup();
-    List<Part> parts = new ArrayList<>();
-    List<FileSlice> chunk = new ArrayList<>();
-    long chunkBytes = 0;
-    for (FileSlice f : spanning) {
-      if (!chunk.isEmpty() && chunkBytes + Regions.bytes(f) > maxBytes) {
-        parts.add(Part.newRows(chunk, chunkBytes, target, this));
-        chunk = new ArrayList<>();
-        chunkBytes = 0;
-      }
-      chunk.add(f);
-      chunkBytes += Regions.bytes(f);
-    }
-    if (!chunk.isEmpty()) {
-      parts.add(Part.newRows(chunk, chunkBytes, target, this));
-    }
-    List<Long> due = new ArrayList<>();
-    List<Long> merged = new ArrayList<>();
-    for (Map.Entry<Long, Regions.Layers> region : layers.entrySet()) {
-      Regions.Layers l = region.getValue();
-      double share = allBase == 0 ? 0 : (double) newRows * l.baseRows / allBase;
-      double pending = l.pendingRows() + share;
-      List<FileSlice> files;
-      boolean whole = pending > 0 && pending >= fraction * l.baseRows;
-      if (whole) {
-        files = regions.get(region.getKey());
-      } else {
-        // new rows in new files: the region's share of them; else (writes on the grid) its newest layer
-        long shareRows = Math.round(share);
-        List<Integer> join = shareRows > 0 ? Tiers.toMerge(l.pendingRows, shareRows, tiers)
-            : Tiers.toMergeNewest(l.pendingRows, tiers);
-        if (join.isEmpty()) {
-          continue;
-        }
-        merged.add(region.getKey());
-        files = new ArrayList<>();
-        for (int i : join) {
-          files.addAll(l.pending.get(i));
-        }
-      }
-      // laid out at the size of the region's base files: the size its last layout wrote, which
-      // the target gave rows compressed as laid-out files are, not as a write's small files are
-      long bytes = Regions.bytes(files);
-      long baseBytes = Math.max(1, Regions.bytes(l.base));
-      long out = Math.max(1, Math.round((double) bytes * l.base.size() / baseBytes));
-      Part home = null;
-      for (Part p : parts) {
-        if (p.bytes + bytes <= maxBytes) {
-          home = p;
-          break;
-        }
-      }
-      if (whole && l.pending.isEmpty() && (home == null || home.newFiles == 0)) {
-        // due only by its share of the new rows, which no group with room for it holds: laid out
-        // alone it would be written again as it is, so it waits for a plan with room
-        continue;
-      }
-      if (home == null) {
-        home = new Part();
-        parts.add(home);
-      }
-      if (whole) {
-        due.add(region.getKey());
-      }
-      home.add(files, bytes, out, region.getKey(), whole);
-    }
-    LOG.info("hudi-layout: continuous plan for partition '{}': {} file(s) in {} region(s), {} new; regions laid "
-        + "out again: {}; regions merging pending layers: {}; {} group(s)", partition, slices.size() - spanning.size(),
-        regions.size(), spanning.size(), due, merged, parts.size());
-    return Pair.of(parts.stream().map(p -> group(p.slices, (int) Math.max(1, Math.min(Integer.MAX_VALUE, p.files)),
-        Stage.metadata(Stage.Kind.DELTA, recorded, p.why(fraction, tiers)))), false);
+    DeltaPlan.Settings settings = new DeltaPlan.Settings(
+        LayoutSpecParser.continuousMergeFraction(getWriteConfig().getProps()),
+        LayoutSpecParser.continuousMergeTiers(getWriteConfig().getProps()),
+        getWriteConfig().getClusteringMaxBytesInGroup(), target, columns.size(),
+        LayoutSpecParser.continuousRegionFiles(getWriteConfig().getProps()));
+    List<DeltaPlan.Group<FileSlice>> groups = DeltaPlan.plan(newFiles, sorted.rows(sorted.outside, perByte),
+        regions, settings);
+    // each region's query shares, for the grids its rows are cut on (and those of the cells it splits into)
+    String shares = QueryShares.format(QueryShares.byRegion(tree, sorted.inside.keySet(), sorted.fileBoxes(slices)));
+    LOG.info("hudi-layout: continuous plan for partition '{}': {} file(s) in {} region(s) of {}, {} new; {}",
+        partition, slices.size() - sorted.outside.size(), sorted.inside.size(), tree.regions(), sorted.outside.size(),
+        groups.stream().map(g -> g.why(settings)).collect(Collectors.joining(" | ")));
+    return Pair.of(groups.stream().map(g -> group(g.files, (int) Math.max(1, Math.min(Integer.MAX_VALUE, g.outputFiles)),
+        Stage.metadata(Stage.Kind.DELTA, recorded, g.why(settings), shares, g.splits))), false);
   }
 
-  /** One group of a continuous plan: some new files, some due regions, some regions' pending layers. */
-  private static final class Part {
-    final List<FileSlice> slices = new ArrayList<>();
-    final List<Long> regions = new ArrayList<>();
-    final List<Long> layered = new ArrayList<>();
-    int newFiles;
-    long bytes;
-    long files;
+  /** What the plan reads from the timeline, once per plan (not once per partition). */
+  private static final class Timeline {
+    final Map<String, RecordedGrids.Grid> grids;
+    final CommitHistory history;
 
-    static Part newRows(List<FileSlice> files, long bytes, long target, ContinuousPlanStrategy<?> plan) {
-      Part p = new Part();
-      p.slices.addAll(files);
-      p.newFiles = files.size();
-      p.bytes = bytes;
-      p.files = plan.getNumberOfOutputFileGroups(bytes, target);
-      return p;
+    Timeline(Map<String, RecordedGrids.Grid> grids, CommitHistory history) {
+      this.grids = grids;
+      this.history = history;
     }
+  }
 
-    void add(List<FileSlice> regionFiles, long regionBytes, long outputFiles, long region, boolean whole) {
-      slices.addAll(regionFiles);
-      (whole ? regions : layered).add(region);
-      bytes += regionBytes;
-      files += outputFiles;
+  private Timeline timeline() {
+    if (timeline == null) {
+      timeline = new Timeline(RecordedGrids.newest(getHoodieTable().getMetaClient()),
+          CommitHistory.read(getHoodieTable().getMetaClient()));
     }
-
-    String why(double fraction, int tiers) {
-      return newFiles + " new file(s)" + (regions.isEmpty() ? "" : "; regions " + join(regions)
-          + " laid out again: pending rows with their share of the new ones >= " + fraction + " x their base")
-          + (layered.isEmpty() ? "" : "; regions " + join(layered) + ": pending layers merged, " + tiers
-          + " of one tier");
-    }
-
-    private static String join(List<Long> regions) {
-      return regions.stream().map(String::valueOf).collect(Collectors.joining(","));
-    }
+    return timeline;
   }
 
   private HoodieClusteringGroup group(List<FileSlice> slices, int files, Map<String, String> stage) {

@@ -17,14 +17,15 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The grids continuous clusterings recorded on the timeline: per partition, the one of the newest
- * completed replacecommit that recorded a grid for it ({@code hudilayout.continuous.grid.<partition>}),
- * with the sort columns that commit names ({@code hudilayout.columns}), the order of the grid's
- * axes. Read by the plan ({@link ContinuousPlanStrategy}), the layout report ({@link Regions#json})
+ * The region trees continuous clusterings recorded on the timeline: per partition, the one of the
+ * newest completed replacecommit that recorded one for it ({@code hudilayout.continuous.grid.<partition>},
+ * read with {@link dev.hudilayout.layout.RegionTree#parse}; a grid recorded before trees is a tree of
+ * one grid), with the sort columns that commit names ({@code hudilayout.columns}), the order of the
+ * grid's axes. Read by the plan ({@link ContinuousPlanStrategy}), the layout report ({@link Regions#json})
  * and the writes that put new rows on the grid ({@code spark.RegionWritePartitioner}).
  */
 public final class RecordedGrids {
-  /** One partition's grid, as recorded, and its columns. */
+  /** One partition's region tree, as recorded, and its columns. */
   public static final class Grid {
     public final String grid;
     public final List<String> columns;

@@ -1,6 +1,6 @@
 package dev.hudilayout.continuous;
 
-import dev.hudilayout.layout.AlignedCells;
+import dev.hudilayout.layout.RegionTree;
 import dev.hudilayout.spark.ColumnStatsBounds;
 
 import org.apache.hudi.client.common.HoodieSparkEngineContext;
@@ -23,44 +23,54 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * A partition's files sorted by the regions of its recorded grid: the plan decides from this
- * ({@link ContinuousPlanStrategy}) and the layout report shows it ({@link #json}). A base file lies
- * in a region when its [min, max] per sort column, from the column-stats index, falls in one cell
- * of the grid; a file with log files, without stats or spanning cells lies outside (new rows).
- * In a region, the files with the oldest instant are its base (the last layout of the region) and
- * the others are pending.
+ * A partition's files sorted by the regions of its recorded region tree: the plan decides from
+ * this ({@link ContinuousPlanStrategy}) and the layout report shows it ({@link #json}). A base file
+ * slice lies in a region when its [min, max] per sort column, from the column-stats index (its base
+ * file's, widened by its log files'), falls in one region of the tree; a slice without stats or
+ * spanning regions lies outside (new rows). In a region, files come in layers, the file groups one instant created
+ * ({@link CommitHistory}): the oldest layer is its base (the last layout of the region), the others
+ * are pending.
  */
 public final class Regions {
   public final List<FileSlice> outside = new ArrayList<>();
-  public final Map<Long, List<FileSlice>> inside = new TreeMap<>();
+  /** Files inside each region, by the region's path, regions in curve order. */
+  public final Map<String, List<FileSlice>> inside;
   /** Rows of each base file the column-stats index counts, by file name. */
   private final Map<String, Long> rows = new HashMap<>();
+  private final CommitHistory history;
+  /** Each base file's encoded {min, max} per sort column, by file name. */
+  private final Map<String, byte[][][]> boxes = new HashMap<>();
 
-  private Regions() {
+  private Regions(RegionTree tree, CommitHistory history) {
+    this.history = history;
+    this.inside = new TreeMap<>(java.util.Comparator.comparingInt(tree::number));
   }
 
-  /** Sorts {@code slices} of {@code partition} by the cells of {@code grid}. */
-  static Regions of(AlignedCells grid, HoodieTableMetadata metadata, String partition, List<FileSlice> slices,
-                    List<String> columns) {
+  /**
+   * Sorts {@code slices} of {@code partition} by the regions of {@code tree}; {@code history} says
+   * which instant made each file group (its layer in a region).
+   */
+  static Regions of(RegionTree tree, HoodieTableMetadata metadata, String partition, List<FileSlice> slices,
+                    List<String> columns, CommitHistory history) {
     Map<String, byte[][][]> boxes = boxes(metadata, partition, slices, columns);
-    Regions out = new Regions();
+    Regions out = new Regions(tree, history);
+    out.boxes.putAll(boxes);
     out.rows.putAll(ColumnStatsBounds.rowsPerFile(metadata, files(partition, slices), columns.get(0)));
     for (FileSlice slice : slices) {
-      byte[][][] box = slice.getLogFiles().count() == 0 && slice.getBaseFile().isPresent()
-          ? boxes.get(slice.getBaseFile().get().getFileName()) : null;
-      long cell = box == null ? -1 : grid.cellOfBox(box[0], box[1]);
-      if (cell < 0) {
+      byte[][][] box = out.box(slice);
+      int region = box == null ? -1 : tree.regionOfBox(box[0], box[1]);
+      if (region < 0) {
         out.outside.add(slice);
       } else {
-        out.inside.computeIfAbsent(cell, c -> new ArrayList<>()).add(slice);
+        out.inside.computeIfAbsent(tree.path(region), c -> new ArrayList<>()).add(slice);
       }
     }
     return out;
   }
 
   /**
-   * Rows of files: the column-stats index's count for each base file without log files, else its
-   * bytes times {@code rowsPerByte}.
+   * Rows of files: the column-stats index's count for each slice's base file, else its bytes times
+   * {@code rowsPerByte}.
    */
   long rows(List<FileSlice> files, double rowsPerByte) {
     long n = 0;
@@ -79,31 +89,80 @@ public final class Regions {
       Long counted = counted(f);
       if (counted != null) {
         n += counted;
-        b += bytes(f);
+        b += f.getBaseFile().get().getFileSize();
       }
     }
     return b == 0 ? 0 : (double) n / b;
   }
 
-  /** The index's row count of a base file without log files; null for any other slice. */
-  private Long counted(FileSlice f) {
-    return f.getLogFiles().count() == 0 && f.getBaseFile().isPresent()
-        ? rows.get(f.getBaseFile().get().getFileName()) : null;
+  /**
+   * Every file of the partition as {@link QueryShares} reads it: its [min, max] per sort column
+   * (unknown for a slice with log files or without stats) and its rows.
+   */
+  List<QueryShares.FileBox> fileBoxes(List<FileSlice> slices) {
+    double perByte = rowsPerByte(slices);
+    List<QueryShares.FileBox> out = new ArrayList<>(slices.size());
+    for (FileSlice f : slices) {
+      byte[][][] box = box(f);
+      out.add(new QueryShares.FileBox(box == null ? null : box[0], box == null ? null : box[1],
+          rows(List.of(f), perByte)));
+    }
+    return out;
   }
 
   /**
-   * A region's files by layer: its base is the files of its oldest instant (its last layout), the
-   * others are pending, one layer per instant that wrote them, oldest first.
+   * The index's row count of a slice's base file (a merge-on-read slice's log files hold updates of
+   * its rows, or deletes); null for a slice without a base file or not in the index.
+   */
+  private Long counted(FileSlice f) {
+    return f.getBaseFile().isPresent() ? rows.get(f.getBaseFile().get().getFileName()) : null;
+  }
+
+  /**
+   * A slice's {min, max} per sort column: its base file's, widened by each log file's (the index
+   * keeps stats for log files too, so an update that moves a row out of its region widens its
+   * slice); null when the slice has no base file or any of its files no stats.
+   */
+  private byte[][][] box(FileSlice slice) {
+    if (!slice.getBaseFile().isPresent()) {
+      return null;
+    }
+    byte[][][] box = boxes.get(slice.getBaseFile().get().getFileName());
+    for (HoodieLogFile log : (Iterable<HoodieLogFile>) slice.getLogFiles()::iterator) {
+      box = union(box, boxes.get(log.getFileName()));
+    }
+    return box;
+  }
+
+  private static byte[][][] union(byte[][][] a, byte[][][] b) {
+    if (a == null || b == null) {
+      return null;
+    }
+    int d = a[0].length;
+    byte[][][] out = new byte[2][d][];
+    for (int c = 0; c < d; c++) {
+      boolean known = a[0][c] != null && b[0][c] != null && a[1][c] != null && b[1][c] != null;
+      out[0][c] = !known ? null : java.util.Arrays.compareUnsigned(a[0][c], b[0][c]) <= 0 ? a[0][c] : b[0][c];
+      out[1][c] = !known ? null : java.util.Arrays.compareUnsigned(a[1][c], b[1][c]) >= 0 ? a[1][c] : b[1][c];
+    }
+    return out;
+  }
+
+  /**
+   * A region's files by layer, a layer being the file groups one instant created
+   * ({@link CommitHistory}; an update in place keeps a file in its layer): its base is the oldest
+   * layer (its last layout), the others are pending, oldest first.
    */
   Layers layers(List<FileSlice> files) {
-    String oldest = files.stream().map(FileSlice::getBaseInstantTime).min(String::compareTo).get();
+    String oldest = files.stream().map(this::origin).min(String::compareTo).get();
     Layers out = new Layers();
     Map<String, List<FileSlice>> pending = new TreeMap<>();
     for (FileSlice f : files) {
-      if (f.getBaseInstantTime().equals(oldest)) {
+      String origin = origin(f);
+      if (origin.equals(oldest)) {
         out.base.add(f);
       } else {
-        pending.computeIfAbsent(f.getBaseInstantTime(), i -> new ArrayList<>()).add(f);
+        pending.computeIfAbsent(origin, i -> new ArrayList<>()).add(f);
       }
     }
     out.pending.addAll(pending.values());
@@ -114,6 +173,10 @@ public final class Regions {
       out.pendingRows[i] = rows(out.pending.get(i), perByte);
     }
     return out;
+  }
+
+  private String origin(FileSlice f) {
+    return history.origin(f.getFileId());
   }
 
   /** A region's base files and its pending layers, with their rows. */
@@ -144,6 +207,7 @@ public final class Regions {
     List<Pair<String, String>> files = new ArrayList<>();
     for (FileSlice s : slices) {
       s.getBaseFile().ifPresent(f -> files.add(Pair.of(partition, f.getFileName())));
+      s.getLogFiles().forEach(l -> files.add(Pair.of(partition, l.getFileName())));
     }
     return files;
   }
@@ -158,10 +222,11 @@ public final class Regions {
   }
 
   /**
-   * The layout report's view of a continuous table, as JSON: per partition with a recorded grid,
-   * its buckets per column and cells, and per region its files, base and pending files and bytes,
-   * and the rounds not yet merged (distinct instants among its pending files); and the files
-   * outside every region. "[]" for a table no continuous clustering has laid out.
+   * The layout report's view of a continuous table, as JSON: per partition with a recorded region
+   * tree, its root grid's buckets per column, its regions, splits and depth, the bytes written into
+   * it by writes and by clusterings on the active timeline, the files outside every region, and per
+   * region (by path) its files, base and pending files, bytes and rows, and the rounds not yet merged
+   * (its pending layers). "[]" for a table no continuous clustering has laid out.
    */
   public static String json(JavaSparkContext jsc, String basePath) {
     HoodieTableMetaClient meta = HoodieTableMetaClient.builder()
@@ -173,22 +238,31 @@ public final class Regions {
     HoodieWriteConfig config = HoodieWriteConfig.newBuilder().withPath(basePath)
         .forTable(meta.getTableConfig().getTableName()).build();
     HoodieTable<?, ?, ?, ?> table = HoodieSparkTable.create(config, new HoodieSparkEngineContext(jsc), meta);
+    CommitHistory history = CommitHistory.read(meta);
     StringBuilder sb = new StringBuilder("[");
     for (Map.Entry<String, RecordedGrids.Grid> g : grids.entrySet()) {
-      AlignedCells grid = AlignedCells.parse(g.getValue().grid);
+      RegionTree tree = RegionTree.parse(g.getValue().grid);
       List<FileSlice> slices = table.getSliceView().getLatestFileSlices(g.getKey()).collect(Collectors.toList());
-      Regions r = of(grid, table.getTableMetadata(), g.getKey(), slices, g.getValue().columns);
+      Regions r = of(tree, table.getTableMetadata(), g.getKey(), slices, g.getValue().columns, history);
+      int depth = 0;
+      for (int i = 0; i < tree.regions(); i++) {
+        depth = Math.max(depth, tree.depth(i));
+      }
       sb.append(sb.length() > 1 ? "," : "").append("{\"partition\":\"").append(g.getKey().replace("\"", "\\\""))
-          .append("\",\"buckets\":").append(java.util.Arrays.toString(grid.buckets()))
-          .append(",\"cells\":").append(grid.cells())
+          .append("\",\"buckets\":").append(java.util.Arrays.toString(tree.root().buckets()))
+          .append(",\"cells\":").append(tree.regions())
+          .append(",\"splits\":").append(tree.splits().size())
+          .append(",\"depth\":").append(depth)
+          .append(",\"ingested_bytes\":").append(history.ingested(g.getKey()))
+          .append(",\"rewritten_bytes\":").append(history.rewritten(g.getKey()))
           .append(",\"outside_files\":").append(r.outside.size())
           .append(",\"outside_bytes\":").append(bytes(r.outside)).append(",\"regions\":[");
       boolean first = true;
-      for (Map.Entry<Long, List<FileSlice>> region : r.inside.entrySet()) {
+      for (Map.Entry<String, List<FileSlice>> region : r.inside.entrySet()) {
         List<FileSlice> files = region.getValue();
         Layers layers = r.layers(files);
         long base = layers.base.size();
-        sb.append(first ? "" : ",").append("{\"cell\":").append(region.getKey())
+        sb.append(first ? "" : ",").append("{\"region\":\"").append(region.getKey()).append('"')
             .append(",\"files\":").append(files.size()).append(",\"base_files\":").append(base)
             .append(",\"pending_files\":").append(files.size() - base)
             .append(",\"base_bytes\":").append(bytes(layers.base))

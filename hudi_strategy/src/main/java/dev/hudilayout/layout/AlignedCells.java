@@ -2,7 +2,6 @@ package dev.hudilayout.layout;
 
 import dev.hudilayout.curve.Curve;
 
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,7 +17,7 @@ import java.util.function.IntUnaryOperator;
  * {@link #fileCuts}). On evenly filled cells each file is one cell, a box 1/k_i wide in every
  * column, and a point query on column i reads N / k_i files.
  */
-public final class AlignedCells implements Serializable {
+public final class AlignedCells implements Cells {
   private static final long serialVersionUID = 1L;
 
   private final SortedValues[] cuts;
@@ -171,6 +170,7 @@ public final class AlignedCells implements Serializable {
   }
 
   /** The position along the curve of the cell holding these encoded values. */
+  @Override
   public long cellOrder(byte[][] encoded) {
     long[] coords = new long[k.length];
     for (int c = 0; c < coords.length; c++) {
@@ -197,6 +197,40 @@ public final class AlignedCells implements Serializable {
     }
     Arrays.sort(out);
     return out;
+  }
+
+  /**
+   * The box of the cell at {@code cellOrder} (as {@link #cellOrder} gives it): per column, the
+   * encoded value it starts at and the one the next bucket starts at; {@code [0][c]} is null for
+   * the first bucket of column c and {@code [1][c]} null for its last (open ends). Null for an
+   * order no cell has.
+   */
+  public byte[][][] cellBox(long cellOrder) {
+    int bits = cellBits(k);
+    long cells = cells();
+    for (long i = 0; i < cells; i++) {
+      long[] coords = new long[k.length];
+      long rest = i;
+      for (int c = 0; c < k.length; c++) {
+        coords[c] = rest % k[c];
+        rest /= k[c];
+      }
+      if (curve.index(coords, bits) == cellOrder) {
+        byte[][][] box = new byte[2][k.length][];
+        for (int c = 0; c < k.length; c++) {
+          int b = (int) coords[c];
+          box[0][c] = b == 0 ? null : cuts[c].value(b - 1);
+          box[1][c] = b >= cuts[c].size() ? null : cuts[c].value(b);
+        }
+        return box;
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public int orderBits() {
+    return cellBits(k) * k.length;
   }
 
   /** Bits per coordinate of the curve that orders the cells: enough for the largest bucket count. */

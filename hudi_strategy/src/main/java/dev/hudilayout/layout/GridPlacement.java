@@ -91,13 +91,42 @@ public final class GridPlacement implements Placement {
    */
   public static GridPlacement onCells(CurveSpace space, List<SampleRow> groupSample, int files, double tolerance,
                                      AlignedCells cells, GridSearch.Choice choice) {
-    return onCells(space, groupSample, files, tolerance, cells, choice, true);
+    return onCells(space, groupSample, files, tolerance, cells, choice, java.util.Map.of());
+  }
+
+  /**
+   * {@link #onCells}, each cell's own grid weighed by its {@code shares} of the queries (by cell
+   * order; see {@link NestedCells#within}).
+   */
+  public static GridPlacement onCells(CurveSpace space, List<SampleRow> groupSample, int files, double tolerance,
+                                     AlignedCells cells, GridSearch.Choice choice,
+                                     java.util.Map<Long, double[]> shares) {
+    return onCells(space, groupSample, files, tolerance, cells, choice, true, shares);
+  }
+
+  /**
+   * A layout on the regions of a tree ({@link RegionTree}): as {@link #onCells} with the tree's
+   * regions as cells, each region cut into several files on a grid of its own weighed by its
+   * {@code shares} (by region number). Every file lies inside one region.
+   */
+  public static GridPlacement onTree(CurveSpace space, List<SampleRow> groupSample, int files, double tolerance,
+                                     RegionTree tree, java.util.Map<Long, double[]> shares) {
+    NestedCells nested = NestedCells.within(tree, space, groupSample, files, tolerance, shares);
+    List<UnsignedBytesKey> keys = sortedKeys(space, nested, groupSample, null);
+    return new GridPlacement(space, nested, AlignedCells.fileCutsInCells(keys, Math.max(1, files), tolerance), null,
+        ColumnWeights.asDoubles(tree.root().buckets()), null);
   }
 
   /** {@link #onCells}, with or without grids inside its cells ({@code innerGrids}). */
   static GridPlacement onCells(CurveSpace space, List<SampleRow> groupSample, int files, double tolerance,
                                AlignedCells cells, GridSearch.Choice choice, boolean innerGrids) {
-    NestedCells nested = innerGrids ? NestedCells.within(cells, space, groupSample, files, tolerance)
+    return onCells(space, groupSample, files, tolerance, cells, choice, innerGrids, java.util.Map.of());
+  }
+
+  private static GridPlacement onCells(CurveSpace space, List<SampleRow> groupSample, int files, double tolerance,
+                                       AlignedCells cells, GridSearch.Choice choice, boolean innerGrids,
+                                       java.util.Map<Long, double[]> shares) {
+    NestedCells nested = innerGrids ? NestedCells.within(cells, space, groupSample, files, tolerance, shares)
         : NestedCells.flat(cells);
     List<UnsignedBytesKey> keys = sortedKeys(space, nested, groupSample, null);
     return new GridPlacement(space, nested, AlignedCells.fileCutsInCells(keys, Math.max(1, files), tolerance), null,
@@ -135,9 +164,12 @@ public final class GridPlacement implements Placement {
     return space;
   }
 
-  /** The grid this placement lays rows on (without the grids drawn inside its cells: {@link #nested()}). */
+  /**
+   * The grid this placement lays rows on (without the grids drawn inside its cells:
+   * {@link #nested()}); null for a placement on a region tree ({@link #onTree}).
+   */
   public AlignedCells cells() {
-    return cells.outer();
+    return cells.outer() instanceof AlignedCells ? (AlignedCells) cells.outer() : null;
   }
 
   /** The grid with the grids drawn inside its cells. */

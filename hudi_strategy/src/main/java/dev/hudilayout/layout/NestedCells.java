@@ -16,28 +16,30 @@ import java.util.TreeMap;
  * on outer ones ({@link AlignedCells#fileCutsInCells}): every file still lies inside one outer
  * cell.
  *
- * <p>Only the outer grid is recorded (the continuous layout's regions read no more than that); a
- * cell's inner grid is drawn again from its rows each time a group lays the cell out, so it follows
- * the rows the cell holds then.
+ * <p>The outer cells are a grid ({@link AlignedCells}) or the regions of a tree ({@link RegionTree}),
+ * and only they are recorded (the continuous layout's regions read no more than that); a cell's
+ * inner grid is drawn again from its rows each time a group lays the cell out, so it follows the
+ * rows the cell holds then. (A region that splits gets a coarser grid of its own, recorded in the
+ * tree: {@link Placements#onTree}.)
  */
 public final class NestedCells implements Serializable {
   private static final long serialVersionUID = 1L;
   /** Outer and inner cell order together must fit a long's 63 value bits. */
   private static final int ORDER_BITS = 63;
 
-  private final AlignedCells outer;
+  private final Cells outer;
   /** Inner grids by outer cell order; empty when no cell has one. */
   private final Map<Long, AlignedCells> inner;
   private final int innerBits;
 
-  private NestedCells(AlignedCells outer, Map<Long, AlignedCells> inner, int innerBits) {
+  private NestedCells(Cells outer, Map<Long, AlignedCells> inner, int innerBits) {
     this.outer = outer;
     this.inner = inner;
     this.innerBits = innerBits;
   }
 
-  /** The grid alone, no cell with a grid of its own. */
-  public static NestedCells flat(AlignedCells outer) {
+  /** The grid (or tree) alone, no cell with a grid of its own. */
+  public static NestedCells flat(Cells outer) {
     return new NestedCells(outer, new HashMap<>(), 0);
   }
 
@@ -46,8 +48,18 @@ public final class NestedCells implements Serializable {
    * ({@link AlignedCells#filesPerCell} over the cells' sampled rows), each drawn from its cell's
    * sampled rows; the grid alone if the orders would not fit a long.
    */
-  public static NestedCells within(AlignedCells outer, CurveSpace space, List<SampleRow> sample, int files,
+  public static NestedCells within(Cells outer, CurveSpace space, List<SampleRow> sample, int files,
                                    double tolerance) {
+    return within(outer, space, sample, files, tolerance, Map.of());
+  }
+
+  /**
+   * {@link #within}, each cell's grid chosen with its {@code shares} of the queries (by outer cell
+   * order, see {@link GridSearch#choose}; a cell not named weighs its columns alike): a cell met
+   * by every query on a column but by half of those on another is cut more finely on the first.
+   */
+  public static NestedCells within(Cells outer, CurveSpace space, List<SampleRow> sample, int files,
+                                   double tolerance, Map<Long, double[]> shares) {
     Map<Long, List<SampleRow>> byCell = new TreeMap<>(Long::compareUnsigned);
     for (SampleRow row : sample) {
       byCell.computeIfAbsent(outer.cellOrder(row.values), c -> new ArrayList<>()).add(row);
@@ -65,7 +77,8 @@ public final class NestedCells implements Serializable {
         continue;
       }
       List<SampleRow> rows = byCell.get(orders.get(i));
-      int[] k = GridSearch.choose(rows, parts[i], null, space.curve(), tolerance, true).buckets();
+      int[] k = GridSearch.choose(rows, parts[i], shares.get(orders.get(i)), space.curve(), tolerance, true)
+          .buckets();
       long product = 1;
       for (int ki : k) {
         product *= ki;
@@ -75,12 +88,12 @@ public final class NestedCells implements Serializable {
         bits = Math.max(bits, AlignedCells.cellBits(k) * k.length);
       }
     }
-    int outerBits = AlignedCells.cellBits(outer.buckets()) * outer.buckets().length;
+    int outerBits = outer.orderBits();
     return inner.isEmpty() || outerBits + bits > ORDER_BITS ? flat(outer) : new NestedCells(outer, inner, bits);
   }
 
-  /** The outer grid: the one recorded. */
-  public AlignedCells outer() {
+  /** The outer grid or tree: the one recorded. */
+  public Cells outer() {
     return outer;
   }
 

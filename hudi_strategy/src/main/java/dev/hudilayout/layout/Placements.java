@@ -2,7 +2,11 @@ package dev.hudilayout.layout;
 
 import dev.hudilayout.config.LayoutSpec;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -33,14 +37,17 @@ public final class Placements {
    * The placement of a continuous-layout group, every file inside one cell: on {@code grid} when
    * given (new rows on the recorded grid), else on a grid drawn from the group's sample (a
    * partition's first layout: the aligned layout's cells, or equal buckets per column when it is
-   * off). The grid it used is {@link GridPlacement#cells()}.
+   * off). The grid it used is {@link GridPlacement#cells()}. On a given grid, a cell cut into
+   * several files is cut on a grid of its own weighed by its {@code shares} (by cell order; a cell
+   * without weighs its columns alike).
    */
   public static GridPlacement onGrid(LayoutSpec spec, CurveSpace instantSpace, List<SampleRow> groupSample,
-                                     Supplier<List<SampleRow>> ownSample, int files, AlignedCells grid) {
+                                     Supplier<List<SampleRow>> ownSample, int files, AlignedCells grid,
+                                     Map<Long, double[]> shares) {
     List<SampleRow> sample = sampleOf(instantSpace, groupSample, ownSample);
     CurveSpace space = spaceOf(spec, instantSpace, sample);
     if (grid != null) {
-      return GridPlacement.onCells(space, sample, files, spec.alignedTolerance(), grid, null);
+      return GridPlacement.onCells(space, sample, files, spec.alignedTolerance(), grid, null, shares);
     }
     int n = Math.max(1, files);
     GridSearch.Choice choice = spec.aligned()
@@ -48,6 +55,75 @@ public final class Placements {
     int[] k = choice != null ? choice.buckets() : AlignedCells.bucketsPerColumn(n, spec.columns().size());
     return GridPlacement.onCells(space, sample, files, spec.alignedTolerance(), AlignedCells.fromSample(sample, k, space),
         choice);
+  }
+
+  /**
+   * The placement of a continuous-layout group on the regions of {@code tree}, every file inside
+   * one region. First each region named in {@code splits} is split: a grid of that many cells is
+   * drawn from the region's sampled rows ({@link GridSearch#choose}, weighed by the region's
+   * {@code shares}), and its cells become regions (their shares: the region's, each column's over
+   * its buckets). Then every region cut into several files gets a grid of its own weighed by its
+   * shares ({@link GridPlacement#onTree}). The grown tree is {@code nested().outer()}.
+   */
+  public static GridPlacement onTree(LayoutSpec spec, CurveSpace instantSpace, List<SampleRow> groupSample,
+                                     Supplier<List<SampleRow>> ownSample, int files, RegionTree tree,
+                                     Map<String, Integer> splits, Map<String, double[]> shares) {
+    List<SampleRow> sample = sampleOf(instantSpace, groupSample, ownSample);
+    CurveSpace space = spaceOf(spec, instantSpace, sample);
+    Map<String, double[]> weights = new HashMap<>(shares);
+    RegionTree grown = tree;
+    for (Map.Entry<String, Integer> split : splits.entrySet()) {
+      String path = split.getKey();
+      int number = grown.number(path);
+      List<SampleRow> rows = new ArrayList<>();
+      for (SampleRow row : sample) {
+        if (number >= 0 && grown.cellOrder(row.values) == number) {
+          rows.add(row);
+        }
+      }
+      if (rows.size() < 2) {
+        continue;
+      }
+      int[] k = GridSearch.choose(rows, split.getValue(), weights.get(path), space.curve(), spec.alignedTolerance(),
+          true).buckets();
+      if (Arrays.stream(k).reduce(1, (a, b) -> a * b) < 2) {
+        continue;
+      }
+      AlignedCells grid = AlignedCells.fromSample(rows, k, space);
+      grown = grown.split(path, grid);
+      double[] parent = weights.get(path);
+      for (long cell : grid.cellOrders()) {
+        if (parent != null) {
+          weights.put(path + "." + cell, ofCell(parent, k));
+        }
+      }
+    }
+    Map<Long, double[]> byNumber = new HashMap<>();
+    for (Map.Entry<String, double[]> w : weights.entrySet()) {
+      int number = grown.number(w.getKey());
+      if (number >= 0) {
+        byNumber.put((long) number, w.getValue());
+      }
+    }
+    return GridPlacement.onTree(space, sample, files, spec.alignedTolerance(), grown, byNumber);
+  }
+
+  /**
+   * The query shares of a cell of a grid drawn in a region, from the region's: the cell holds
+   * about 1/k_c of the region's values of column c, so it meets 1/k_c of the region's queries on c
+   * (normalised again).
+   */
+  static double[] ofCell(double[] region, int[] buckets) {
+    double[] q = new double[region.length];
+    double sum = 0;
+    for (int c = 0; c < q.length; c++) {
+      q[c] = region[c] / Math.max(1, buckets[c]);
+      sum += q[c];
+    }
+    for (int c = 0; c < q.length; c++) {
+      q[c] /= sum;
+    }
+    return q;
   }
 
   /** Whether a group's placement comes from the instant's sample (else from its own input's). */

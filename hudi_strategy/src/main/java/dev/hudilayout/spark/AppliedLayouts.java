@@ -5,6 +5,7 @@ import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.layout.ColumnWeights;
 import dev.hudilayout.layout.GridSearch;
 import dev.hudilayout.layout.Placement;
+import dev.hudilayout.layout.RegionTree;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,17 +48,17 @@ public final class AppliedLayouts {
   private final java.util.concurrent.atomic.AtomicInteger scanned = new java.util.concurrent.atomic.AtomicInteger();
   private final java.util.concurrent.atomic.AtomicInteger readByHudi = new java.util.concurrent.atomic.AtomicInteger();
 
-  private final Map<String, String> grids = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, RegionTree> trees = new java.util.concurrent.ConcurrentHashMap<>();
   private final ConcurrentLinkedQueue<String> stages = new ConcurrentLinkedQueue<>();
 
   /**
-   * A continuous-layout group ran: the commit records {@code grid} as its partition's grid
-   * ({@code hudilayout.continuous.grid.<partition>}, read by the next plan) and the stage in
-   * {@code hudilayout.continuous}.
+   * A continuous-layout group ran: the commit records {@code tree} as its partition's region tree
+   * ({@code hudilayout.continuous.grid.<partition>}, read by the next plan), joined with the splits
+   * of the partition's other groups, and the stage in {@code hudilayout.continuous}.
    */
-  public void continuous(dev.hudilayout.continuous.Stage stage, dev.hudilayout.layout.AlignedCells grid) {
-    if (grid != null) {
-      grids.put(stage.partition, grid.serialize());
+  public void continuous(dev.hudilayout.continuous.Stage stage, RegionTree tree) {
+    if (tree != null) {
+      trees.merge(stage.partition, tree, RegionTree::with);
     }
     stages.add((stage.partition.isEmpty() ? "" : stage.partition + ": ") + stage.describe());
   }
@@ -192,8 +193,8 @@ public final class AppliedLayouts {
     out.put(LayoutMetadata.FILES.key(), String.valueOf(files));
     if (!stages.isEmpty()) {
       out.put(LayoutMetadata.CONTINUOUS.key(), String.join("; ", new java.util.TreeSet<>(stages)));
-      for (Map.Entry<String, String> g : new java.util.TreeMap<>(grids).entrySet()) {
-        out.put(LayoutMetadata.CONTINUOUS_GRID.key() + g.getKey(), g.getValue());
+      for (Map.Entry<String, RegionTree> g : new java.util.TreeMap<>(trees).entrySet()) {
+        out.put(LayoutMetadata.CONTINUOUS_GRID.key() + g.getKey(), g.getValue().serialize());
       }
     }
     return out;

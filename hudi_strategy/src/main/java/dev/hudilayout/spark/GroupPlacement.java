@@ -53,7 +53,7 @@ final class GroupPlacement {
     GridPlacement placement = stage.placement(spec, space, groupSample, ownSample, files);
     if (applied != null) {
       applied.record(spec, placement.files(), instantSample, placement);
-      applied.continuous(stage, stage.gridAfter(placement));
+      applied.continuous(stage, stage.treeAfter(placement));
     }
     return new GroupPlacement(placement, placement.files());
   }

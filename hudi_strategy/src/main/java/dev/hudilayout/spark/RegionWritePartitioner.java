@@ -2,13 +2,14 @@ package dev.hudilayout.spark;
 
 import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.continuous.RecordedGrids;
-import dev.hudilayout.layout.AlignedCells;
+import dev.hudilayout.layout.RegionTree;
 
 import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.util.StringUtils;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.exception.TableNotFoundException;
+import org.apache.hudi.keygen.constant.KeyGeneratorOptions;
 import org.apache.hudi.execution.bulkinsert.BulkInsertInternalPartitionerWithRowsFactory;
 import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
 import org.apache.hudi.table.BulkInsertPartitioner;
@@ -30,8 +31,8 @@ import java.util.Map;
 
 /**
  * Stage "write" of the continuous layout for the table's own bulk inserts: each new row goes to
- * the region of its partition's recorded grid ({@link RecordedGrids}) that holds its values, one
- * Spark partition per region, so every file the write makes lies inside one region. The next
+ * the region of its partition's recorded region tree ({@link RecordedGrids}) that holds its
+ * values, one Spark partition per region, so every file the write makes lies inside one region. The next
  * continuous plan finds the write's rows as a pending layer of the regions they fall in instead of
  * as files that span every region: a region falls due on its own rows, and a due region's group
  * holds its own files only, whatever {@code max.bytes.per.group} is. (Files spanning every region
@@ -63,7 +64,7 @@ public final class RegionWritePartitioner implements BulkInsertPartitioner<Datas
     Map<String, RecordedGrids.Grid> grids = recorded(rows);
     if (grids.isEmpty()) {
       boolean partitioned = !StringUtils.isNullOrEmpty(
-          config.getProps().getProperty("hoodie.datasource.write.partitionpath.field"));
+          config.getProps().getProperty(KeyGeneratorOptions.PARTITIONPATH_FIELD_NAME.key()));
       return BulkInsertInternalPartitionerWithRowsFactory.get(config, partitioned)
           .repartitionRecords(rows, outputPartitions);
     }
@@ -115,11 +116,10 @@ public final class RegionWritePartitioner implements BulkInsertPartitioner<Datas
     Routes(Map<String, RecordedGrids.Grid> grids, StructType schema, int spread) {
       int offset = 0;
       for (Map.Entry<String, RecordedGrids.Grid> g : grids.entrySet()) {
-        AlignedCells grid = AlignedCells.parse(g.getValue().grid);
+        RegionTree tree = RegionTree.parse(g.getValue().grid);
         RowEncoder encoder = RowEncoder.of(LayoutSpec.builder(g.getValue().columns).build(), schema);
-        Route route = new Route(encoder, grid, offset);
-        byPartition.put(g.getKey(), route);
-        offset += route.orders.length;
+        byPartition.put(g.getKey(), new Route(encoder, tree, offset));
+        offset += tree.regions();
       }
       this.slots = offset + spread;
       this.spread = spread;
@@ -143,23 +143,21 @@ public final class RegionWritePartitioner implements BulkInsertPartitioner<Datas
     }
   }
 
-  /** One partition's grid: a row's region is its cell, numbered from {@code offset} in curve order. */
+  /** One partition's region tree: a row goes to its region, numbered from {@code offset} in curve order. */
   private static final class Route implements Serializable {
     private static final long serialVersionUID = 1L;
     final RowEncoder encoder;
-    final AlignedCells grid;
-    final long[] orders;
+    final RegionTree tree;
     final int offset;
 
-    Route(RowEncoder encoder, AlignedCells grid, int offset) {
+    Route(RowEncoder encoder, RegionTree tree, int offset) {
       this.encoder = encoder;
-      this.grid = grid;
-      this.orders = grid.cellOrders();
+      this.tree = tree;
       this.offset = offset;
     }
 
     int slot(InternalRow row) {
-      return offset + Arrays.binarySearch(orders, grid.cellOrder(encoder.encode(row)));
+      return offset + (int) tree.cellOrder(encoder.encode(row));
     }
   }
 }

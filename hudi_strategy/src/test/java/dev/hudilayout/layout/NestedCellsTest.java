@@ -84,4 +84,65 @@ class NestedCellsTest {
     }
     assertTrue(innerOfOneCell.size() >= 3, "cell 0 is cut into inner cells: " + innerOfOneCell);
   }
+
+  @Test
+  void cellsOfAGridThatNeverCutAColumnCutItMoreFinelyWhenTheirSharesSaySo() {
+    // a grid recorded for 4 files (2 x 2 x 1, c never cut) that now holds 64 files' rows: each
+    // cell's own grid, drawn alike on every column, leaves a point query on c reading every
+    // cell's c-stretch; weighed by the cells' query shares (c met by every query, a and b by
+    // half), the cells cut c more finely and the three columns read about alike
+    List<SampleRow> rows = PointQueries.uniform(24_000, 3, 11);
+    CurveSpace space = space(rows);
+    AlignedCells recorded = AlignedCells.fromSample(rows.subList(0, 2000), new int[] {2, 2, 1}, space);
+    java.util.Map<Long, double[]> shares = new java.util.HashMap<>();
+    for (long order : recorded.cellOrders()) {
+      shares.put(order, new double[] {0.25, 0.25, 0.5});
+    }
+    double[][] read = new double[2][3];
+    for (int weighed = 0; weighed < 2; weighed++) {
+      GridPlacement model = GridPlacement.onCells(space, rows, 64, TOLERANCE, recorded, null,
+          weighed == 1 ? shares : java.util.Map.of());
+      PointQueries q = new PointQueries(model, rows);
+      for (int c = 0; c < 3; c++) {
+        read[weighed][c] = q.averageFiles(c, 400, 41 + c);
+      }
+    }
+    System.out.printf("files per point query on a, b, c inside a 2x2x1 grid: alike %s, weighed %s%n",
+        Arrays.toString(read[0]), Arrays.toString(read[1]));
+    double alikeWorst = Arrays.stream(read[0]).max().getAsDouble();
+    double weighedWorst = Arrays.stream(read[1]).max().getAsDouble();
+    assertTrue(read[0][2] > 1.3 * read[0][0], "alike, c reads the most: " + Arrays.toString(read[0]));
+    assertTrue(weighedWorst < 0.85 * alikeWorst, Arrays.toString(read[1]) + " against " + Arrays.toString(read[0]));
+    assertTrue(Arrays.stream(read[1]).sum() <= Arrays.stream(read[0]).sum() * 1.02, Arrays.toString(read[1]));
+  }
+
+  @Test
+  void aSplitRegionGetsAGridFromItsRowsAndEveryFileLiesInOneRegionOfTheGrownTree() {
+    List<SampleRow> rows = PointQueries.uniform(12_000, 3, 13);
+    CurveSpace space = space(rows);
+    LayoutSpec spec = LayoutSpec.builder(Arrays.asList("a", "b", "c")).curve(Curve.HILBERT).mapping(Mapping.SAMPLE)
+        .sampleSize(rows.size()).build();
+    RegionTree tree = RegionTree.of(AlignedCells.fromSample(rows.subList(0, 1000), new int[] {2, 2, 1}, space));
+    String split = tree.path(1);
+    java.util.Map<String, double[]> shares = java.util.Map.of(split, new double[] {0.25, 0.25, 0.5});
+    GridPlacement model = Placements.onTree(spec, space, rows, () -> rows, 40, tree, java.util.Map.of(split, 4),
+        shares);
+    RegionTree grown = (RegionTree) model.nested().outer();
+    assertEquals(7, grown.regions(), "region " + split + " split into 4 cells");
+    assertEquals(-1, grown.number(split));
+    int[] k = grown.splits().get(split).buckets();
+    assertEquals(4, k[0] * k[1] * k[2]);
+    assertTrue(k[2] >= 2, "c, met by every query, is cut: " + Arrays.toString(k));
+    PointQueries q = new PointQueries(model, rows);
+    for (List<SampleRow> f : q.files.values()) {
+      Set<Long> regions = new HashSet<>();
+      for (SampleRow row : f) {
+        regions.add(grown.cellOrder(row.values));
+      }
+      assertEquals(1, regions.size(), "every file lies inside one region of the grown tree");
+    }
+    // a child's shares: the region's, each column's over its buckets
+    assertEquals(0.5 / k[2] / (0.25 / k[0] + 0.25 / k[1] + 0.5 / k[2]),
+        Placements.ofCell(new double[] {0.25, 0.25, 0.5}, k)[2], 1e-9);
+  }
 }

@@ -1,0 +1,82 @@
+package dev.hudilayout.continuous;
+
+import org.apache.hudi.common.model.HoodieCommitMetadata;
+import org.apache.hudi.common.model.HoodieWriteStat;
+import org.apache.hudi.common.model.WriteOperationType;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.HoodieTimeline;
+import org.apache.hudi.exception.HoodieException;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What the completed commits on the active timeline wrote, read once from their write statistics:
+ * the instant that created each file group (the commit whose statistics name it with no previous
+ * commit, {@link HoodieWriteStat#NULL_COMMIT}), and per partition the bytes ingested (every write)
+ * and rewritten (clusterings), whose ratio is the layout's write amplification so far.
+ *
+ * <p>A region's layers are file groups of one origin
+ * ({@link Regions#layers}): a copy-on-write upsert that rewrites a file in place gives its new
+ * version the upsert's instant, but the file keeps the layer of the clustering or write that made
+ * it. Layered by the newest version's instant instead, an upsert that touches every file of a
+ * region would make them all one layer, its base, and the region would never fall due (its
+ * pending layers folded into its base by every update).
+ */
+final class CommitHistory {
+  /** The origin of a file group created before the active timeline begins: older than any instant. */
+  static final String BEFORE_TIMELINE = "";
+
+  private final Map<String, String> created = new HashMap<>();
+  /** Per partition: {bytes ingested, bytes rewritten by clusterings}. */
+  private final Map<String, long[]> written = new HashMap<>();
+
+  private CommitHistory() {
+  }
+
+  /** What the completed commits of {@code metaClient}'s active timeline wrote. */
+  static CommitHistory read(HoodieTableMetaClient metaClient) {
+    HoodieTimeline timeline = metaClient.getActiveTimeline().getCommitsTimeline().filterCompletedInstants();
+    CommitHistory out = new CommitHistory();
+    for (HoodieInstant instant : timeline.getInstants()) {
+      HoodieCommitMetadata commit = metadata(timeline, instant);
+      int kind = commit.getOperationType() == WriteOperationType.CLUSTER ? 1 : 0;
+      for (HoodieWriteStat stat : commit.getWriteStats()) {
+        String previous = stat.getPrevCommit();
+        if (stat.getFileId() != null && (previous == null || HoodieWriteStat.NULL_COMMIT.equals(previous))) {
+          out.created.merge(stat.getFileId(), instant.requestedTime(), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+        }
+        String partition = stat.getPartitionPath() == null ? "" : stat.getPartitionPath();
+        out.written.computeIfAbsent(partition, p -> new long[2])[kind] += stat.getTotalWriteBytes();
+      }
+    }
+    return out;
+  }
+
+  /** Bytes the writes (not clusterings) on the active timeline wrote into {@code partition}. */
+  long ingested(String partition) {
+    return written.getOrDefault(partition, new long[2])[0];
+  }
+
+  /** Bytes the clusterings on the active timeline wrote into {@code partition}. */
+  long rewritten(String partition) {
+    return written.getOrDefault(partition, new long[2])[1];
+  }
+
+  /** The instant that created file group {@code fileId}, or {@link #BEFORE_TIMELINE} if no commit on the timeline did. */
+  String origin(String fileId) {
+    return created.getOrDefault(fileId, BEFORE_TIMELINE);
+  }
+
+  private static HoodieCommitMetadata metadata(HoodieTimeline timeline, HoodieInstant instant) {
+    String action = instant.getAction();
+    try {
+      return HoodieTimeline.REPLACE_COMMIT_ACTION.equals(action) || HoodieTimeline.CLUSTERING_ACTION.equals(action)
+          ? timeline.readReplaceCommitMetadata(instant) : timeline.readCommitMetadata(instant);
+    } catch (IOException e) {
+      throw new HoodieException("hudi-layout: cannot read the commit " + instant, e);
+    }
+  }
+}
