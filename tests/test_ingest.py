@@ -12,6 +12,7 @@ clustering; a bad option raises before anything exists on disk.
 """
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import shutil
@@ -301,3 +302,24 @@ def test_bad_options_raise_before_anything_is_written(spark, tmp_path):
         hl.cluster(spark, path, hl.LayoutOptions(["attrs"]))
     assert hl.pending(spark, path) == [] and timeline.clustering_commits(spark, path) == []
     assert spark.read.format("hudi").load(path).select(*df.columns).collect() == df.collect()
+
+
+def test_a_date_ordering_field_is_refused_before_anything_is_written(spark, tmp_path):
+    # Hudi 1.2.0 would fail the second upsert into this table, after writing had started (docs/limits.md)
+    df = spark.createDataFrame([(1, "a", datetime.date(2024, 1, 1), 7)], "id bigint, city string, day date, seq int")
+    layout = hl.LayoutOptions(["city"])
+    target, ckpt = str(tmp_path / "t"), str(tmp_path / "t-ckpt")
+    with pytest.raises(hl.LayoutOptionError) as err:
+        hl.write(df, target, layout, table="t", record_key="id", ordering="day")
+    message = str(err.value)
+    assert "ordering (hoodie.table.ordering.fields) = 'day'" in message and "type date" in message, message
+    assert "use a timestamp, long (bigint) or int field" in message, message
+    assert not os.path.exists(os.path.join(target, ".hoodie"))
+
+    (tmp_path / "inbox").mkdir()
+    stream = spark.readStream.schema(df.schema).parquet(str(tmp_path / "inbox"))
+    with pytest.raises(hl.LayoutOptionError, match="ordering .* = 'day'.*type date"):
+        hl.write_stream(stream, target, layout, table="t", record_key="id", ordering="day", checkpoint=ckpt)
+    assert not os.path.exists(os.path.join(target, ".hoodie")) and not os.path.exists(ckpt)
+    assert table_options(df.schema, layout, table="t", record_key="id",
+                         ordering="seq")["hoodie.table.ordering.fields"] == "seq"

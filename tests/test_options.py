@@ -16,8 +16,8 @@ import math
 import zipfile
 
 import pytest
-from pyspark.sql.types import (ArrayType, DecimalType, IntegerType, MapType, StringType, StructField,
-                               StructType, TimestampType)
+from pyspark.sql.types import (ArrayType, DateType, DecimalType, IntegerType, LongType, MapType, StringType,
+                               StructField, StructType, TimestampType)
 
 from hudi_layout import LayoutOptionError, LayoutOptions
 from hudi_layout import metadata as md
@@ -197,6 +197,26 @@ def test_table_options_pick_the_key_generator_and_refuse_bad_table_settings():
         kwargs.setdefault("table", "t")
         with pytest.raises(LayoutOptionError, match=key.replace(".", r"\.")):
             table_options(SCHEMA, layout, **kwargs)
+
+
+def test_a_date_or_decimal_ordering_field_is_refused_on_copy_on_write_only():
+    schema = StructType([StructField("id", IntegerType()), StructField("city", StringType()),
+                         StructField("day", DateType()), StructField("price", DecimalType(10, 2)),
+                         StructField("ts", TimestampType()), StructField("n", LongType())])
+    layout = LayoutOptions(["city"])
+    for column, kind in (("day", "date"), ("price", "decimal(10,2)")):
+        for operation in ("upsert", "insert", "bulk_insert"):
+            with pytest.raises(LayoutOptionError) as err:
+                table_options(schema, layout, table="t", record_key="id", ordering=["ts", column], operation=operation)
+            message = str(err.value)
+            assert f"ordering (hoodie.table.ordering.fields) = '{column}'" in message, message
+            assert f"type {kind}" in message and "use a timestamp, long (bigint) or int field" in message, message
+        # Hudi 1.2.0's merge-on-read upserts, compaction and clustering pass with such a field
+        assert table_options(schema, layout, table="t", record_key="id", ordering=column,
+                             table_type="MERGE_ON_READ")["hoodie.table.ordering.fields"] == column
+    for column in ("id", "n", "ts", "city"):
+        assert table_options(schema, layout, table="t", record_key="id",
+                             ordering=column)["hoodie.table.ordering.fields"] == column
 
 
 def test_a_key_under_our_prefix_that_is_none_of_ours_is_refused_with_the_nearest():
