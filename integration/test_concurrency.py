@@ -10,10 +10,10 @@ conflict at commit; a refused round is retried until it commits (at most RETRIES
 Expected: the table ends with exactly the rows the model of the rounds predicts (count + checksum
 over every data column), every key once; at least one clustering overlapped the upserts. Run with
 Hudi's size-based plan and with the continuous plan (which takes every file of the partition, so
-it conflicts with more upserts; its first clustering records the grid, the later ones are deltas
-on its region tree, with files of a fifth of the table, merge_fraction 0.01 and region_files 1, so
-that regions fall due and split while the upserts run: the root grid stays, no split is undone, and
-at least one clustering splits a region).
+it conflicts with more upserts; the table is laid out once and gets a write on the grid before the
+job starts, and the job's clusterings are deltas on its region tree that lay every region out again
+and split it (merge_fraction 0.01, region_files 1) while the upserts run: the root grid stays, no
+split is undone, and a clustering split regions).
 """
 from __future__ import annotations
 
@@ -50,12 +50,23 @@ def test_upserts_while_clustering_runs_end_with_the_modelled_rows(spark, tmp_pat
     layout = hl.LayoutOptions(COLUMNS)
     hl.write(base, path, layout, table="t_occ", record_key="lo_key", operation="bulk_insert",
              extra={"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE", **OCC})
-    # continuous: files of about a fifth of the table, and every region with new or pending rows
-    # falls due; one laid out again into two files or more splits
+    job_args = ["--target", "1500000"]
+    if continuous:
+        # laid out once (files of about a fifth of the table), then as many rows again written on
+        # the grid: a pending layer in every region. The job's first clustering finds every region
+        # due (merge_fraction 0.01) and laid out again into about two files, so it splits each one
+        # (region_files 1) while the upserts run
+        target = tables.table_bytes(path) // 5
+        split = hl.LayoutOptions(COLUMNS, continuous=True, target_file_bytes=target, merge_fraction=0.01,
+                                 region_files=1)
+        hl.cluster(spark, path, split, extra=OCC)
+        more = spark.read.parquet(ssb.write_parquet(str(tmp_path / "more"), ROWS, 82)) \
+            .withColumn("lo_key", F.col("lo_key") + 10 ** 9).repartition(4).cache()  # past every round's keys
+        hl.write(more, path, split, table="t_occ", record_key="lo_key", operation="bulk_insert", extra=OCC)
+        base = base.unionByName(more).localCheckpoint()
+        job_args = ["--target", str(target), "--continuous", "--region-files", "1", "--merge-fraction", "0.01"]
     job = subprocess.Popen([sys.executable, str(JOB), path, "--columns", ",".join(COLUMNS), "--occ", "--rounds",
-                            str(CLUSTER_ROUNDS), "--pause", "2"]
-                           + (["--target", str(tables.table_bytes(path) // 5), "--continuous", "--region-files", "1",
-                               "--merge-fraction", "0.01"] if continuous else ["--target", "1500000"]),
+                            str(CLUSTER_ROUNDS), "--pause", "2"] + job_args,
                            stdout=subprocess.PIPE, stderr=open(tmp_path / "job.log", "w"), text=True,
                            cwd=str(REPO))
     expected, refusals, upserts = base, [], []
@@ -96,11 +107,11 @@ def test_upserts_while_clustering_runs_end_with_the_modelled_rows(spark, tmp_pat
 
     table = spark.read.format("hudi").load(path)
     assert fingerprint(table) == fingerprint(expected)
-    assert table.select("lo_key").distinct().count() == table.count() == ROWS + 150 * len(upserts)
+    assert table.select("lo_key").distinct().count() == table.count() == base.count() + 150 * len(upserts)
 
     writes = [i for i in timeline.instants(spark, path) if i["action"] == "commit" and i["completed"]]
     clusterings = timeline.clustering_commits(spark, path)
-    assert len(writes) == len(upserts) + 1
+    assert len(writes) == len(upserts) + (2 if continuous else 1)
     last = writes[-1]["completed"]
     # a clustering ran while the upserts did: it completed after the first attempt began, and
     # began before the last upsert completed
