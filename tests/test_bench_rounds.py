@@ -1,6 +1,6 @@
 """The rounds benchmark (``bench --rounds R``) in a CI-sized configuration.
 
-Fixture: 2 rounds of 3,000 SSB rows (uniform, seed 7), each bulk-inserted as 4 small files and,
+Fixture ``run``, once per case of ``CASES``. ``bulk``: 2 rounds of 3,000 SSB rows (uniform, seed 7), each bulk-inserted as 4 small files and,
 for the clustered layouts, clustered with Hudi's size-based plan into max(1, 4 // 5) = 1 file
 (target and small-file limit derived from round 1's bytes). Layouts: random (no clustering),
 the built-in Hilbert/sample and ours. The runner itself fails if a table's rows (count and
@@ -11,35 +11,57 @@ the column-stats index, which counts each sampled query as Spark read it); the r
 nothing; each clustering takes exactly the round's 4 small files (none of the files earlier
 rounds' clusterings wrote) and writes 1, so rewritten / ingested > 0; results.md, results.json
 and files_per_round.png are written and ``--render`` re-renders them; ``floor`` is refused.
+``upserts``: 3 rounds of 3,000 rows of the ``dated`` variant in time order, upserted into
+merge-on-read tables with 10% updates per round after the first (random and the continuous
+layout). Expected: every round verified against the model, the updated keys hold their latest
+values, log files' bytes counted as ingested, per-column figures and the feed in the report.
+Tests marked ``BULK`` or ``UPSERTS`` run on that case alone.
+
+The argument checks, the time order, the update selection and the model run without the rounds
+fixture (the model with the shared Spark session).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import math
+from collections import Counter
 
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 
-from hudi_layout.tools import bench, bench_cli, rounds
+from hudi_layout import scan, timeline
+from hudi_layout.tools import bench, bench_cli, rounds, ssb
 
 pytestmark = pytest.mark.spark
 LAYOUTS = ["random", "builtin-hilbert-sample", "ours-hilbert-sample"]
 ROUNDS, ROWS, FILES = 2, 3000, 4
+UPSERT_ROUNDS, UPSERT_LAYOUTS = 3, ["random", "ours-hilbert-sample-continuous"]
+CASES = {
+    "bulk": {},
+    "upserts": dict(rounds=UPSERT_ROUNDS, rows=UPSERT_ROUNDS * ROWS, variant="dated", order="time",
+                    operation="upsert", updates=0.1, table_type="MERGE_ON_READ", layouts=",".join(UPSERT_LAYOUTS),
+                    keep_tables=True),
+}
+BULK = pytest.mark.parametrize("run", ["bulk"], indirect=True)
+UPSERTS = pytest.mark.parametrize("run", ["upserts"], indirect=True)
+FEED = {"order": "random", "drift": None, "operation": "bulk_insert", "updates": 0.0, "table_type": "COPY_ON_WRITE"}
 
 
 def _args(out, **changes) -> argparse.Namespace:
     args = dict(rows=ROUNDS * ROWS, scale=0.0, rounds=ROUNDS, rows_per_round=None, round_files=FILES,
                 files=None, groups=1, variant="uniform", queries=1, repetitions=1, sample_size=200_000,
                 seed=7, memory="", keep_tables=False, warmup=False, out=str(out), layouts=",".join(LAYOUTS),
-                weights="")
+                weights="", drift=None, order=None, operation=None, updates=None, table_type=None)
     args.update(changes)
     return argparse.Namespace(**args)
 
 
-@pytest.fixture(scope="module")
-def run(spark, tmp_path_factory):
-    out = tmp_path_factory.mktemp("rounds")
-    return rounds.run(_args(out), spark), out
+@pytest.fixture(scope="module", params=list(CASES))
+def run(request, spark, tmp_path_factory):
+    out = tmp_path_factory.mktemp(f"rounds-{request.param}")
+    return rounds.run(_args(out, **CASES[request.param]), spark), out, request.param
 
 
 @pytest.fixture(scope="module")
@@ -48,10 +70,12 @@ def table(run):
 
 
 def test_every_round_of_every_layout_is_measured(run, table):
-    report, _ = run
-    assert sorted(table) == sorted((r, name) for r in range(1, ROUNDS + 1) for name in LAYOUTS)
-    assert report["plan"] == {"rounds": ROUNDS, "rows_per_round": ROWS, "round_files": FILES,
-                              "files_per_round": 1, "total_rows": ROUNDS * ROWS, "bloom_entries": ROWS // FILES}
+    report, _, case = run
+    rounds_n = CASES[case].get("rounds", ROUNDS)
+    layouts = CASES[case].get("layouts", ",".join(LAYOUTS)).split(",")
+    assert sorted(table) == sorted((r, name) for r in range(1, rounds_n + 1) for name in layouts)
+    assert report["plan"] == {"rounds": rounds_n, "rows_per_round": ROWS, "round_files": FILES,
+                              "files_per_round": 1, "total_rows": rounds_n * ROWS, "bloom_entries": ROWS // FILES}
     for (r, name), row in table.items():
         assert row["rows"] == r * ROWS and row["verified"], (r, name)
         assert row["files"] > 0
@@ -65,6 +89,7 @@ def test_every_round_of_every_layout_is_measured(run, table):
         assert row["every_ratio_to_bound"] == pytest.approx(every["point_avg"] / row["bound"])
 
 
+@BULK
 def test_random_writes_small_files_and_rewrites_nothing(table):
     for r in range(1, ROUNDS + 1):
         row = table[(r, "random")]
@@ -75,6 +100,7 @@ def test_random_writes_small_files_and_rewrites_nothing(table):
         assert row["ingested_bytes"] > 0 and row["cluster_seconds"] == 0 and row["clustered_files"] == 0
 
 
+@BULK
 @pytest.mark.parametrize("name", LAYOUTS[1:])
 def test_each_clustering_takes_the_rounds_small_files(table, name):
     previous = 0
@@ -87,6 +113,7 @@ def test_each_clustering_takes_the_rounds_small_files(table, name):
         previous = row["rewritten_bytes"]
 
 
+@BULK
 def test_sizes_pick_small_files_and_leave_clustered_ones(run):
     sizes = run[0]["sizes"]
     small_file, clustered_file = sizes["round_bytes"] / FILES, sizes["round_bytes"]
@@ -95,14 +122,25 @@ def test_sizes_pick_small_files_and_leave_clustered_ones(run):
 
 
 def test_outputs_and_render(run, capsys):
-    report, out = run
+    report, out, case = run
     text = (out / "results.md").read_text()
-    assert ("| round | layout | rows | files | point avg (every) | bound | ratio to bound (every) | range avg (every) "
+    cols = report["filter_columns"]
+    assert ("| round | layout | rows | files | point avg (every) | bound | ratio to bound (every) | "
+            + " | ".join(f"{c} (every, x bound)" for c in cols) + " | range avg (every) "
             "| 2-col avg (every) | point avg (sampled) | ratio to bound (sampled) | files clustered "
             "| rewritten / ingested | rewritten / plain writes | cluster s |") in text
-    assert f"| {ROUNDS} | ours-hilbert-sample | {ROUNDS * ROWS} | {ROUNDS} |" in text
-    assert sum(1 for line in text.splitlines() if line.startswith("| ") and line[2].isdigit()) == ROUNDS * len(LAYOUTS)
-    assert json.loads((out / "results.json").read_text())["mode"] == "rounds"
+    lines = [line for line in text.splitlines() if line.startswith("| ") and line[2].isdigit()]
+    assert len(lines) == len(report["rounds"])
+    for line, row in zip(lines, report["rounds"]):  # the per-column figures, each against the bound
+        assert line.startswith(f"| {row['round']} | {row['layout']} | {row['rows']} | {row['files']} |")
+        point, bound = row["every"]["point"], row["effective_bound"]
+        assert " | ".join(f"{point[c]:.1f} ({point[c] / bound:.2f}x)" for c in cols) in line, line
+    feed = {**FEED, **{k: v for k, v in CASES[case].items() if k in FEED}}
+    assert {k: report["parameters"][k] for k in FEED} == feed  # the feed's flags, recorded
+    assert (f"operation={feed['operation']} updates={feed['updates']:g} table.type={feed['table_type']}"
+            in text.splitlines()[0])
+    assert f"order={feed['order']}" in text.splitlines()[0]
+    assert json.loads((out / "results.json").read_text())["parameters"]["operation"] == feed["operation"]
     png = out / rounds.CHART
     assert png.stat().st_size > 0
     png.unlink()
@@ -130,6 +168,24 @@ def test_floor_is_refused(capsys):
     (["--rows-per-round", "8"], "--rows-per-round 8: only with --rounds"),
     (["--drift", "s_city"], "--drift s_city: only with --rounds"),
     (["--rounds", "2", "--drift", "lo_key"], "--drift lo_key: expected one of the uniform variant's filter columns"),
+    (["--rounds", "2", "--order", "time", "--drift", "s_city"], "--order time and --drift s_city: not together"),
+    (["--rounds", "2", "--order", "sideways"], "argument --order: invalid choice: 'sideways' (choose from 'random', 'time')"),
+    (["--rounds", "2", "--operation", "delete"], "argument --operation: invalid choice: 'delete' (choose from "
+                                                 "'insert', 'upsert', 'bulk_insert')"),
+    (["--rounds", "2", "--table-type", "MOR"], "argument --table-type: invalid choice: 'MOR' (choose from "
+                                               "'COPY_ON_WRITE', 'MERGE_ON_READ')"),
+    (["--rounds", "2", "--updates", "0.1"], "--updates 0.1 needs --operation upsert (got --operation bulk_insert)"),
+    (["--rounds", "2", "--updates", "0.1", "--operation", "insert"], "--updates 0.1 needs --operation upsert (got "
+                                                                     "--operation insert)"),
+    (["--rounds", "2", "--operation", "upsert", "--updates", "1.5"], "--updates 1.5: expected a fraction of each "
+                                                                     "round's new rows from 0 to 1"),
+    (["--rounds", "2", "--operation", "upsert", "--updates", "-0.1"], "--updates -0.1: expected a fraction"),
+    (["--order", "time"], "--order time: only with --rounds"),
+    (["--operation", "upsert"], "--operation upsert: only with --rounds"),
+    (["--updates", "0.1"], "--updates 0.1: only with --rounds"),
+    (["--table-type", "MERGE_ON_READ"], "--table-type MERGE_ON_READ: only with --rounds"),
+    (["--rounds", "2", "--variant", "dated", "--drift", "c_city"], "--drift c_city: expected one of the dated "
+                                                                   "variant's filter columns: s_city, p_brand, lo_orderdate"),
 ])
 def test_bad_arguments_name_the_flag(argv, message, capsys):
     with pytest.raises(SystemExit) as exit_:
@@ -162,11 +218,108 @@ def test_the_grouped_layout_caps_its_groups_and_the_others_do_not():
     assert int(unbounded[rounds.GROUP_BYTES_KEY]) >= 1000 * plan.rounds * sizes.round_bytes
 
 
-def test_drift_orders_the_rounds_by_the_column(tmp_path):
+@pytest.mark.parametrize("feed, column", [(rounds.Feed(drift="p_brand"), "p_brand"),
+                                          (rounds.Feed(order="time"), ssb.DATE_COLUMN)])
+def test_drift_and_time_order_the_rounds_by_the_column(tmp_path, feed, column):
     plan = rounds.RoundsPlan(3, 200, 4)
-    folders, _ = rounds.write_round_sources(tmp_path / "src", plan, 7, "uniform", drift="p_brand")
-    import pyarrow.parquet as pq
-    ranges = [(min(v), max(v)) for v in (pq.read_table(f).column("p_brand").to_pylist() for f in folders)]
+    folders = rounds.write_round_sources(tmp_path / "src", plan, 7, "dated", feed).rows
+    ranges = [(min(v), max(v)) for v in (pq.read_table(f).column(column).to_pylist() for f in folders)]
     assert all(ranges[i][1] <= ranges[i + 1][0] for i in range(2)), ranges
-    plain, _ = rounds.write_round_sources(tmp_path / "plain", plan, 7, "uniform")
-    assert pq.read_table(plain[0]).column("p_brand").to_pylist() != pq.read_table(folders[0]).column("p_brand").to_pylist()
+    plain = rounds.write_round_sources(tmp_path / "plain", plan, 7, "dated").rows
+    assert pq.read_table(plain[0]).column(column).to_pylist() != pq.read_table(folders[0]).column(column).to_pylist()
+    # the same rows, only their order differs
+    keys = [sorted(pq.read_table(f).column("lo_key").to_pylist() for f in fs) for fs in (folders, plain)]
+    assert sorted(k for ks in keys[0] for k in ks) == sorted(k for ks in keys[1] for k in ks)
+
+
+def test_the_dated_variant_filters_on_a_date():
+    assert ssb.filter_columns("dated") == ("s_city", "p_brand", "lo_orderdate")
+    assert ssb.generate(500, 7, variant="dated").equals(ssb.generate(500, 7))  # the uniform rows
+    with pytest.raises(ValueError, match="unknown variant 'dates': expected one of .*dated"):
+        ssb.filter_columns("dates")
+
+
+def test_updates_come_from_earlier_rounds_and_repeat_with_the_seed(tmp_path):
+    plan, feed = rounds.RoundsPlan(3, 200, 4), rounds.Feed(operation="upsert", updates=0.1)
+    assert len(rounds.update_rows(plan, feed, 7, 1)) == 0
+    for r in (2, 3):
+        picked = rounds.update_rows(plan, feed, 7, r)
+        assert len(picked) == len(set(picked)) == 20 and 0 <= picked.min() and picked.max() < (r - 1) * 200
+        assert list(picked) == list(rounds.update_rows(plan, feed, 7, r))
+        assert list(picked) != list(rounds.update_rows(plan, feed, 8, r))
+    sources = rounds.write_round_sources(tmp_path / "src", plan, 7, "uniform", feed)
+    assert sources.updates[0] is None and sources.columns[-1] == rounds.VERSION
+    rows = [pq.read_table(f).to_pylist() for f in sources.rows]
+    assert [{x[rounds.VERSION] for x in part} for part in rows] == [{1}, {2}, {3}]
+    first = {x["lo_key"]: x for x in rows[0] + rows[1]}
+    for x in pq.read_table(sources.updates[1]).to_pylist():  # round 2 updates round 1's rows
+        before = first[x["lo_key"]]
+        assert before[rounds.VERSION] == 1 and x[rounds.VERSION] == 2 and x["lo_revenue"] == before["lo_revenue"] + 2
+        assert {k: v for k, v in x.items() if k not in ("lo_revenue", rounds.VERSION)} == \
+            {k: v for k, v in before.items() if k not in ("lo_revenue", rounds.VERSION)}
+    third = pq.read_table(sources.updates[2]).column("lo_key").to_pylist()
+    assert set(third) <= set(first)
+
+
+def test_the_model_holds_each_keys_latest_version(spark, tmp_path):
+    plan, feed = rounds.RoundsPlan(3, 100, 2), rounds.Feed(operation="upsert", updates=0.5)
+    sources = rounds.write_round_sources(tmp_path / "src", plan, 7, "uniform", feed)
+    latest: dict = {}
+    tables = []
+    for r in range(1, 4):  # each round's rows, then its updates, by key: the table after round r
+        for folder in sources.written(r):
+            latest.update({x["lo_key"]: x for x in pq.read_table(folder).to_pylist()})
+        after = pa.Table.from_pylist(list(latest.values()), schema=pq.read_schema(sources.rows[0] + "/part-0.parquet"))
+        tables.append(after.append_column("after", pa.array([r] * after.num_rows)))
+    assert {x[rounds.VERSION] for x in latest.values()} == {1, 2, 3}  # rows last written in each round
+    pq.write_table(pa.concat_tables(tables), tmp_path / "expected.parquet")
+    sums = spark.read.parquet(str(tmp_path / "expected.parquet")).groupBy("after").agg(*rounds._checksum(sources.columns))
+    expected = {x["after"]: (int(x["n"]), int(x["h"])) for x in sums.collect()}
+    assert rounds.cumulative_models(spark, sources) == [expected[r] for r in (1, 2, 3)]
+    assert [expected[r][0] for r in (1, 2, 3)] == [100, 200, 300]
+
+
+def test_a_wrong_table_fails_the_run():
+    with pytest.raises(SystemExit, match="WRONG RESULT: ours after round 2 holds 5 rows"):
+        rounds.check_rows("ours", 2, (5, 1), (5, 2))
+    rounds.check_rows("ours", 2, (5, 2), (5, 2))
+
+
+@UPSERTS
+def test_upserts_leave_each_updated_key_at_its_latest_version(run, table, spark):
+    report, out, _ = run
+    for r in range(1, UPSERT_ROUNDS + 1):
+        for name in UPSERT_LAYOUTS:
+            assert table[(r, name)]["verified"] and table[(r, name)]["rows"] == r * ROWS
+    source = out / "tables" / "source"
+    original = {x["lo_key"]: x["lo_revenue"] for x in pq.read_table(source / "rows").to_pylist()}
+    raised: dict = {}
+    for r in range(2, UPSERT_ROUNDS + 1):
+        for key in pq.read_table(source / "updates" / f"round={r}").column("lo_key").to_pylist():
+            raised[key] = raised.get(key, 0) + r
+    assert len(raised) > ROWS // 10  # round 3 updated rows too
+    keys = sorted(raised)[:8]
+    for name in UPSERT_LAYOUTS:
+        held = scan.read(spark, str(out / "tables" / name), skipping=False).where(
+            f"lo_key IN ({','.join(map(str, keys))})").select("lo_key", "lo_revenue", rounds.VERSION).collect()
+        assert sorted((x[0], x[1]) for x in held) == [(k, original[k] + raised[k]) for k in keys], name
+        assert all(x[2] >= 2 for x in held)
+
+
+@UPSERTS
+def test_merge_on_read_log_files_count_as_ingested(run, table, spark):
+    _, out, _ = run
+    random = out / "tables" / "random"
+    assert "hoodie.table.type=MERGE_ON_READ" in (random / ".hoodie" / "hoodie.properties").read_text()
+    logs = [p for p in random.iterdir() if ".log." in p.name and not p.name.endswith(".crc")]
+    assert logs, "the updates wrote no log files"
+    stats = timeline.write_stats(spark, str(random))
+    assert {c["action"] for c in stats} == {"deltacommit"}
+    written = Counter(size for c in stats for size in c["file_sizes"])
+    assert all(written[p.stat().st_size] for p in logs)  # every log file is among the commits' files
+    last = table[(UPSERT_ROUNDS, "random")]
+    assert last["ingested_bytes"] == sum(c["bytes_written"] for c in stats) == sum(written.elements())
+    assert last["rewritten_bytes"] == 0
+    ours = table[(UPSERT_ROUNDS, UPSERT_LAYOUTS[1])]
+    clusters = [c for c in timeline.write_stats(spark, str(out / "tables" / UPSERT_LAYOUTS[1])) if c["operation"] == "CLUSTER"]
+    assert ours["rewritten_bytes"] == sum(c["bytes_written"] for c in clusters) > 0

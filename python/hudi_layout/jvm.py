@@ -121,6 +121,28 @@ def commit_write_stats(spark, path: str) -> List[Dict]:
     return out
 
 
+def latest_file_slices(spark, path: str) -> List[Dict]:
+    """The latest file slice of every live file group of the table at ``path``, listed from storage
+    as of the completed instants: ``{"partition", "file_id", "base_file", "log_files"}``, files by
+    name as the column-stats index names them (``base_file`` None for a slice of log files alone)."""
+    hudi = _jvm(spark).org.apache.hudi
+    client = _meta_client(spark, path)
+    context = hudi.common.engine.HoodieLocalEngineContext(client.getStorageConf())
+    completed = client.getActiveTimeline().getCommitsTimeline().filterCompletedInstants()
+    view = hudi.common.table.view.HoodieTableFileSystemView.fileListingBasedFileSystemView(context, client, completed)
+    out = []
+    try:
+        for partition in hudi.common.fs.FSUtils.getAllPartitionPaths(context, client, False):
+            for piece in view.getLatestFileSlices(partition).iterator():
+                base = piece.getBaseFile()
+                out.append({"partition": partition, "file_id": piece.getFileId(),
+                            "base_file": base.get().getFileName() if base.isPresent() else None,
+                            "log_files": [f.getFileName() for f in piece.getLogFiles().iterator()]})
+    finally:
+        view.close()
+    return out
+
+
 # --- Spark's executed plan ---------------------------------------------------------------------
 
 def _children(node) -> List:

@@ -54,6 +54,14 @@ def _files(snap) -> List[str]:
     return [r[0] for r in snap.select("_hoodie_file_name").distinct().collect()]
 
 
+@takes_table
+def file_slices(spark, path: str) -> List[Dict]:
+    """The table's live file slices (the latest of each file group): ``{"partition", "file_id",
+    "base_file", "log_files"}``. On a merge-on-read table a slice holds a base file and the log
+    files of the updates since; a query reads the slice as one file."""
+    return jvm.latest_file_slices(spark, path)
+
+
 def _stats(spark, path: str, column: str, files: Sequence[str]):
     """(fileName, lo, hi) of ``column`` for ``files``, in the index's own value type."""
     from pyspark.sql import functions as F

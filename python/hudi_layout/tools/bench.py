@@ -1,7 +1,7 @@
 """The skipping benchmark: hudi-layout against Hudi 1.2.0's built-in layouts, same table, same run.
 
     python -m hudi_layout bench [--scale 0.05 | --rows N] [--files 64]
-                                [--variant uniform|skewed|urls|correlated]
+                                [--variant uniform|skewed|urls|correlated|dated]
                                 [--layouts ...] [--queries 5] [--repetitions 1] [--out DIR]
 
 Writes the SSB-shaped table once, in random order, as ``--files`` files with the column-stats

@@ -39,6 +39,17 @@ def main(argv=None) -> int:
     p.add_argument("--drift", default=None, metavar="COLUMN", help="with --rounds: rows arrive in the order of "
                    "this filter column (round r holds the r-th 1/R of the rows by it), as a timestamp or a "
                    "growing id would; default: every round a random sample of the same distribution")
+    p.add_argument("--order", default=None, choices=rounds.ORDERS, help="with --rounds: random (default): every "
+                   f"round a random sample of the same distribution; time: rows arrive in {ssb.DATE_COLUMN} order, "
+                   "each round's dates past the earlier rounds' (not with --drift)")
+    p.add_argument("--operation", default=None, choices=rounds.OPERATIONS, help="with --rounds: the Hudi write "
+                   "operation of every round's write (default bulk_insert); insert and upsert write the rows with "
+                   f"an int column {rounds.VERSION} as the table's ordering field")
+    p.add_argument("--updates", type=float, default=None, metavar="U", help="with --rounds and --operation "
+                   "upsert: each round after the first also updates U x its new rows, drawn from earlier rounds' "
+                   "rows (default 0; at most 1)")
+    p.add_argument("--table-type", default=None, choices=rounds.TABLE_TYPES, help="with --rounds: every layout's "
+                   "table type (default COPY_ON_WRITE)")
     p.add_argument("--keep-tables", action="store_true")
     p.add_argument("--no-warmup", dest="warmup", action="store_false",
                    help="skip the warm-up: by default every measured layout first runs once, unmeasured, on "
@@ -58,7 +69,8 @@ def main(argv=None) -> int:
     if args.rounds is not None:
         return main_rounds(p, args)
     for flag, value in (("--rows-per-round", args.rows_per_round), ("--round-files", args.round_files),
-                        ("--drift", args.drift)):
+                        ("--drift", args.drift), ("--order", args.order), ("--operation", args.operation),
+                        ("--updates", args.updates), ("--table-type", args.table_type)):
         if value is not None:
             p.error(f"{flag} {value}: only with --rounds R")
     args.files = 64 if args.files is None else args.files
@@ -84,6 +96,7 @@ def main_rounds(parser, args) -> int:
     """``bench --rounds R``: checks every flag before Spark starts, then runs :mod:`hudi_layout.tools.rounds`."""
     try:
         rounds.plan_from_args(args)
+        rounds.feed_from_args(args)
         columns = ssb.filter_columns(args.variant)
         weights = parse_weights(args.weights, columns)
         for layout in rounds.parse_layouts(args.layouts or ",".join(rounds.DEFAULT_LAYOUTS)):

@@ -3,8 +3,8 @@
     python -m hudi_layout.tools.every_query DIR [--rows 3000] [--seed 1] [--memory 4g]
 
 DIR is the output folder of a ``bench`` run made with ``--keep-tables``. For each layout's table it
-counts, from each live file's [min, max] in the table's column-stats index (what data skipping
-reads), the files that
+counts, from the [min, max] of each live file slice's files in the table's column-stats index (what
+data skipping reads: the base file and, on a merge-on-read table, its log files), the files that
 - a point query reads, for every value of each filter column;
 - a range query reads, for every range of len(values) // 20 consecutive values of each column
   (the width of the bench's ranges), at every position;
@@ -20,6 +20,7 @@ the counting is what skipping does. Writes ``every_query.md`` and ``every_query.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import re
 import sys
@@ -35,38 +36,69 @@ RANGE_SHARE = 20  # a range holds len(values) // RANGE_SHARE consecutive values,
 POINT = re.compile(r"^(\w+) = '(.*)'$")
 RANGE = re.compile(r"^(\w+) BETWEEN '(.*)' AND '(.*)'$")
 CONJUNCTION = re.compile(r"^(\w+) = '(.*)' AND (\w+) = '(.*)'$")
+EPOCH = datetime.date(1970, 1, 1)
 
 
 class FileBounds:
-    """Per filter column, the [min, max] of each live file of a table, from its column-stats index."""
+    """Per filter column, the [min, max] of each file of the table's live file slices, from its
+    column-stats index: each slice's base file and, on a merge-on-read table, its log files.
+    A query reads a slice when one of its files' [min, max] meets every condition, as Hudi's data
+    skipping keeps a slice when any of its files is a candidate; ``files`` counts slices, as
+    Spark's ``numFiles`` does. A file without an entry for a filter column cannot be counted:
+    ValueError."""
 
     def __init__(self, spark, path: str, columns: Sequence[str]):
+        # The snapshot is read first: in a session that has not read the data table, Hudi 1.2.0
+        # fails to read its metadata table (ArrayIndexOutOfBoundsException merging its records).
         snap = layout_report._snapshot(spark, path, None)
-        files = layout_report._files(snap)
-        self.files = len(files)
+        groups = {f.split("_")[0] for f in layout_report._files(snap)}  # a base file's or a log record's file id
+        listed = layout_report.file_slices(spark, path)
+        if not groups <= {s["file_id"] for s in listed}:
+            raise ValueError(f"{path}: the snapshot reads file groups the file listing lacks: "
+                             + ", ".join(sorted(groups - {s["file_id"] for s in listed})[:3]))
+        slices = [[f for f in [s["base_file"]] + s["log_files"] if f] for s in listed]
+        names = [f for files in slices for f in files]
+        self.files = len(slices)
+        self.slice_of = np.array([i for i, files in enumerate(slices) for _ in files], dtype=np.int64)
+        schema = snap.schema
         self.low: Dict[str, np.ndarray] = {}
         self.high: Dict[str, np.ndarray] = {}
+        self.dates = {c for c in columns if schema[c].dataType.simpleString() == "date"}
         for c in columns:
-            stats, _ = layout_report._stats(spark, path, c, files)
+            stats, kind = layout_report._stats(spark, path, c, names)
             if stats is None:
                 raise ValueError(f"{path}: the column-stats index has no entries for filter column {c}")
+            if c in self.dates and kind.simpleString() != "int":
+                raise ValueError(f"{path}: the column-stats index holds the date column {c} as "
+                                 f"{kind.simpleString()}, not as day numbers (int)")
             rows = {r["fileName"]: (r["lo"], r["hi"]) for r in stats.collect()}
-            if set(rows) != set(files):
-                raise ValueError(f"{path}: the column-stats index covers {len(rows)} of the {len(files)} live "
-                                 f"files for column {c}")
-            self.low[c] = np.array([rows[f][0] for f in files], dtype=object)
-            self.high[c] = np.array([rows[f][1] for f in files], dtype=object)
+            missing = sorted(set(names) - set(rows))
+            if missing:
+                raise ValueError(f"{path}: the column-stats index covers {len(names) - len(missing)} of the "
+                                 f"{len(names)} live files (base and log files) for column {c}, not {missing[0]}: "
+                                 "files read cannot be counted")
+            self.low[c] = np.array([rows[f][0] for f in names], dtype=object)
+            self.high[c] = np.array([rows[f][1] for f in names], dtype=object)
+
+    def index_value(self, column: str, value):
+        """``value`` (a query's, or a value read from the data) as the index holds it: a date as
+        its day number since 1970-01-01."""
+        if column not in self.dates:
+            return value
+        day = value if isinstance(value, datetime.date) else datetime.date.fromisoformat(str(value))
+        return (day - EPOCH).days
 
     def holding(self, column: str, lo, hi) -> np.ndarray:
         """Which files' [min, max] of ``column`` meets [lo, hi]."""
+        lo, hi = self.index_value(column, lo), self.index_value(column, hi)
         return (self.low[column] <= hi) & (self.high[column] >= lo)
 
     def count(self, conditions: Sequence[Tuple[str, object, object]]) -> int:
-        """Files a conjunction of (column, lo, hi) conditions reads."""
-        hit = np.ones(self.files, dtype=bool)
+        """Files (slices) a conjunction of (column, lo, hi) conditions reads."""
+        hit = np.ones(len(self.slice_of), dtype=bool)
         for column, lo, hi in conditions:
             hit &= self.holding(column, lo, hi)
-        return int(hit.sum())
+        return int(np.unique(self.slice_of[hit]).size)
 
 
 def class_averages(bounds: FileBounds, values: Dict[str, List], rows: List[Dict[str, object]],
@@ -137,9 +169,9 @@ def run(spark, folder: Path, rows: int = 3000, seed: int = 1, layouts: Optional[
     columns = results["filter_columns"]
     source = spark.read.parquet(str(folder / "tables" / "source"))
     for c in columns:
-        if source.schema[c].dataType.simpleString() != "string":
+        if source.schema[c].dataType.simpleString() not in ("string", "date"):
             raise ValueError(f"filter column {c} is {source.schema[c].dataType.simpleString()}: "
-                             "every_query reads the bench's SSB string columns only")
+                             "every_query reads the bench's SSB string and date columns only")
     values = {c: sorted(r[0] for r in source.select(c).distinct().collect() if r[0] is not None) for c in columns}
     sample = [r.asDict() for r in source.select(*columns).orderBy(F.rand(seed)).limit(rows).collect()]
     pairs = column_pairs(columns)

@@ -2,6 +2,9 @@
 
     python -m hudi_layout bench --rounds R [--rows-per-round M] [--round-files F]
                                 [--scale 0.05 | --rows N] [--variant ...] [--layouts ...] [--out DIR]
+                                [--order random|time | --drift COLUMN]
+                                [--operation bulk_insert|insert|upsert] [--updates U]
+                                [--table-type COPY_ON_WRITE|MERGE_ON_READ]
 
 Users cluster inside their ingestion (inline every few commits, or async beside a stream): each
 round of new rows lands as small files and one clustering with Hudi's size-based plan follows.
@@ -11,15 +14,40 @@ layout, and measures after each round what a reader gets and what the writer pai
 Rows: one seeded SSB table of R x M rows (M = ``--rows-per-round``, default the ``--rows`` /
 ``--scale`` total divided by R), cut into R consecutive slices. The generator draws rows in random
 order with unique keys, so every slice is a random sample of the same distribution and no key
-repeats across rounds. With ``--drift COLUMN`` (one of the filter columns) the table is first
-ordered by that column (stable, so ties keep the generator's order): round r holds the r-th 1/R of
-its values, as rows ordered by a timestamp or a growing id reach a table, and every round's rows
-lie beyond the range the first round's sample saw.
+repeats across rounds (``--order random``, the default). ``--order time`` first sorts the table by
+its order date ``lo_orderdate`` (stable, so ties keep the generator's order): rows arrive in time
+order, and every round's dates lie past the earlier rounds' (a date at a round's boundary may
+reach both). SSB's usual filter columns do not depend on the date; the ``dated`` variant
+(``--variant dated``: the uniform rows, filtered on s_city, p_brand, lo_orderdate) gives a time-ordered
+run a filter column that moves past every earlier value. ``--drift COLUMN`` (one of the filter
+columns; not with ``--order time``) sorts by that column instead: round r holds the r-th 1/R of its
+values, as rows ordered by a timestamp or a growing id reach a table, and every round's rows lie
+beyond the range the first round's sample saw.
 
-Each round, per layout: the round's M rows are bulk-inserted as F small files (``--round-files``,
-default 40); then, unless the layout is ``random``, one clustering of the layout with Hudi's
-size-based plan. The plan's sizes are fixed once for the run, as a user configures them once,
-from the bytes B the first round's small files take (measured on the random table):
+Writes (the same for every layout): every round's rows go in by one write with ``--operation``
+(default ``bulk_insert``) into a table of ``--table-type`` (default ``COPY_ON_WRITE``):
+
+- ``bulk_insert`` writes the round's M rows as F small files (``--round-files``, default 40);
+- ``insert`` and ``upsert`` need an ordering field: every row then carries an int column
+  ``version``, the round that last wrote it, and the table's ``hoodie.table.ordering.fields`` is
+  ``version`` (Hudi 1.2.0 fails upserts whose ordering field is a DATE). Hudi's insert split
+  (``hoodie.copyonwrite.insert.split.size``, auto split off) is the rows of one small file, so
+  the round's new rows also land as F small files;
+- every write sets ``hoodie.parquet.small.file.limit=0``, as ``LayoutOptions.write_small_file_bytes``
+  does by default: an insert or upsert puts new rows in new files instead of packing them into
+  files a clustering laid out (a bulk insert never packs);
+- ``--updates U`` (with ``--operation upsert`` only; 0 to 1, default 0): each round after the
+  first also updates round(U x M) rows, drawn without replacement from the earlier rounds' rows by a
+  generator seeded with (``--seed``, round); an updated row keeps its key and its filter (sort)
+  values, its ``lo_revenue`` rises by the round's number and its ``version`` becomes the round.
+  The round's write is one upsert of its new rows and its updated rows together: on copy-on-write
+  Hudi rewrites every file that holds an updated key, on merge-on-read it appends the updates to
+  log files beside those files.
+
+Each round, per layout: the round's write; then, unless the layout is ``random``, one clustering
+of the layout with Hudi's size-based plan. The plan's sizes are fixed once for the run, as a user
+configures them once, from the bytes B the first round's small files take (measured on the random
+table):
 
 - ``W = max(1, F // 5)`` files per round after clustering: target file size ``T = B / (W - 1/2)``,
   so a round of about B bytes becomes ceil(B / T) = W files (within +-1/(2W) of B);
@@ -32,7 +60,9 @@ from the bytes B the first round's small files take (measured on the random tabl
   first round records), and their writes are what ``LayoutOptions(continuous=True).write_options()``
   makes them: from round 2 on, a bulk insert puts each new row in its region of that grid
   (``RegionWritePartitioner``), one file per region it reaches instead of F files that span them
-  all. A round whose plan finds no region due clusters nothing. Their groups are unbounded, except for ``-continuous-grouped``: from
+  all (insert and upsert keep the same write options; Hudi uses that partitioner for bulk inserts
+  only, so their new rows come as F files as every layout's do). A round whose plan finds no
+  region due clusters nothing. Their groups are unbounded, except for ``-continuous-grouped``: from
   round 2 on, ``max.bytes.per.group`` is a quarter of the table the run ends with, estimated as R
   x the bytes its round-1 clustering wrote, so later rounds' new rows and due regions are cut
   into groups as a table four times larger than the limit would be;
@@ -49,16 +79,22 @@ every query of each class the table's rows allow, counted from the column-stats 
 :mod:`hudi_layout.tools.every_query` counts them (every value each filter column holds so far,
 every range position, the values of up to ``EVERY_ROWS`` rows ingested so far on each column pair;
 each sampled query must count alike or the run fails), the bound N^((d'-1)/d') for that round's N (d' independent
-axes found in the data, d' = d on uniform data) and the ratio to it; bytes written by all
-clusterings so far against bytes ingested so far (from the commit metadata on the timeline); the
-files the round's clustering replaced and wrote, and its seconds. Every round the table's rows are
-read with data skipping off and checked against the model (count and a checksum of every column of
-every row ingested so far), and every query must return what the random table returns in the same
-round: otherwise the run fails with WRONG RESULT.
+axes found in the data, d' = d on uniform data) and the ratio to it, for the average and for each
+filter column; bytes written by all clusterings so far against bytes ingested so far (from the
+commit metadata on the timeline: a clustering's bytes are rewrite, every write's are ingestion,
+including the files an update rewrote on copy-on-write and the log files on merge-on-read); the
+files the round's clustering replaced and wrote, and its seconds. On merge-on-read a file is a file
+slice (a base file and its log files), as Spark counts it, and a slice is read when the
+column-stats entry of any of its files meets the query, as Hudi's skipping decides; a live file
+without an entry fails the count. Every round the table's rows are read with data skipping off and
+checked against the model, computed from the rounds' source rows and updates alone: the count and a
+checksum of every column (the key and the updated value among them) of every key written so far,
+with the values of the last round that wrote it. Every query must return what the random table
+returns in the same round. Otherwise the run fails with WRONG RESULT.
 
-Output in ``--out``: ``results.json`` (per layout, per round), ``results.md`` (a row per round and
-layout) and ``files_per_round.png`` (files per point query over rounds, one line per layout, and
-the bound).
+Output in ``--out``: ``results.json`` (the parameters, the feed's among them, and per layout, per
+round), ``results.md`` (a row per round and layout; its first line gives the parameters) and
+``files_per_round.png`` (files per point query over rounds, one line per layout, and the bound).
 """
 from __future__ import annotations
 
@@ -71,7 +107,8 @@ from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from .. import clustering, scan, tables, timeline
 from .. import metadata as md
-from ..options import BULK_INSERT_PARTITIONER_KEY, REGION_WRITE_PARTITIONER
+from ..ingest import OPERATIONS, TABLE_TYPES
+from ..options import BULK_INSERT_PARTITIONER_KEY, REGION_WRITE_PARTITIONER, WRITE_SMALL_FILE_KEY
 from . import every_query, ssb
 from .bench import (Layout, Query, column_pairs, independent_axes, make_queries, parse_weights, progress, run_query,
                     spark_conf, session)
@@ -90,6 +127,15 @@ EVERY_FILE = 1 << 62
 CHART = "files_per_round.png"
 #: Rows whose values make the two-column conjunctions counted over every query after each round.
 EVERY_ROWS = 1000
+#: --order: the generator's (random) order, or the order date's.
+ORDERS = ("random", "time")
+KEY = "lo_key"
+#: The column a versioned row carries: the round that last wrote it (the table's ordering field).
+VERSION = "version"
+OPERATION_KEY = "hoodie.datasource.write.operation"
+ORDERING_KEY = "hoodie.table.ordering.fields"
+INSERT_SPLIT_KEY = "hoodie.copyonwrite.insert.split.size"
+AUTO_SPLIT_KEY = "hoodie.copyonwrite.insert.auto.split"
 
 
 @dataclass(frozen=True)
@@ -125,6 +171,61 @@ class Sizes:
         w = plan.files_per_round
         return Sizes(round_bytes, math.ceil(round_bytes / (w - 0.5)),
                      int(round_bytes / math.sqrt(plan.round_files * w)))
+
+
+@dataclass(frozen=True)
+class Feed:
+    """How every round's rows reach each layout's table (see the module's docstring)."""
+    order: str = "random"
+    drift: Optional[str] = None
+    operation: str = "bulk_insert"
+    updates: float = 0.0
+    table_type: str = "COPY_ON_WRITE"
+
+    @property
+    def order_column(self) -> Optional[str]:
+        """The column the rows are sorted by before they are cut into rounds; None: the generator's order."""
+        return self.drift or (ssb.DATE_COLUMN if self.order == "time" else None)
+
+    @property
+    def versioned(self) -> bool:
+        """Whether rows carry ``version``, the ordering field an insert or upsert needs."""
+        return self.operation != "bulk_insert"
+
+    def updated(self, plan: RoundsPlan) -> int:
+        """Rows each round after the first updates."""
+        return round(self.updates * plan.rows_per_round)
+
+    def write_options(self, plan: RoundsPlan) -> Dict[str, str]:
+        """The operation, no packing of new rows into existing files, and for an insert or upsert
+        the ordering field and an insert split of one small file's rows."""
+        opts = {OPERATION_KEY: self.operation, WRITE_SMALL_FILE_KEY: "0"}
+        if self.versioned:
+            opts.update({ORDERING_KEY: VERSION, INSERT_SPLIT_KEY: str(plan.bloom_entries), AUTO_SPLIT_KEY: "false"})
+        return opts
+
+
+def feed_from_args(args) -> Feed:
+    """How rows reach the tables, from the command line; ValueError naming the flag (or both
+    flags) for a value or a combination that cannot work, and what is accepted."""
+    order, drift = getattr(args, "order", None) or "random", getattr(args, "drift", None)
+    operation = getattr(args, "operation", None) or "bulk_insert"
+    updates = getattr(args, "updates", None) or 0.0
+    table_type = getattr(args, "table_type", None) or "COPY_ON_WRITE"
+    for flag, value, accepted in (("--order", order, ORDERS), ("--operation", operation, OPERATIONS),
+                                  ("--table-type", table_type, TABLE_TYPES)):
+        if value not in accepted:
+            raise ValueError(f"{flag} {value}: expected one of {', '.join(accepted)}")
+    if order == "time" and drift:
+        raise ValueError(f"--order time and --drift {drift}: not together; --order time sorts the rows by "
+                         f"{ssb.DATE_COLUMN}, --drift by the filter column it names: give one of them")
+    if not 0 <= updates <= 1:
+        raise ValueError(f"--updates {updates:g}: expected a fraction of each round's new rows from 0 to 1 "
+                         "(round 2 can update at most the rows of round 1)")
+    if updates and operation != "upsert":
+        raise ValueError(f"--updates {updates:g} needs --operation upsert (got --operation {operation}): only an "
+                         "upsert replaces a key's earlier version")
+    return Feed(order, drift, operation, updates, table_type)
 
 
 def plan_from_args(args) -> RoundsPlan:
@@ -183,31 +284,87 @@ def parse_layouts(names: str) -> List[Layout]:
     return layouts
 
 
-def write_round_sources(folder: Path, plan: RoundsPlan, seed: int, variant: str,
-                        drift: Optional[str] = None) -> Tuple[List[str], List[str]]:
-    """One seeded SSB table of ``plan.total_rows`` rows cut into the rounds' slices (in the order
-    of the column ``drift`` if given), written as Parquet under ``folder/round=<r>``; returns (the
-    slices' folders, the data columns)."""
-    import pyarrow.parquet as pq
-    table = ssb.generate(plan.total_rows, seed, 0.0, variant)
-    if drift:
-        import pyarrow as pa
-        import pyarrow.compute as pc
-        column = table.column(drift)
-        if pa.types.is_dictionary(column.type):
-            column = column.cast(column.type.value_type)
-        table = table.take(pc.sort_indices(column))  # a stable sort
+@dataclass(frozen=True)
+class RoundSources:
+    """The rounds' rows as Parquet (see :func:`write_round_sources`): each round's new rows, the
+    rows it updates (None where it updates none) and the data columns."""
+    rows: List[str]
+    updates: List[Optional[str]]
+    columns: List[str]
+
+    @property
+    def rows_folder(self) -> str:
+        """Every round's new rows, in folders ``round=<r>``."""
+        return str(Path(self.rows[0]).parent)
+
+    def written(self, r: int) -> List[str]:
+        """The folders round ``r`` writes: its new rows and the rows it updates."""
+        return [f for f in (self.rows[r - 1], self.updates[r - 1]) if f]
+
+
+def write_round_sources(folder: Path, plan: RoundsPlan, seed: int, variant: str, feed: Feed = Feed()) -> RoundSources:
+    """One seeded SSB table of ``plan.total_rows`` rows, sorted by ``feed.order_column`` if any (a
+    stable sort), cut into the rounds' slices and written as Parquet: round r's new rows under
+    ``folder/rows/round=<r>`` and the rows it updates (:func:`update_rows`) under
+    ``folder/updates/round=<r>``, with ``lo_revenue`` raised by r. A versioned feed's rows carry
+    ``version``: the round that wrote them."""
+    import pyarrow as pa
+    table = _ordered(ssb.generate(plan.total_rows, seed, 0.0, variant), feed.order_column)
     shutil.rmtree(folder, ignore_errors=True)
-    folders = []
-    for r in range(plan.rounds):
-        part = table.slice(r * plan.rows_per_round, plan.rows_per_round)
-        out = folder / f"round={r + 1}"
-        out.mkdir(parents=True)
-        step = max(1, -(-part.num_rows // 4))  # a few files, so Spark reads them in parallel
-        for i, start in enumerate(range(0, part.num_rows, step)):
-            pq.write_table(part.slice(start, step), out / f"part-{i}.parquet")
-        folders.append(str(out))
-    return folders, list(table.column_names)
+    revenue = table.column("lo_revenue").to_numpy().copy()  # each row's latest value
+    rows: List[str] = []
+    updates: List[Optional[str]] = []
+    for r in range(1, plan.rounds + 1):
+        part = table.slice((r - 1) * plan.rows_per_round, plan.rows_per_round)
+        rows.append(_write_slice(_with_version(part, r, feed), folder / "rows" / f"round={r}"))
+        picked = update_rows(plan, feed, seed, r)
+        revenue[picked] += r
+        changed = table.take(picked).set_column(table.column_names.index("lo_revenue"), "lo_revenue",
+                                                 pa.array(revenue[picked]))
+        updates.append(_write_slice(_with_version(changed, r, feed), folder / "updates" / f"round={r}")
+                       if len(picked) else None)
+    return RoundSources(rows, updates, list(table.column_names) + ([VERSION] if feed.versioned else []))
+
+
+def update_rows(plan: RoundsPlan, feed: Feed, seed: int, r: int):
+    """Positions, in the sorted table, of the rows round ``r`` updates: ``feed.updated(plan)`` of the
+    earlier rounds' rows (none in round 1), drawn without replacement by a generator seeded with
+    (seed, r), in order."""
+    import numpy as np
+    earlier = (r - 1) * plan.rows_per_round
+    count = min(earlier, feed.updated(plan))
+    if count == 0:
+        return np.zeros(0, dtype=np.int64)
+    return np.sort(np.random.default_rng([seed, r]).choice(earlier, count, replace=False))
+
+
+def _ordered(table, column: Optional[str]):
+    """``table`` sorted by ``column`` (stable: ties keep the generator's order), or as it is."""
+    if not column:
+        return table
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    values = table.column(column)
+    if pa.types.is_dictionary(values.type):
+        values = values.cast(values.type.value_type)
+    return table.take(pc.sort_indices(values))
+
+
+def _with_version(part, r: int, feed: Feed):
+    if not feed.versioned:
+        return part
+    import pyarrow as pa
+    return part.append_column(VERSION, pa.array([r] * part.num_rows, type=pa.int32()))
+
+
+def _write_slice(part, out: Path) -> str:
+    """``part`` as a few Parquet files in ``out`` (so Spark reads them in parallel)."""
+    import pyarrow.parquet as pq
+    out.mkdir(parents=True)
+    step = max(1, -(-part.num_rows // 4))
+    for i, start in enumerate(range(0, part.num_rows, step)):
+        pq.write_table(part.slice(start, step), out / f"part-{i}.parquet")
+    return str(out)
 
 
 def _checksum(columns: Sequence[str]) -> list:
@@ -217,28 +374,24 @@ def _checksum(columns: Sequence[str]) -> list:
             F.sum(F.xxhash64(*[F.col(c) for c in columns]).cast("decimal(38,0)")).alias("h")]
 
 
-def round_checksums(spark, folder: Path, columns: Sequence[str]) -> Dict[int, Tuple[int, int]]:
-    """(rows, checksum over every column) of each round's slice under ``folder``, by round."""
-    sums = spark.read.parquet(str(folder)).groupBy("round").agg(*_checksum(columns))
-    return {int(row["round"]): (int(row["n"]), int(row["h"] or 0)) for row in sums.collect()}
-
-
 def table_contents(spark, path: str, columns: Sequence[str]) -> Tuple[int, Tuple[int, int]]:
     """(files in the latest snapshot, (rows, checksum over ``columns``)), read with data skipping off."""
     rows, files = scan.files_read(scan.read(spark, path, skipping=False).agg(*_checksum(columns)))
     return files, (int(rows[0]["n"]), int(rows[0]["h"] or 0))
 
 
-def ingest(spark, path: str, source: str, columns: Sequence[str], plan: RoundsPlan, first: bool,
-           on_grid: bool = False) -> None:
-    """One round's rows bulk-inserted as ``plan.round_files`` small files (column stats on ``columns``),
-    or, ``on_grid``, as the continuous layout's writes put them: one file per region of the
-    recorded grid they reach."""
-    opts = tables.cow_table_options("ssb", "lo_key", columns, plan.round_files)
+def ingest(spark, path: str, sources: Sequence[str], columns: Sequence[str], plan: RoundsPlan, feed: Feed,
+           first: bool, on_grid: bool = False) -> None:
+    """One round's write of the rows in ``sources`` (its new rows and the rows it updates) with the
+    feed's operation, as ``plan.round_files`` small files of new rows (column stats on ``columns``);
+    ``on_grid``, a bulk insert puts them as the continuous layout's writes do: one file per region
+    of the recorded grid they reach."""
+    opts = tables.table_options("ssb", KEY, columns, plan.round_files, table_type=feed.table_type)
     opts[BLOOM_ENTRIES_KEY] = str(plan.bloom_entries)
+    opts.update(feed.write_options(plan))
     if on_grid:
         opts[BULK_INSERT_PARTITIONER_KEY] = REGION_WRITE_PARTITIONER
-    spark.read.parquet(source).repartition(plan.round_files).write.format("hudi").options(**opts) \
+    spark.read.parquet(*sources).repartition(plan.round_files).write.format("hudi").options(**opts) \
         .mode("overwrite" if first else "append").save(path)
 
 
@@ -261,8 +414,10 @@ def round_options(layout: Layout, columns, sizes: Sizes, plan: RoundsPlan, sampl
 
 @dataclass
 class WriteTotals:
-    """Bytes written by ingestion and by clustering, summed over every commit seen so far.
-    Read after each commit, so commits Hudi archives later still count."""
+    """Bytes written by ingestion and by clustering, summed over every commit seen so far: a
+    clustering's (operation CLUSTER) are rewrite, every other commit's are ingestion (a bulk
+    insert's, insert's or upsert's new files, the files an update rewrote on copy-on-write, the log
+    files on merge-on-read). Read after each commit, so commits Hudi archives later still count."""
     ingested: int = 0
     rewritten: int = 0
     seen: Set[str] = field(default_factory=set)
@@ -289,9 +444,9 @@ class RoundsRun:
     spark: Any
     args: Any
     plan: RoundsPlan
+    feed: Feed
     columns: Tuple[str, ...]
-    data_columns: List[str]
-    sources: List[str]
+    sources: RoundSources
     models: List[Tuple[int, int]]  # (rows, checksum) of the table after each round
     queries: List[Query]
     axes: List[List[str]]  # the filter columns grouped into the data's independent axes
@@ -305,14 +460,23 @@ class RoundsRun:
         return len(self.axes)
 
 
-def cumulative_models(spark, folder: Path, rounds: int, columns: Sequence[str]) -> List[Tuple[int, int]]:
-    """(rows, checksum) the table must hold after each round: the sums over the slices so far."""
-    per_round = round_checksums(spark, folder, columns)
-    out, rows, total = [], 0, 0
-    for r in range(1, rounds + 1):
-        n, h = per_round.get(r, (0, 0))
-        rows, total = rows + n, total + h
-        out.append((rows, total))
+def cumulative_models(spark, sources: RoundSources) -> List[Tuple[int, int]]:
+    """(rows, checksum over every data column) the table must hold after each round, from the
+    sources alone: every key rounds 1..r wrote, with the values of the last round that wrote it. A
+    row written in round w is its key's latest from w until the round that next writes the key, so
+    one aggregation by (w, next round) gives every round's sums."""
+    from pyspark.sql import Window
+    from pyspark.sql import functions as F
+    written = spark.read.parquet(sources.rows_folder)
+    updated = [f for f in sources.updates if f]
+    if updated:
+        written = written.unionByName(spark.read.parquet(str(Path(updated[0]).parent)))
+    until = F.lead("round").over(Window.partitionBy(KEY).orderBy("round"))
+    spans = written.withColumn("until", until).groupBy("round", "until").agg(*_checksum(sources.columns)).collect()
+    out = []
+    for r in range(1, len(sources.rows) + 1):
+        held = [x for x in spans if x["round"] <= r and (x["until"] is None or x["until"] > r)]
+        out.append((sum(int(x["n"]) for x in held), sum(int(x["h"] or 0) for x in held)))
     return out
 
 
@@ -351,7 +515,7 @@ def held_values(ctx: RoundsRun, r: int) -> Tuple[Dict[str, list], List[dict]]:
     layout, so computed once per round)."""
     if r not in ctx.held:
         from pyspark.sql import functions as F
-        rows = ctx.spark.read.parquet(*ctx.sources[:r]).select(*ctx.columns)
+        rows = ctx.spark.read.parquet(*ctx.sources.rows[:r]).select(*ctx.columns)
         values = {c: sorted(x[0] for x in rows.select(c).distinct().collect() if x[0] is not None)
                   for c in ctx.columns}
         sample = [x.asDict() for x in rows.orderBy(F.rand(ctx.args.seed)).limit(EVERY_ROWS).collect()]
@@ -427,10 +591,12 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
     """The layout's table through every round: ingest, cluster, check the rows, query."""
     totals, rows = WriteTotals(), []
     group_bytes: Optional[int] = None  # -continuous-grouped: set after round 1
-    for r, source in enumerate(ctx.sources, 1):
+    for r in range(1, ctx.plan.rounds + 1):
         progress(f"{layout.name}: round {r}/{ctx.plan.rounds}: {ctx.plan.rows_per_round} rows as "
-                 f"{ctx.plan.round_files} files")
-        ingest(ctx.spark, path, source, ctx.columns, ctx.plan, first=r == 1, on_grid=layout.continuous)
+                 f"{ctx.plan.round_files} files" + (f" and {ctx.feed.updated(ctx.plan)} updates" if r > 1 and
+                                                    ctx.feed.updates else ""))
+        ingest(ctx.spark, path, ctx.sources.written(r), ctx.columns, ctx.plan, ctx.feed, first=r == 1,
+               on_grid=layout.continuous)
         written = totals.update(ctx.spark, path)
         if ctx.sizes is None:
             ctx.sizes = Sizes.of_round(sum(c["bytes_written"] for c in written), ctx.plan)
@@ -445,7 +611,7 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
                 if layout.grouped and r == 1:
                     group_bytes = max(1, ctx.plan.rounds * clustered["bytes_written"] // GROUPED_SHARE)
                     progress(f"{layout.name}: groups of at most {group_bytes} bytes from round 2 on")
-        files, held = table_contents(ctx.spark, path, ctx.data_columns)
+        files, held = table_contents(ctx.spark, path, ctx.sources.columns)
         check_rows(layout.name, r, held, ctx.models[r - 1])
         queries = run_queries(ctx, layout.name, r, path)
         every = every_value(ctx, layout.name, r, path, queries)
@@ -461,22 +627,20 @@ def warm_up(ctx: RoundsRun, folder: Path) -> None:
     not count against whichever layout clusters first."""
     progress("warm-up round (not measured)")
     warm = str(folder / "warmup")
-    ingest(ctx.spark, warm, ctx.sources[0], ctx.columns, ctx.plan, first=True)
+    ingest(ctx.spark, warm, ctx.sources.written(1), ctx.columns, ctx.plan, ctx.feed, first=True)
     clustering.schedule_and_execute(ctx.spark, warm, round_options(
         Layout.parse("builtin-zorder-sample"), ctx.columns, ctx.sizes, ctx.plan, ctx.args.sample_size, None))
     shutil.rmtree(warm, ignore_errors=True)
 
 
-def prepare(spark, args, plan: RoundsPlan, folder: Path) -> RoundsRun:
+def prepare(spark, args, plan: RoundsPlan, feed: Feed, folder: Path) -> RoundsRun:
     """The rounds' rows, the model after each round, the queries and the data's independent axes."""
     columns = ssb.filter_columns(args.variant)
     progress(f"generating {plan.rounds} rounds x {plan.rows_per_round} rows ({args.variant}, seed {args.seed})")
-    drift = getattr(args, "drift", None)
-    sources, data_columns = write_round_sources(folder / "source", plan, args.seed, args.variant, drift)
-    axes = independent_axes(spark.read.parquet(str(folder / "source")), columns)
-    ctx = RoundsRun(spark, args, plan, columns, data_columns, sources,
-                    cumulative_models(spark, folder / "source", plan.rounds, data_columns),
-                    make_queries(spark, str(folder / "source"), columns, args.queries, args.seed),
+    sources = write_round_sources(folder / "source", plan, args.seed, args.variant, feed)
+    axes = independent_axes(spark.read.parquet(sources.rows_folder), columns)
+    ctx = RoundsRun(spark, args, plan, feed, columns, sources, cumulative_models(spark, sources),
+                    make_queries(spark, sources.rows_folder, columns, args.queries, args.seed),
                     [list(a) for a in axes], parse_weights(getattr(args, "weights", ""), columns))
     progress(f"{len(columns)} filter columns, {len(axes)} independent axes: " + ", ".join("+".join(a) for a in axes))
     return ctx
@@ -484,7 +648,7 @@ def prepare(spark, args, plan: RoundsPlan, folder: Path) -> RoundsRun:
 
 def run(args, spark=None) -> dict:
     """Run the rounds benchmark; uses ``spark`` if given (and leaves it running), else its own session."""
-    plan = plan_from_args(args)
+    plan, feed = plan_from_args(args), feed_from_args(args)
     layouts = parse_layouts(args.layouts or ",".join(DEFAULT_LAYOUTS))
     out = Path(args.out).resolve()  # Hudi takes a relative path for a URI without a scheme
     folder = out / "tables"
@@ -498,7 +662,7 @@ def run(args, spark=None) -> dict:
     saved = {k: spark.conf.get(k) for k in keys}
     spark.conf.set("spark.sql.adaptive.coalescePartitions.enabled", "false")
     try:
-        ctx = prepare(spark, args, plan, folder)
+        ctx = prepare(spark, args, plan, feed, folder)
         rows: List[dict] = []
         for layout in layouts:
             path = str(folder / layout.name)
@@ -519,7 +683,8 @@ def run(args, spark=None) -> dict:
 
 def summarise(args, ctx: RoundsRun, layouts: Sequence[Layout], rows: List[dict]) -> dict:
     params = {k: v for k, v in vars(args).items() if k != "func"}
-    params["layouts"] = ",".join(lay.name for lay in layouts)
+    params.update(layouts=",".join(lay.name for lay in layouts), order=ctx.feed.order, drift=ctx.feed.drift,
+                  operation=ctx.feed.operation, updates=ctx.feed.updates, table_type=ctx.feed.table_type)
     order = {lay.name: i for i, lay in enumerate(layouts)}
     return {"mode": "rounds", "parameters": params,
             "plan": {**asdict(ctx.plan), "files_per_round": ctx.plan.files_per_round,
@@ -530,40 +695,58 @@ def summarise(args, ctx: RoundsRun, layouts: Sequence[Layout], rows: List[dict])
             "rounds": sorted(rows, key=lambda x: (x["round"], order[x["layout"]]))}
 
 
-def markdown(report: dict) -> str:
+def feed_text(p: dict) -> str:
+    """The feed's flags as the header line of ``results.md`` gives them (their defaults for a
+    ``results.json`` written before they existed)."""
+    drift, order = p.get("drift"), p.get("order") or "random"
+    ordered = f"drift={drift} (rounds in the order of {drift})" if drift else f"order={order}" + (
+        f" (rounds in the order of {ssb.DATE_COLUMN})" if order == "time" else "")
+    return (f"{ordered} operation={p.get('operation') or 'bulk_insert'} updates={p.get('updates') or 0} "
+            f"table.type={p.get('table_type') or 'COPY_ON_WRITE'}")
+
+
+def intro(report: dict) -> List[str]:
+    """The lines above the table of ``results.md``: the run's parameters and what the columns say."""
     p, plan, sizes = report["parameters"], report["plan"], report["sizes"]
     cols, axes = report["filter_columns"], report["axes"]
     d, d_eff = report["d"], report["d_effective"]
     bound = "N^((d-1)/d)" if d_eff == d else "N^((d'-1)/d')"
-    lines = [f"rounds={plan['rounds']} rows/round={plan['rows_per_round']} small files/round={plan['round_files']} "
-             f"clustered files/round={plan['files_per_round']} variant={p['variant']} "
-             f"queries/column={p['queries']} seed={p['seed']} sample.size={p['sample_size']}"
-             + (f" drift={p['drift']} (rounds in the order of {p['drift']})" if p.get("drift") else ""), "",
-             f"Hudi's size-based plan, sizes from round 1 ({sizes['round_bytes']} bytes of small files): "
-             f"target.file.max.bytes={sizes['target_file_bytes']}, small.file.limit="
-             f"{sizes['small_file_bytes']} (-whole layouts: every file); bloom filters sized for "
-             f"{plan['bloom_entries']} keys", "",
-             f"d={d} filter columns ({', '.join(cols)}) on d'={d_eff} independent axes "
-             f"({', '.join('+'.join(a) for a in axes)}): bound {bound} for the table's N files after the round", "",
-             "Files read per query: over every value, range position and (up to "
-             f"{EVERY_ROWS}) rows' value pairs the table holds after the round, from the column-stats index "
-             f"(every); and as Spark read them for the {p['queries']} sampled queries per column and class "
-             "(sampled).", "",
-             "Rewritten / ingested: bytes all clusterings wrote so far over the bytes the layout's own writes "
-             "ingested; over plain writes: over the bytes the random table's writes ingested, the same rows "
-             "as plain small files (the continuous layouts' writes on the grid compress better).", "",
-             "| round | layout | rows | files | point avg (every) | bound | ratio to bound (every) | range avg (every) "
-             "| 2-col avg (every) | point avg (sampled) | ratio to bound (sampled) | files clustered "
-             "| rewritten / ingested | rewritten / plain writes | cluster s |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    return [f"rounds={plan['rounds']} rows/round={plan['rows_per_round']} small files/round={plan['round_files']} "
+            f"clustered files/round={plan['files_per_round']} variant={p['variant']} "
+            f"queries/column={p['queries']} seed={p['seed']} sample.size={p['sample_size']} {feed_text(p)}", "",
+            f"Hudi's size-based plan, sizes from round 1 ({sizes['round_bytes']} bytes of small files): "
+            f"target.file.max.bytes={sizes['target_file_bytes']}, small.file.limit="
+            f"{sizes['small_file_bytes']} (-whole layouts: every file); bloom filters sized for "
+            f"{plan['bloom_entries']} keys", "",
+            f"d={d} filter columns ({', '.join(cols)}) on d'={d_eff} independent axes "
+            f"({', '.join('+'.join(a) for a in axes)}): bound {bound} for the table's N files after the round", "",
+            "Files read per query: over every value, range position and (up to "
+            f"{EVERY_ROWS}) rows' value pairs the table holds after the round, from the column-stats index "
+            f"(every; per column: files per point query and its ratio to the bound); and as Spark read them "
+            f"for the {p['queries']} sampled queries per column and class (sampled).", "",
+            "Rewritten / ingested: bytes all clusterings wrote so far over the bytes the layout's own writes "
+            "ingested (new files, files an update rewrote, log files); over plain writes: over the bytes the "
+            "random table's writes ingested, the same rows as plain small files (the continuous layouts' "
+            "writes on the grid compress better).", ""]
+
+
+def markdown(report: dict) -> str:
+    cols = report["filter_columns"]
+    lines = intro(report) + [
+        "| round | layout | rows | files | point avg (every) | bound | ratio to bound (every) | "
+        + " | ".join(f"{c} (every, x bound)" for c in cols) + " | range avg (every) "
+        "| 2-col avg (every) | point avg (sampled) | ratio to bound (sampled) | files clustered "
+        "| rewritten / ingested | rewritten / plain writes | cluster s |",
+        "|" + " --- |" * (15 + len(cols))]
     plain = {r["round"]: r["ingested_bytes"] for r in report["rounds"] if r["layout"] == "random"}
     for r in report["rounds"]:
         clustered = f"{r['clustered_files']} -> {r['written_files']}" if r["clustered_files"] else ""
         if r.get("groups", 0) > 1:
             clustered += f" in {r['groups']} groups"
-        e = r["every"]
+        e, bound = r["every"], r["effective_bound"]
+        per_column = " | ".join(f"{e['point'][c]:.1f} ({e['point'][c] / bound if bound else 0.0:.2f}x)" for c in cols)
         lines.append(f"| {r['round']} | {r['layout']} | {r['rows']} | {r['files']} | {e['point_avg']:.1f} "
-                     f"| {r['effective_bound']:.1f} | {r['every_ratio_to_bound']:.2f}x | {e['range_avg']:.1f} "
+                     f"| {bound:.1f} | {r['every_ratio_to_bound']:.2f}x | {per_column} | {e['range_avg']:.1f} "
                      f"| {e['and_avg']:.1f} | {r['point_avg']:.1f} | {r['ratio_to_bound']:.2f}x | {clustered} "
                      f"| {r['rewritten_vs_ingested']:.2f} | {r['rewritten_bytes'] / max(1, plain[r['round']]):.2f} "
                      f"| {r['cluster_seconds']:.1f} |")
@@ -621,10 +804,13 @@ def chart(report: dict, png: Path) -> None:
     ax.yaxis.set_minor_formatter(plain)
     ax.set_xlabel("round")
     ax.set_ylabel("files read per point query (avg over every value)")
-    plan = report["plan"]
-    drift = report["parameters"].get("drift")
-    ax.set_title(f"SSB {report['parameters']['variant']}, {plan['rounds']} rounds of {plan['rows_per_round']} rows "
-                 f"({plan['round_files']} small files each)" + (f", in {drift} order" if drift else ""))
+    plan, p = report["plan"], report["parameters"]
+    order = p.get("drift") or (ssb.DATE_COLUMN if p.get("order") == "time" else None)
+    feed = [f"in {order} order" if order else "", "" if p.get("operation", "bulk_insert") == "bulk_insert"
+            else f"{p['operation']}s" + (f" with {p['updates']:g} x updates" if p.get("updates") else ""),
+            "merge-on-read" if p.get("table_type") == "MERGE_ON_READ" else ""]
+    ax.set_title(f"SSB {p['variant']}, {plan['rounds']} rounds of {plan['rows_per_round']} rows "
+                 f"({plan['round_files']} small files each)" + "".join(f", {w}" for w in feed if w), fontsize="medium")
     ax.set_xticks(sorted({r["round"] for r in report["rounds"]}))
     ax.legend(fontsize="small")
     fig.tight_layout()

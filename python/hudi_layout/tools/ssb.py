@@ -20,6 +20,11 @@ Variants:
   s_nation and every p_brand in one p_category, so d = 4 filter columns span d' = 2 independent
   axes: the bound to measure against is N^((d'-1)/d') = N^(1/2) files per point query, not
   N^((d-1)/d) = N^(3/4).
+- ``dated``: the uniform table (same seed, same rows), filtered on ``s_city, p_brand, lo_orderdate``:
+  a DATE column beside two strings. SSB's other filter columns are independent of the order date,
+  so rows fed in date order (``bench --rounds R --order time``) reach every round with the whole
+  range of values on them; here one filter column moves past every earlier value round by round,
+  as a table fed in time order sees its time column do.
 """
 from __future__ import annotations
 
@@ -40,9 +45,12 @@ NATIONS = [
     ("SAUDI ARABIA", "MIDDLE EAST"), ("VIETNAM", "ASIA"), ("RUSSIA", "EUROPE"),
     ("UNITED KINGDOM", "EUROPE"), ("UNITED STATES", "AMERICA"),
 ]
-VARIANTS = ("uniform", "skewed", "urls", "correlated")
+VARIANTS = ("uniform", "skewed", "urls", "correlated", "dated")
 FILTER_COLUMNS = ("s_city", "c_city", "p_brand")
 CORRELATED_COLUMNS = ("s_city", "s_nation", "p_brand", "p_category")
+#: The date column: SSB's order date, the time rows are fed in with ``--order time``.
+DATE_COLUMN = "lo_orderdate"
+DATED_COLUMNS = ("s_city", "p_brand", DATE_COLUMN)
 URL_PREFIX = "https://www.example-shop.com/catalogue/products/"
 ROWS_PER_SCALE = 6_000_000
 
@@ -73,9 +81,14 @@ CONTAINERS = np.array([f"{a} {b}" for a in ("SM", "LG", "MED", "JUMBO", "WRAP")
 
 
 def filter_columns(variant: str = "uniform") -> Tuple[str, ...]:
-    """The filter columns of a variant: three, or four for ``correlated``."""
+    """The filter columns of a variant: three, or four for ``correlated``; ValueError naming the
+    variants for any other name."""
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant '{variant}': expected one of {', '.join(VARIANTS)}")
     if variant == "urls":
         return ("s_city", "c_city", "p_url")
+    if variant == "dated":
+        return DATED_COLUMNS
     return CORRELATED_COLUMNS if variant == "correlated" else FILTER_COLUMNS
 
 
@@ -91,10 +104,10 @@ def _zipf_cities(rng, n: int, exponent: float = 1.2) -> np.ndarray:
 
 def generate(rows: int = 0, seed: int = 7, scale: float = 0.0, variant: str = "uniform") -> pa.Table:
     """The wide table: ``rows`` rows, or ``scale`` x 6M if rows is 0. Same seed, same table.
-    ``correlated`` draws exactly the uniform table: its dependencies (s_city -> s_nation,
-    p_brand -> p_category) are SSB's own dimension hierarchies."""
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant '{variant}': expected one of {', '.join(VARIANTS)}")
+    ``correlated`` and ``dated`` draw exactly the uniform table (they differ in their filter
+    columns): the dependencies ``correlated`` filters on (s_city -> s_nation, p_brand -> p_category)
+    are SSB's own dimension hierarchies."""
+    filter_columns(variant)  # an unknown variant is refused, naming the variants
     n = rows or int(round(scale * ROWS_PER_SCALE))
     sf = max(scale, n / ROWS_PER_SCALE)
     rng = np.random.default_rng(seed)
