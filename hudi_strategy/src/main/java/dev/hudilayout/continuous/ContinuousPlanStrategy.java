@@ -28,14 +28,18 @@ import java.util.stream.Stream;
  * The continuous layout's plan: skipping that holds while a partition keeps growing.
  *
  * <p>The first clustering of a partition lays all of it out on a grid chosen from its sample and
- * records the grid on its replacecommit ({@code hudilayout.continuous.grid.<partition>}). Every later plan
- * reads that grid and each base file's [min, max] per sort column from the column-stats index,
- * and sorts the partition's files into:
+ * records the grid on its replacecommit ({@code hudilayout.continuous.grid.<partition>}), the root
+ * of the partition's region tree ({@link RegionTree}; regions split later). Every later plan reads
+ * that tree and each file slice's [min, max] per sort column from the column-stats index (base and
+ * log files), and sorts the partition's files into:
  * <ul>
- *   <li>files inside one cell of the grid (a region): laid out before;</li>
- *   <li>files spanning several cells, with log files, or without column stats: new rows.</li>
+ *   <li>files inside one region (a leaf of the tree): laid out before;</li>
+ *   <li>files spanning several regions, or without column stats: new rows.</li>
  * </ul>
- * New rows are laid on the recorded grid, each cell cut on its own, so every output file lies
+ * The decisions (due, split, merge, pack) are {@link DeltaPlan}'s, on values this class reads
+ * once per plan (the timeline) and once per partition (the column stats); each region's query
+ * shares ({@link QueryShares}) go to execution with the groups.
+ * New rows are laid on the recorded tree, each region cut on its own, so every output file lies
  * inside one region; a bulk insert on the grid ({@code spark.RegionWritePartitioner}) leaves no
  * new rows at all, only a new layer inside each region it reached. A region's files come in
  * layers, the file groups one instant created ({@link CommitHistory}: an upsert that rewrites a file
@@ -53,7 +57,7 @@ import java.util.stream.Stream;
  * query thus reads the base's files plus the pending layers of the regions it touches, instead of
  * a file set per round.
  *
- * <p>Every plan takes files of any size (the small-file limit does not apply: the grid decides).
+ * <p>Every plan takes files of any size (the small-file limit does not apply: the tree decides).
  * Use with {@code hoodie.clustering.plan.strategy.class=dev.hudilayout.continuous.ContinuousPlanStrategy}.
  */
 public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrategy<T> {
