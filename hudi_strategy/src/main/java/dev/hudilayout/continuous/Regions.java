@@ -24,12 +24,12 @@ import java.util.stream.Collectors;
 
 /**
  * A partition's files sorted by the regions of its recorded region tree: the plan decides from
- * this ({@link ContinuousPlanStrategy}) and the layout report shows it ({@link #json}). A base file
+ * this ({@link ContinuousPlanStrategy}) and the layout report shows it ({@link #json}). A file
  * slice lies in a region when its [min, max] per sort column, from the column-stats index (its base
  * file's, widened by its log files'), falls in one region of the tree; a slice without stats or
- * spanning regions lies outside (new rows). In a region, files come in layers, the file groups one instant created
- * ({@link CommitHistory}): the oldest layer is its base (the last layout of the region), the others
- * are pending.
+ * spanning regions lies outside (new rows). In a region, files come in layers, the file groups one
+ * instant created ({@link CommitHistory}): the oldest layer is its base (the last layout of the
+ * region), the others are pending.
  */
 public final class Regions {
   public final List<FileSlice> outside = new ArrayList<>();
@@ -96,8 +96,8 @@ public final class Regions {
   }
 
   /**
-   * Every file of the partition as {@link QueryShares} reads it: its [min, max] per sort column
-   * (unknown for a slice with log files or without stats) and its rows.
+   * Every file slice of the partition as {@link QueryShares} reads it: its [min, max] per sort
+   * column (base and log files; unknown for a slice without stats) and its rows.
    */
   List<QueryShares.FileBox> fileBoxes(List<FileSlice> slices) {
     double perByte = rowsPerByte(slices);
