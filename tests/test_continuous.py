@@ -106,7 +106,7 @@ def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, gr
     from hudi_layout import tables
     table, commits, regions, report, out = grown
     path = str(out / "tables" / LAYOUTS[2])
-    source = spark.read.parquet(str(out / "tables" / "source" / "round=1")).withColumn("lo_key", F.col("lo_key") + 10 ** 9)
+    source = spark.read.parquet(str(out / "tables" / "source" / "rows" / "round=1")).withColumn("lo_key", F.col("lo_key") + 10 ** 9)
     opts = tables.cow_table_options("ssb", "lo_key", report["filter_columns"], FILES)
     opts[rounds.BLOOM_ENTRIES_KEY] = str(ROWS // FILES)
     source.drop("round").repartition(FILES).write.format("hudi").options(**opts).mode("append").save(path)
@@ -201,7 +201,7 @@ def test_pending_layers_of_one_tier_merge_without_touching_the_base(spark, grown
                            merge_tiers=2, target_file_bytes=report["sizes"]["target_file_bytes"])
     opts = tables.cow_table_options("ssb", "lo_key", columns, 4)
     opts[rounds.BLOOM_ENTRIES_KEY] = str(ROWS // FILES)
-    first = spark.read.parquet(str(out / "tables" / "source" / "round=1")).drop("round").orderBy("lo_key").limit(800)
+    first = spark.read.parquet(str(out / "tables" / "source" / "rows" / "round=1")).drop("round").orderBy("lo_key").limit(800)
     before = hl.read(spark, path, skipping=False).count()
     [start] = layout_report.continuous_regions(spark, path)
     bases = {r["region"]: (r["base_files"], r["base_bytes"]) for r in start["regions"]}
@@ -242,7 +242,7 @@ def test_an_upsert_that_touches_every_file_keeps_the_layers_and_regions_fall_due
     from tablecheck import fingerprint
     _, _, _, report, out = grown
     path, columns, layout, opts = _grown_table(grown, merge_fraction=0.01, merge_tiers=0)
-    more = spark.read.parquet(str(out / "tables" / "source" / "round=2")).drop("round").orderBy("lo_key").limit(600) \
+    more = spark.read.parquet(str(out / "tables" / "source" / "rows" / "round=2")).drop("round").orderBy("lo_key").limit(600) \
         .withColumn("lo_key", F.col("lo_key") + 5 * 10 ** 9)
     more.repartition(2).write.format("hudi").options(**opts).mode("append").save(path)
     [before] = layout_report.continuous_regions(spark, path)
@@ -293,7 +293,7 @@ def test_a_due_region_that_outgrew_its_files_splits_and_writes_follow_the_tree(s
     from tablecheck import fingerprint
     _, _, _, report, out = grown
     path, columns, layout, opts = _grown_table(grown, merge_fraction=0.01, merge_tiers=0, region_files=1)
-    source = spark.read.parquet(str(out / "tables" / "source" / "round=3")).drop("round").orderBy("lo_key")
+    source = spark.read.parquet(str(out / "tables" / "source" / "rows" / "round=3")).drop("round").orderBy("lo_key")
 
     def write(n, offset):
         rows = source.limit(n).withColumn("lo_key", F.col("lo_key") + offset * 10 ** 9)
