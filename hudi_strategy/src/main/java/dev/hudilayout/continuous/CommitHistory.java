@@ -9,7 +9,9 @@ import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.apache.hudi.exception.HoodieException;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -32,16 +34,20 @@ final class CommitHistory {
   private final Map<String, String> created = new HashMap<>();
   /** Per partition: {bytes ingested, bytes rewritten by clusterings}. */
   private final Map<String, long[]> written = new HashMap<>();
+  private final List<HoodieCommitMetadata> replaces = new ArrayList<>();
 
   private CommitHistory() {
   }
 
-  /** What the completed commits of {@code metaClient}'s active timeline wrote. */
+  /** What the completed commits of {@code metaClient}'s active timeline wrote (the timeline reloaded, each commit read once). */
   static CommitHistory read(HoodieTableMetaClient metaClient) {
-    HoodieTimeline timeline = metaClient.getActiveTimeline().getCommitsTimeline().filterCompletedInstants();
+    HoodieTimeline timeline = metaClient.reloadActiveTimeline().getCommitsTimeline().filterCompletedInstants();
     CommitHistory out = new CommitHistory();
     for (HoodieInstant instant : timeline.getInstants()) {
       HoodieCommitMetadata commit = metadata(timeline, instant);
+      if (isReplace(instant)) {
+        out.replaces.add(0, commit);
+      }
       int kind = commit.getOperationType() == WriteOperationType.CLUSTER ? 1 : 0;
       for (HoodieWriteStat stat : commit.getWriteStats()) {
         String previous = stat.getPrevCommit();
@@ -70,11 +76,19 @@ final class CommitHistory {
     return created.getOrDefault(fileId, BEFORE_TIMELINE);
   }
 
-  private static HoodieCommitMetadata metadata(HoodieTimeline timeline, HoodieInstant instant) {
+  /** The replacecommits on the timeline (clusterings among them), newest first: where layouts are recorded. */
+  List<HoodieCommitMetadata> replacesNewestFirst() {
+    return replaces;
+  }
+
+  private static boolean isReplace(HoodieInstant instant) {
     String action = instant.getAction();
+    return HoodieTimeline.REPLACE_COMMIT_ACTION.equals(action) || HoodieTimeline.CLUSTERING_ACTION.equals(action);
+  }
+
+  private static HoodieCommitMetadata metadata(HoodieTimeline timeline, HoodieInstant instant) {
     try {
-      return HoodieTimeline.REPLACE_COMMIT_ACTION.equals(action) || HoodieTimeline.CLUSTERING_ACTION.equals(action)
-          ? timeline.readReplaceCommitMetadata(instant) : timeline.readCommitMetadata(instant);
+      return isReplace(instant) ? timeline.readReplaceCommitMetadata(instant) : timeline.readCommitMetadata(instant);
     } catch (IOException e) {
       throw new HoodieException("hudi-layout: cannot read the commit " + instant, e);
     }

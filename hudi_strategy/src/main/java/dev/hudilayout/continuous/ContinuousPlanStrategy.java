@@ -123,13 +123,15 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
         LayoutSpecParser.continuousRegionFiles(getWriteConfig().getProps()));
     List<DeltaPlan.Group<FileSlice>> groups = DeltaPlan.plan(newFiles, sorted.rows(sorted.outside, perByte),
         regions, settings);
-    // each region's query shares, for the grids its rows are cut on (and those of the cells it splits into)
-    String shares = QueryShares.format(QueryShares.byRegion(tree, sorted.inside.keySet(), sorted.fileBoxes(slices)));
+    // each region's query shares, for the grids its rows are cut on (and those of the cells it splits
+    // into): a group of new rows may put rows in any region, a group without only in those it lays out
+    Map<String, double[]> shares = QueryShares.byRegion(tree, sorted.inside.keySet(), sorted.fileBoxes(slices));
     LOG.info("hudi-layout: continuous plan for partition '{}': {} file(s) in {} region(s) of {}, {} new; {}",
         partition, slices.size() - sorted.outside.size(), sorted.inside.size(), tree.regions(), sorted.outside.size(),
         groups.stream().map(g -> g.why(settings)).collect(Collectors.joining(" | ")));
     return Pair.of(groups.stream().map(g -> group(g.files, (int) Math.max(1, Math.min(Integer.MAX_VALUE, g.outputFiles)),
-        Stage.metadata(Stage.Kind.DELTA, recorded, g.why(settings), shares, g.splits))), false);
+        Stage.metadata(Stage.Kind.DELTA, recorded, g.why(settings), QueryShares.format(g.newFiles > 0 ? shares
+            : QueryShares.of(shares, g.laidOut())), g.splits))), false);
   }
 
   /** What the plan reads from the timeline, once per plan (not once per partition). */
@@ -145,8 +147,8 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
 
   private Timeline timeline() {
     if (timeline == null) {
-      timeline = new Timeline(RecordedGrids.newest(getHoodieTable().getMetaClient()),
-          CommitHistory.read(getHoodieTable().getMetaClient()));
+      CommitHistory history = CommitHistory.read(getHoodieTable().getMetaClient());
+      timeline = new Timeline(RecordedGrids.newest(history.replacesNewestFirst()), history);
     }
     return timeline;
   }

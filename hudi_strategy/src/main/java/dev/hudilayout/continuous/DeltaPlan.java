@@ -110,6 +110,13 @@ final class DeltaPlan {
     long bytes;
     long outputFiles;
 
+    /** The regions whose files the group lays out: due ones whole, merging ones' pending layers. */
+    List<String> laidOut() {
+      List<String> out = new ArrayList<>(due);
+      out.addAll(merged);
+      return out;
+    }
+
     /** What the group does, for the commit: "N new file(s); regions ... laid out again: ...; ...". */
     String why(Settings s) {
       StringBuilder sb = new StringBuilder(newFiles + " new file(s)");

@@ -1,9 +1,14 @@
 package dev.hudilayout.continuous;
 
+import dev.hudilayout.layout.ColumnWeights;
 import dev.hudilayout.layout.RegionTree;
 
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * How much each sort column's point queries weigh inside one region, for the grid a region is
@@ -58,23 +63,28 @@ final class QueryShares {
             f.max == null ? null : f.max[c]);
       }
     }
-    double sum = Arrays.stream(met).sum();
-    if (total == 0 || sum <= 0) {
-      return null;
-    }
-    for (int c = 0; c < d; c++) {
-      met[c] /= sum;
-    }
-    return met;
+    return total == 0 || Arrays.stream(met).sum() <= 0 ? null : ColumnWeights.shares(met);
   }
 
   /** {@link #of} for each of the {@code regions} (paths) of {@code tree}; a region whose files hold no rows is left out. */
-  static java.util.Map<String, double[]> byRegion(RegionTree tree, java.util.Collection<String> regions,
+  static Map<String, double[]> byRegion(RegionTree tree, Collection<String> regions,
                                                    List<FileBox> files) {
-    java.util.Map<String, double[]> out = new java.util.LinkedHashMap<>();
+    Map<String, double[]> out = new LinkedHashMap<>();
     for (String region : regions) {
       int number = tree.number(region);
       double[] q = number < 0 ? null : of(tree.box(number), files);
+      if (q != null) {
+        out.put(region, q);
+      }
+    }
+    return out;
+  }
+
+  /** The shares of the {@code regions} among {@code shares} (those a group without new rows lays out). */
+  static Map<String, double[]> of(Map<String, double[]> shares, Collection<String> regions) {
+    Map<String, double[]> out = new LinkedHashMap<>();
+    for (String region : regions) {
+      double[] q = shares.get(region);
       if (q != null) {
         out.put(region, q);
       }
@@ -98,21 +108,21 @@ final class QueryShares {
   }
 
   /** Shares as group metadata text: {@code path:q,q,...} per region, ';' between regions. */
-  static String format(java.util.Map<String, double[]> shares) {
+  static String format(Map<String, double[]> shares) {
     StringBuilder sb = new StringBuilder();
-    for (java.util.Map.Entry<String, double[]> e : shares.entrySet()) {
+    for (Map.Entry<String, double[]> e : shares.entrySet()) {
       sb.append(sb.length() == 0 ? "" : ";").append(e.getKey()).append(':');
       double[] q = e.getValue();
       for (int c = 0; c < q.length; c++) {
-        sb.append(c == 0 ? "" : ",").append(String.format(java.util.Locale.ROOT, "%.4g", q[c]));
+        sb.append(c == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.4g", q[c]));
       }
     }
     return sb.toString();
   }
 
   /** The shares {@link #format} wrote, by region path; empty for null or empty text. */
-  static java.util.Map<String, double[]> parse(String text) {
-    java.util.Map<String, double[]> out = new java.util.LinkedHashMap<>();
+  static Map<String, double[]> parse(String text) {
+    Map<String, double[]> out = new LinkedHashMap<>();
     if (text == null || text.isEmpty()) {
       return out;
     }

@@ -41,9 +41,14 @@ public final class RecordedGrids {
 
   /** The newest recorded grid of every partition that has one, by partition path ("" unpartitioned). */
   public static Map<String, Grid> newest(HoodieTableMetaClient metaClient) {
+    return newest(newestFirst(metaClient));
+  }
+
+  /** {@link #newest(HoodieTableMetaClient)} from replacecommits already read, newest first. */
+  static Map<String, Grid> newest(List<HoodieCommitMetadata> replacesNewestFirst) {
     Map<String, Grid> out = new TreeMap<>();
     String prefix = LayoutMetadata.CONTINUOUS_GRID.key();
-    for (HoodieCommitMetadata md : newestFirst(metaClient)) {
+    for (HoodieCommitMetadata md : replacesNewestFirst) {
       Map<String, String> extra = md.getExtraMetadata();
       String columns = extra.get(LayoutMetadata.COLUMNS.key());
       for (Map.Entry<String, String> e : extra.entrySet()) {

@@ -115,15 +115,10 @@ public final class Placements {
    */
   static double[] ofCell(double[] region, int[] buckets) {
     double[] q = new double[region.length];
-    double sum = 0;
     for (int c = 0; c < q.length; c++) {
       q[c] = region[c] / Math.max(1, buckets[c]);
-      sum += q[c];
     }
-    for (int c = 0; c < q.length; c++) {
-      q[c] /= sum;
-    }
-    return q;
+    return ColumnWeights.shares(q);
   }
 
   /** Whether a group's placement comes from the instant's sample (else from its own input's). */

@@ -78,6 +78,16 @@ class DeltaPlanTest {
   }
 
   @Test
+  void aGroupLaysOutItsDueRegionsWholeAndItsMergingRegionsLayers() {
+    // region 0 due (its pending half its base), region 1 merges three single layers of one tier
+    List<DeltaPlan.Group<String>> groups = DeltaPlan.plan(List.of(), 0, List.of(
+        region("0", layer("b0", 4), layer("p0", 2)),
+        region("1", layer("b1", 40), layer("q1", 1), layer("q2", 1), layer("q3", 1))), settings(0.5, 3, UNBOUNDED));
+    assertEquals(1, groups.size());
+    assertEquals(List.of("0", "1"), groups.get(0).laidOut(), "the regions whose query shares the group needs");
+  }
+
+  @Test
   void aDueRegionThatOutgrowsTwiceTheMinimumSplits() {
     // 50 base files and 25 pending: laid out again into 75 files, 75 / 32 = 2 cells; a region of
     // 40 + 20 = 60 files stays whole

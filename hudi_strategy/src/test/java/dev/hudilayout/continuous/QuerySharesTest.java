@@ -125,6 +125,8 @@ class QuerySharesTest {
       assertArrayEquals(shares.get(k), back.get(k), 1e-9);
     }
     assertTrue(QueryShares.parse(null).isEmpty() && QueryShares.parse("").isEmpty());
+    assertEquals(List.of("12.4"), new ArrayList<>(QueryShares.of(shares, List.of("12.4", "7")).keySet()),
+        "a group's regions, those without shares left out");
   }
 
   private static QueryShares.FileBox box(List<SampleRow> rows) {
