@@ -343,6 +343,23 @@ def test_continuous_sets_the_plan_the_fraction_and_the_tiers():
     assert key not in LayoutOptions(["a", "b"]).write_options()
 
 
+def test_continuous_is_the_default_where_a_layout_is_clustered_repeatedly():
+    plan, key = "hoodie.clustering.plan.strategy.class", "hoodie.bulkinsert.user.defined.partitioner.class"
+    continuous = "dev.hudilayout.continuous.ContinuousPlanStrategy"
+    for repeated in (dict(inline=True), dict(async_clustering=True)):
+        opts = LayoutOptions(["a", "b"], **repeated).write_options()
+        assert opts[plan] == continuous and opts[key] == "dev.hudilayout.spark.RegionWritePartitioner", repeated
+        assert plan not in LayoutOptions(["a", "b"], continuous=False, **repeated).write_options()
+        # where the continuous plan cannot take the layout, the default is off, not an error
+        assert plan not in LayoutOptions(["a", "b"], curve="linear", **repeated).write_options()
+        assert LayoutOptions(["a", "b"], whole_partition=True, **repeated).write_options()[plan] != continuous
+    first = LayoutOptions(["a", "b"])
+    assert not first.is_continuous and plan not in first.clustering_options()  # a table's first cluster()
+    assert first.clustered_again().clustering_options()[plan] == continuous
+    assert not LayoutOptions(["a", "b"], continuous=False).clustered_again().is_continuous
+    assert not LayoutOptions(["a", "b"], curve="linear").clustered_again().is_continuous
+
+
 def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp_path):
     """Merge-on-read, partitioned by c_region (5 partitions): 3,000 rows bulk-inserted, then a
     continuous clustering lays each partition out on a grid of its own and records 5 grids. An

@@ -33,6 +33,7 @@ GRID_KEY = "hudilayout.continuous.grid."  # + partition: the grid a continuous l
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2"), ("p_brand", "MFGR#1440")]
 TARGET = 1_500_000
 SIZES = dict(target_file_bytes=TARGET, small_file_bytes=1 << 40, max_bytes_per_group=1 << 40)
+GRID_KEY = "hudilayout.continuous.grid."  # + the partition ("" unpartitioned)
 BULK = {"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE"}
 
 pytestmark = pytest.mark.spark
@@ -208,6 +209,7 @@ def test_cluster_an_existing_table_now_or_schedule_and_execute_later(spark, tmp_
     assert done.executed and done.instant == scheduled.instant and hl.pending(spark, path) == []
     assert (done.layout["hudilayout.curve"], done.layout["hudilayout.mapping"]) == ("zorder", "direct")
     assert int(done.layout["hudilayout.files"]) >= 2
+    assert not any(k.startswith(GRID_KEY) for k in done.layout), "a table's first cluster() is not continuous"
     assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(df)
     after = _probe_files(spark, path)
     assert all(after[c] < before[c] for c in before), (before, after)
@@ -224,6 +226,15 @@ def test_cluster_an_existing_table_now_or_schedule_and_execute_later(spark, tmp_
     again = hl.cluster(spark, path, relayout, incremental=False)
     assert again.executed and again.layout["hudilayout.curve"] == "hilbert"
     assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(df)
+    # A table laid out before is clustered repeatedly: continuous by default (continuous=None), so
+    # this clustering recorded a grid and a later bulk insert puts each new row in its region.
+    assert again.layout["hudilayout.continuous"].startswith("full") and GRID_KEY in again.layout
+    more = _frame(spark, tmp_path, 600, 52, key_offset=10_000).repartition(6)
+    hl.write(more, path, hl.LayoutOptions(COLUMNS), table="t_now", record_key="lo_key", operation="bulk_insert",
+             extra=BULK)
+    [part] = report.continuous_regions(spark, path)
+    assert part["outside_files"] == 0 and part["regions"], part
+    assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(df.unionByName(more))
 
 
 def test_column_stats_index_built_for_a_table_written_without_it(spark, tmp_path):

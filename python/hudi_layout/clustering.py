@@ -68,12 +68,21 @@ def _checked_options(spark, path: str, layout: LayoutOptions, extra: Optional[Ma
                      incremental: bool = True):
     schema = spark.read.format("hudi").load(path).schema
     layout.validate(schema)
+    if layout.continuous is None and laid_out_before(spark, path):
+        layout = layout.clustered_again()
     opts = layout.clustering_options()
     if not incremental:
         opts[INCREMENTAL_KEY] = "false"
     refuse_unknown_keys(extra or {})
     opts.update({str(k): str(v) for k, v in (extra or {}).items()})
     return opts
+
+
+def laid_out_before(spark, path: str) -> bool:
+    """Whether a completed clustering of ours on the active timeline recorded a layout (its
+    ``hudilayout.columns``): the table is clustered repeatedly, so ``continuous=None`` means on."""
+    from .timeline import clustering_commits
+    return any(md.COLUMNS in c["extra"] for c in clustering_commits(spark, path))
 
 
 @takes_table

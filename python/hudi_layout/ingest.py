@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Dict, Mapping, Optional, Sequence, Union
 
+from . import jvm
 from .options import LayoutOptionError, LayoutOptions, _columns, _error, _type_name, refuse_unknown_keys
 from .paths import qualified
 
@@ -114,9 +115,19 @@ def write(df, path: str, layout: LayoutOptions, *, table: str, record_key: Colum
             "or hudi_layout.cluster() after the write")
     if mode not in MODES:
         raise _error("mode", "DataFrameWriter.mode", mode, "one of " + ", ".join(MODES))
+    layout = _as_before(df.sparkSession, path, layout) if mode == "append" else layout
     opts = table_options(df.schema, layout, table=table, record_key=record_key, ordering=ordering,
                          partition_by=partition_by, operation=operation, table_type=table_type, extra=extra)
     df.write.format("hudi").options(**opts).mode(mode).save(qualified(path))
+
+
+def _as_before(spark, path: str, layout: LayoutOptions) -> LayoutOptions:
+    """``continuous=None`` on a table a clustering of ours laid out before: continuous, so a bulk
+    insert puts each new row in its region of the recorded tree (the table is clustered repeatedly)."""
+    if layout.continuous is not None or layout.is_continuous or not jvm.is_hudi_table(spark, qualified(path)):
+        return layout
+    from .clustering import laid_out_before
+    return layout.clustered_again() if laid_out_before(spark, path) else layout
 
 
 def write_stream(df, path: str, layout: LayoutOptions, *, table: str, record_key: Columns,
@@ -135,6 +146,7 @@ def write_stream(df, path: str, layout: LayoutOptions, *, table: str, record_key
                                 "for a batch DataFrame use hudi_layout.write()")
     if not isinstance(checkpoint, str) or not checkpoint.strip():
         raise _error("checkpoint", "checkpointLocation", checkpoint, "a directory for the stream's checkpoint")
+    layout = _as_before(df.sparkSession, path, layout)
     opts = table_options(df.schema, layout, table=table, record_key=record_key, ordering=ordering,
                          partition_by=partition_by, operation=operation, table_type=table_type, extra=extra)
     writer = (df.writeStream.format("hudi").options(**opts)

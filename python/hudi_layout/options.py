@@ -264,7 +264,7 @@ class LayoutOptions:
         PLAN_CLASS_KEY, "Lay each partition out as one curve (`dev.hudilayout.WholePartitionPlanStrategy`) "
         "instead of Hudi's groups of at most `max_bytes_per_group`.", "False (Hudi's size-based plan)",
         TRUE_OR_FALSE))
-    continuous: bool = field(default=False, metadata=_doc(
+    continuous: Optional[bool] = field(default=None, metadata=_doc(
         PLAN_CLASS_KEY, "Keep skipping while the table grows (`dev.hudilayout.continuous.ContinuousPlanStrategy`): "
         "a partition's first clustering records a grid on its commit, the root of a tree of regions; later "
         "ones lay new rows on the tree, each file inside one region, and lay a region out again when its new "
@@ -273,7 +273,10 @@ class LayoutOptions:
         "(`merge_tiers`). Every file size is taken (`small_file_bytes` is not used). The write options "
         "also make a `bulk_insert` put each new row in its region (`dev.hudilayout.spark.RegionWritePartitioner` "
         "as `hoodie.bulkinsert.user.defined.partitioner.class`). For `z-order` and "
-        "`hilbert`; not with `whole_partition`.", "False", TRUE_OR_FALSE))
+        "`hilbert`; not with `whole_partition`.",
+        "None: on where the layout is clustered repeatedly (`inline`, `async_clustering`, and `cluster()` on "
+        "a table a clustering of ours laid out before), unless the curve is `linear` or `whole_partition` is "
+        "set; off for a table's first `cluster()` (see docs/layouts.md, Default)", TRUE_OR_FALSE))
     merge_fraction: float = field(default=0.5, metadata=_doc(MERGE_FRACTION_KEY, default="0.5"))
     merge_tiers: int = field(default=3, metadata=_doc(MERGE_TIERS_KEY, default="3"))
     region_files: int = field(default=0, metadata=_doc(REGION_FILES_KEY, default="0"))
@@ -336,6 +339,25 @@ class LayoutOptions:
         return dataclasses.replace(self, **changes)
 
     @property
+    def is_continuous(self) -> bool:
+        """Whether the continuous plan lays this layout out: ``continuous`` when set; else (None) when
+        the layout is clustered repeatedly, ``inline`` or ``async_clustering``, and the continuous
+        plan takes its curve and plan (see :meth:`clustered_again`)."""
+        if self.continuous is not None:
+            return self.continuous
+        return (self.inline or self.async_clustering) and self.continuous_allowed
+
+    @property
+    def continuous_allowed(self) -> bool:
+        """The continuous plan takes this layout: a z-order or hilbert curve, without ``whole_partition``."""
+        return self.curve != "linear" and not self.whole_partition
+
+    def clustered_again(self) -> "LayoutOptions":
+        """This layout for a table a clustering of ours laid out before: continuous unless set to
+        False or the curve or plan does not allow it (``continuous=None`` resolved)."""
+        return self if self.continuous is not None else self.replace(continuous=self.continuous_allowed)
+
+    @property
     def indexed_columns(self) -> Tuple[str, ...]:
         """Columns the column-stats index covers: the sort columns, then ``stats_columns``."""
         return self.sort_columns + tuple(c for c in self.stats_columns if c not in self.sort_columns)
@@ -385,7 +407,7 @@ class LayoutOptions:
                 opts[key] = str(value)
         if self.whole_partition:
             opts[PLAN_CLASS_KEY] = WHOLE_PARTITION_PLAN
-        if self.continuous:
+        if self.is_continuous:
             opts[PLAN_CLASS_KEY] = CONTINUOUS_PLAN
             opts[MERGE_FRACTION_KEY] = repr(float(self.merge_fraction))
             opts[MERGE_TIERS_KEY] = str(self.merge_tiers)
@@ -410,7 +432,7 @@ class LayoutOptions:
             opts[INLINE_COMMITS_KEY] = str(self.every_n_commits)
         if self.async_clustering:
             opts[ASYNC_COMMITS_KEY] = str(self.every_n_commits)
-        if self.continuous:
+        if self.is_continuous:
             opts[BULK_INSERT_PARTITIONER_KEY] = REGION_WRITE_PARTITIONER
         return opts
 

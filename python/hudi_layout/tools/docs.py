@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Sequence, Tuple
 
 from ..jarpaths import checkout_root
 
@@ -49,6 +50,27 @@ def example_block() -> str:
     return "```python\n" + EXAMPLE.read_text() + "```\n"
 
 
+#: The layouts the growing-table summaries compare: Hudi's built-in and our continuous layout.
+ROUNDS_LAYOUTS = ("builtin-hilbert-sample", "ours-hilbert-sample-continuous")
+#: The ``bench --rounds`` runs the README summarises (label, folder of results.json): R = 32, a
+#: first layout of 4 files, uniform rows by bulk insert beside time-ordered upserts.
+ROUNDS_GROWTH = (("uniform rows, random order, bulk insert", "docs/bench/rounds32-first4"),
+                 ("time-ordered upserts, 10% updates", "docs/bench/rounds32-first4-time-upserts"))
+#: The runs docs/layouts.md adds: other data at R = 32, and the R = 8 runs of the README's feeds.
+ROUNDS_OTHER = (("skewed rows, bulk insert", "docs/bench/rounds32-first4-skewed"),
+                ("correlated rows, bulk insert", "docs/bench/rounds32-first4-correlated"))
+ROUNDS_EIGHT = (("R = 8, uniform rows, bulk insert", "docs/bench/rounds8-first4"),
+                ("R = 8, time-ordered upserts", "docs/bench/rounds8-first4-time-upserts"))
+
+
+def rounds_block(runs: Sequence[Tuple[str, str]], every: int = 4) -> str:
+    """The runs' summary (:func:`hudi_layout.tools.rounds.summary`) from their results.json."""
+    import json
+    from . import rounds
+    reports = [(label, folder, json.loads((REPO / folder / "results.json").read_text())) for label, folder in runs]
+    return rounds.summary(reports, ROUNDS_LAYOUTS, every)
+
+
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
              "example-ingest": example_block}
 
@@ -65,12 +87,14 @@ def layout_properties() -> str:
     clustering every 4 commits), each under its meaning; the optional modes commented out."""
     import dataclasses
     from ..options import LayoutOptions, field_doc
-    from ..options import METADATA_KEY, STATS_ENABLE_KEY
+    from ..options import BULK_INSERT_PARTITIONER_KEY, CONTINUOUS_PLAN, METADATA_KEY, PLAN_CLASS_KEY, STATS_ENABLE_KEY
     from ..strategy import STRATEGY_KEY
     docs = {STRATEGY_KEY: ("", "hudi-layout's execution strategy lays out each clustering group"),
             METADATA_KEY: ("", "the metadata table, which holds the column-stats index"),
             STATS_ENABLE_KEY: ("", "the column-stats index: per file min/max of each indexed column, what "
-                                   "data skipping reads")}
+                                   "data skipping reads"),
+            BULK_INSERT_PARTITIONER_KEY: ("", "with the continuous plan: a bulk insert puts each new row in its "
+                                              "region of the recorded tree")}
     for f in dataclasses.fields(LayoutOptions):
         for key in f.metadata["key"].split("/"):
             docs.setdefault(key.strip(), (f.name, field_doc(f)))
@@ -85,8 +109,13 @@ def layout_properties() -> str:
              "# clustering job of its own.", ""]
     emitted = plain.write_options()
     optional = [(k, v) for k, v in modes.write_options().items() if emitted.get(k) != v]
+    # the continuous plan, which LayoutOptions turns on for inline and async clustering (continuous=None)
+    continuous = LayoutOptions(EXAMPLE_COLUMNS, continuous=True).write_options()
+    optional += [(k, v) for k, v in continuous.items() if emitted.get(k) != v and (k, v) not in optional]
+    by_value = {(PLAN_CLASS_KEY, CONTINUOUS_PLAN): ("continuous", field_doc(
+        next(f for f in dataclasses.fields(LayoutOptions) if f.name == "continuous")))}
     for key, value in list(emitted.items()) + optional:
-        name, doc = docs[key]
+        name, doc = by_value.get((key, value)) or docs[key]
         lines.append(f"# {name}: {doc}" if name else f"# {doc}")
         lines.append(f"{'' if (key, value) in emitted.items() else '# '}{key}={value}")
     return "\n".join(lines) + "\n"
