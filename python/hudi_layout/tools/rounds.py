@@ -105,7 +105,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
-from .. import clustering, scan, tables, timeline
+from .. import clustering, jvm, scan, tables, timeline
 from .. import metadata as md
 from ..ingest import OPERATIONS, TABLE_TYPES
 from ..options import BULK_INSERT_PARTITIONER_KEY, REGION_WRITE_PARTITIONER, WRITE_SMALL_FILE_KEY
@@ -538,19 +538,22 @@ def every_value(ctx: RoundsRun, name: str, r: int, path: str, queries: Sequence[
 
 
 def cluster_round(ctx: RoundsRun, layout: Layout, path: str, r: int,
-                  group_bytes: Optional[int] = None) -> Tuple[float, Optional[str]]:
-    """One clustering as configured; (seconds, instant). Hudi must plan one (the round left small
-    files), except for a continuous layout with no region due (instant None)."""
+                  group_bytes: Optional[int] = None) -> Tuple[float, float, Optional[str]]:
+    """One clustering as configured; (seconds in all, seconds planning, instant). Hudi must plan one
+    (the round left small files), except for a continuous layout with no region due (instant None)."""
     expected_files = ctx.plan.files_per_round * (r if layout.whole else 1)
     ctx.spark.conf.set("spark.sql.shuffle.partitions", str(expected_files))
     opts = round_options(layout, ctx.columns, ctx.sizes, ctx.plan, ctx.args.sample_size, ctx.weights, group_bytes)
     t0 = time.time()
-    instant = clustering.schedule_and_execute(ctx.spark, path, opts)
+    instant = jvm.schedule(ctx.spark, path, opts)
+    planned = time.time() - t0
+    if instant:
+        jvm.execute(ctx.spark, path, opts, instant)
     seconds = time.time() - t0
     if not instant and not layout.continuous:
         raise SystemExit(f"Hudi scheduled no clustering for {layout.name} in round {r} (small-file limit "
                          f"{ctx.sizes.small_file_bytes} bytes, target {ctx.sizes.target_file_bytes} bytes)")
-    return seconds, instant
+    return seconds, planned, instant
 
 
 def clustering_groups(spark, path: str, instant: str) -> int:
@@ -569,7 +572,7 @@ def averages(queries: Sequence[dict], columns: Sequence[str]) -> dict:
 
 
 def round_row(ctx: RoundsRun, name: str, r: int, files: int, queries: List[dict], every: dict,
-              totals: WriteTotals, seconds: float, clustered: Optional[dict]) -> dict:
+              totals: WriteTotals, seconds: Tuple[float, float], clustered: Optional[dict]) -> dict:
     d, d_eff = len(ctx.columns), ctx.d_effective
     row = {"round": r, "layout": name, "rows": ctx.models[r - 1][0], "files": files,
            **averages(queries, ctx.columns),
@@ -578,7 +581,8 @@ def round_row(ctx: RoundsRun, name: str, r: int, files: int, queries: List[dict]
                 "every": every,
                 "every_ratio_to_bound": every["point_avg"] / row["effective_bound"] if files else 0.0,
                 "ingested_bytes": totals.ingested, "rewritten_bytes": totals.rewritten,
-                "rewritten_vs_ingested": totals.ratio, "cluster_seconds": seconds,
+                "rewritten_vs_ingested": totals.ratio, "cluster_seconds": seconds[0],
+                "plan_seconds": seconds[1],
                 "clustered_files": clustered["files_replaced"] if clustered else 0,
                 "written_files": clustered["files_written"] if clustered else 0,
                 "written_file_bytes": sorted(clustered["file_sizes"]) if clustered else [],
@@ -601,9 +605,9 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
         if ctx.sizes is None:
             ctx.sizes = Sizes.of_round(sum(c["bytes_written"] for c in written), ctx.plan)
             progress(f"plan sizes from round 1: {ctx.sizes}")
-        seconds, clustered = 0.0, None
+        seconds, planned, clustered = 0.0, 0.0, None
         if layout.clusters:
-            seconds, instant = cluster_round(ctx, layout, path, r, group_bytes)
+            seconds, planned, instant = cluster_round(ctx, layout, path, r, group_bytes)
             written = totals.update(ctx.spark, path)
             if instant:
                 clustered = next(c for c in written if c["instant"] == instant)
@@ -615,7 +619,7 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
         check_rows(layout.name, r, held, ctx.models[r - 1])
         queries = run_queries(ctx, layout.name, r, path)
         every = every_value(ctx, layout.name, r, path, queries)
-        rows.append(round_row(ctx, layout.name, r, files, queries, every, totals, seconds, clustered))
+        rows.append(round_row(ctx, layout.name, r, files, queries, every, totals, (seconds, planned), clustered))
         progress(f"{layout.name}: round {r}: {files} files, point avg over every value {every['point_avg']:.1f} "
                  f"({rows[-1]['every_ratio_to_bound']:.2f}x the bound), rewritten/ingested "
                  f"{totals.ratio:.2f}, cluster {seconds:.1f}s")
@@ -727,7 +731,9 @@ def intro(report: dict) -> List[str]:
             "Rewritten / ingested: bytes all clusterings wrote so far over the bytes the layout's own writes "
             "ingested (new files, files an update rewrote, log files); over plain writes: over the bytes the "
             "random table's writes ingested, the same rows as plain small files (the continuous layouts' "
-            "writes on the grid compress better).", ""]
+            "writes on the grid compress better).", "",
+            "Cluster s: the round's clustering, plan and execution; plan s: scheduling alone (Hudi's client, "
+            "the timeline and column stats read, the plan saved).", ""]
 
 
 def markdown(report: dict) -> str:
@@ -736,8 +742,8 @@ def markdown(report: dict) -> str:
         "| round | layout | rows | files | point avg (every) | bound | ratio to bound (every) | "
         + " | ".join(f"{c} (every, x bound)" for c in cols) + " | range avg (every) "
         "| 2-col avg (every) | point avg (sampled) | ratio to bound (sampled) | files clustered "
-        "| rewritten / ingested | rewritten / plain writes | cluster s |",
-        "|" + " --- |" * (15 + len(cols))]
+        "| rewritten / ingested | rewritten / plain writes | cluster s | plan s |",
+        "|" + " --- |" * (16 + len(cols))]
     plain = {r["round"]: r["ingested_bytes"] for r in report["rounds"] if r["layout"] == "random"}
     for r in report["rounds"]:
         clustered = f"{r['clustered_files']} -> {r['written_files']}" if r["clustered_files"] else ""
@@ -749,12 +755,78 @@ def markdown(report: dict) -> str:
                      f"| {bound:.1f} | {r['every_ratio_to_bound']:.2f}x | {per_column} | {e['range_avg']:.1f} "
                      f"| {e['and_avg']:.1f} | {r['point_avg']:.1f} | {r['ratio_to_bound']:.2f}x | {clustered} "
                      f"| {r['rewritten_vs_ingested']:.2f} | {r['rewritten_bytes'] / max(1, plain[r['round']]):.2f} "
-                     f"| {r['cluster_seconds']:.1f} |")
+                     f"| {r['cluster_seconds']:.1f} | {r.get('plan_seconds', 0.0):.1f} |")
     return "\n".join(lines) + "\n"
 
 
 def render(report: dict) -> str:
     return markdown(report)
+
+
+def command(report: dict, out: str) -> str:
+    """The ``bench --rounds`` command that wrote ``report`` (its results.json) into ``out``."""
+    p = report["parameters"]
+    flags = [f"--rounds {p['rounds']}", f"--rows-per-round {p['rows_per_round']}", f"--round-files {p['round_files']}"]
+    if p["variant"] != "uniform":
+        flags.append(f"--variant {p['variant']}")
+    if p.get("drift"):
+        flags.append(f"--drift {p['drift']}")
+    if (p.get("order") or "random") != "random":
+        flags.append(f"--order {p['order']}")
+    if (p.get("operation") or "bulk_insert") != "bulk_insert":
+        flags.append(f"--operation {p['operation']}")
+    if p.get("updates"):
+        flags.append(f"--updates {p['updates']}")
+    if (p.get("table_type") or "COPY_ON_WRITE") != "COPY_ON_WRITE":
+        flags.append(f"--table-type {p['table_type']}")
+    layouts = [name for name in p["layouts"].split(",") if name != "random"]
+    flags += [f"--layouts {','.join(layouts)}", f"--queries {p['queries']}"]
+    if not p.get("warmup", True):
+        flags.append("--no-warmup")
+    return "python -m hudi_layout bench " + " ".join(flags + [f"--out {out}"])
+
+
+def summary(runs: Sequence[Tuple[str, str, dict]], layouts: Tuple[str, str], every: int = 4) -> str:
+    """Runs side by side (``(label, folder, report)`` each), every ``every``-th round and the last:
+    files per point query over every value as a ratio to the bound for the layout's files, the
+    second layout's per column too, then per run its worst round and column and its rewrite."""
+    head = "| round |" + "".join(f" {label}: N | {layouts[0]} | {layouts[1]} (per column) |" for label, _, _ in runs)
+    lines = [head, "|" + " --- |" * (1 + 3 * len(runs))]
+    by = [{(r["round"], r["layout"]): r for r in rep["rounds"]} for _, _, rep in runs]
+    last = max(rep["plan"]["rounds"] for _, _, rep in runs)
+    for n in sorted({1, 2, last} | set(range(every, last + 1, every))):
+        cells = []
+        for (_, _, rep), rows in zip(runs, by):
+            a, b = rows.get((n, layouts[0])), rows.get((n, layouts[1]))
+            if a is None or b is None:
+                cells.append(" | | |")
+                continue
+            per = ", ".join(f"{b['every']['point'][c] / b['effective_bound']:.2f}" for c in rep["filter_columns"])
+            cells.append(f" {b['files']} | {a['every_ratio_to_bound']:.2f}x | {b['every_ratio_to_bound']:.2f}x ({per}) |")
+        lines.append(f"| {n} |" + "".join(cells))
+    lines.append("")
+    for (label, folder, rep), rows in zip(runs, by):
+        mine = [r for r in rep["rounds"] if r["layout"] == layouts[1]]
+        end = mine[-1]
+        worst = max(mine, key=lambda r: r["every_ratio_to_bound"])
+        col_round, col = max(((r, c) for r in mine for c in rep["filter_columns"]),
+                             key=lambda rc: rc[0]["every"]["point"][rc[1]] / rc[0]["effective_bound"])
+        plans = [r["plan_seconds"] for r in mine if "plan_seconds" in r]
+        half = len(plans) // 2
+        planned = (f"; plan seconds per round {min(plans):.1f}-{max(plans):.1f} (first half of the rounds "
+                   f"{_mean(plans[:half]):.1f} on average, second half {_mean(plans[half:]):.1f})") if plans else ""
+        lines.append(
+            f"- **{label}** (`{command(rep, folder)}`; columns {', '.join(rep['filter_columns'])}): after round "
+            f"{end['round']} {layouts[1]} reads {end['every_ratio_to_bound']:.2f}x the bound ({layouts[0]}: "
+            f"{rows[(end['round'], layouts[0])]['every_ratio_to_bound']:.2f}x); its worst round "
+            f"{worst['every_ratio_to_bound']:.2f}x (round {worst['round']}), its worst column-round {col} "
+            f"{col_round['every']['point'][col] / col_round['effective_bound']:.2f}x (round {col_round['round']}); "
+            f"clusterings wrote {end['rewritten_vs_ingested']:.2f}x the bytes ingested{planned}.")
+    return "\n".join(lines) + "\n"
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
 
 
 def write_outputs(out: Path, report: dict) -> None:
