@@ -141,6 +141,21 @@ def test_outputs_and_render(run, capsys):
             in text.splitlines()[0])
     assert f"order={feed['order']}" in text.splitlines()[0]
     assert json.loads((out / "results.json").read_text())["parameters"]["operation"] == feed["operation"]
+    for row in report["rounds"]:  # scheduling timed apart, inside the clustering's seconds
+        assert 0 <= row["plan_seconds"] <= row["cluster_seconds"], row
+        assert (row["plan_seconds"] > 0) == (row["layout"] != "random"), row
+    # the side-by-side summary the README's blocks are made of, with the command that reproduces the run
+    clustered = [name for name in report["parameters"]["layouts"].split(",") if name != "random"]
+    pair = (clustered[0], clustered[-1])
+    summary = rounds.summary([("this run", "OUT", report)], pair, every=1)
+    command = rounds.command(report, "OUT")
+    assert command.startswith(f"python -m hudi_layout bench --rounds {report['plan']['rounds']} ") and \
+        f"--layouts {','.join(clustered)}" in command and command.endswith("--out OUT")
+    assert (f"--operation {feed['operation']}" in command) == (feed["operation"] != "bulk_insert")
+    assert f"(`{command}`; columns {', '.join(cols)})" in summary
+    last = next(r for r in reversed(report["rounds"]) if r["layout"] == pair[1])
+    assert f"| {last['round']} | {last['files']} |" in summary and \
+        f"after round {last['round']} {pair[1]} reads {last['every_ratio_to_bound']:.2f}x the bound" in summary
     png = out / rounds.CHART
     assert png.stat().st_size > 0
     png.unlink()
