@@ -56,11 +56,13 @@ ROUNDS_LAYOUTS = ("builtin-hilbert-sample", "ours-hilbert-sample-continuous")
 #: first layout of 4 files, uniform rows by bulk insert beside time-ordered upserts.
 ROUNDS_GROWTH = (("uniform rows, random order, bulk insert", "docs/bench/rounds32-first4"),
                  ("time-ordered upserts, 10% updates", "docs/bench/rounds32-first4-time-upserts"))
-#: The runs docs/layouts.md adds: other data at R = 32, and the R = 8 runs of the README's feeds.
-ROUNDS_OTHER = (("skewed rows, bulk insert", "docs/bench/rounds32-first4-skewed"),
-                ("correlated rows, bulk insert", "docs/bench/rounds32-first4-correlated"))
-ROUNDS_EIGHT = (("R = 8, uniform rows, bulk insert", "docs/bench/rounds8-first4"),
-                ("R = 8, time-ordered upserts", "docs/bench/rounds8-first4-time-upserts"))
+#: The runs docs/layouts.md adds, each tuple of runs side by side (and every how many rounds a row):
+#: skewed rows at R = 32; the R = 8 runs of uniform rows, time-ordered upserts (copy-on-write and
+#: merge-on-read), skewed and correlated rows.
+ROUNDS_OTHER = (((("skewed rows, bulk insert", "docs/bench/rounds32-first4-skewed"),), 4),
+                ((("R = 8, uniform rows, bulk insert", "docs/bench/rounds8-first4"),
+                  ("R = 8, time-ordered upserts", "docs/bench/rounds8-first4-time-upserts")), 2),
+                ((("R = 8, skewed rows", "docs/bench/rounds8-first4-skewed"),), 2))
 
 
 def rounds_block(runs: Sequence[Tuple[str, str]], every: int = 4) -> str:
@@ -72,11 +74,14 @@ def rounds_block(runs: Sequence[Tuple[str, str]], every: int = 4) -> str:
 
 
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
-             "example-ingest": example_block}
+             "example-ingest": example_block,
+             "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
+             "rounds-other": lambda: "\n".join(rounds_block(runs, every) for runs, every in ROUNDS_OTHER)}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
-               "example-ingest": "docs/operators.md"}
+               "example-ingest": "docs/operators.md", "rounds-growth": "README.md",
+               "rounds-other": "docs/layouts.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")

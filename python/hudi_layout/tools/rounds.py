@@ -821,7 +821,8 @@ def summary(runs: Sequence[Tuple[str, str, dict]], layouts: Tuple[str, str], eve
             f"{rows[(end['round'], layouts[0])]['every_ratio_to_bound']:.2f}x); its worst round "
             f"{worst['every_ratio_to_bound']:.2f}x (round {worst['round']}), its worst column-round {col} "
             f"{col_round['every']['point'][col] / col_round['effective_bound']:.2f}x (round {col_round['round']}); "
-            f"clusterings wrote {end['rewritten_vs_ingested']:.2f}x the bytes ingested{planned}.")
+            f"clusterings wrote {end['rewritten_vs_ingested']:.2f}x the bytes ingested (at most "
+            f"{max(r['rewritten_vs_ingested'] for r in mine):.2f}x after any round){planned}.")
     return "\n".join(lines) + "\n"
 
 
