@@ -62,7 +62,9 @@ ROUNDS_GROWTH = (("uniform rows, random order, bulk insert", "docs/bench/rounds3
 ROUNDS_OTHER = (((("skewed rows, bulk insert", "docs/bench/rounds32-first4-skewed"),), 4),
                 ((("R = 8, uniform rows, bulk insert", "docs/bench/rounds8-first4"),
                   ("R = 8, time-ordered upserts", "docs/bench/rounds8-first4-time-upserts")), 2),
-                ((("R = 8, skewed rows", "docs/bench/rounds8-first4-skewed"),), 2))
+                ((("R = 8, time-ordered upserts, merge-on-read", "docs/bench/rounds8-first4-time-upserts-mor"),), 2),
+                ((("R = 8, skewed rows", "docs/bench/rounds8-first4-skewed"),
+                  ("R = 8, correlated rows", "docs/bench/rounds8-first4-correlated")), 2))
 
 
 def rounds_block(runs: Sequence[Tuple[str, str]], every: int = 4) -> str:
