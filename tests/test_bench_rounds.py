@@ -81,7 +81,10 @@ def test_every_round_of_every_layout_is_measured(run, table):
         assert row["files"] > 0
         assert row["bound"] == pytest.approx(row["files"] ** (2 / 3))
         assert row["ratio_to_bound"] == pytest.approx(row["point_avg"] / row["bound"]) and row["ratio_to_bound"] > 0
-        assert {q["kind"] for q in row["queries"]} == {"point", "range", "and"}
+        if r == rounds_n:
+            assert {q["kind"] for q in row["queries"]} == {"point", "range", "and"}
+        else:
+            assert "queries" not in row  # the queries asked are listed for the last round only
         assert 0 < row["point_avg"] <= row["files"] and row["range_avg"] > 0 and row["and_avg"] > 0
         every = row["every"]
         assert set(every["point"]) == set(report["filter_columns"])

@@ -78,21 +78,23 @@ def _checked_options(spark, path: str, layout: LayoutOptions, extra: Optional[Ma
     return opts
 
 
+@takes_table
 def laid_out_before(spark, path: str) -> bool:
     """Whether a completed clustering of ours on the active timeline recorded a layout (its
-    ``hudilayout.columns``): the table is clustered repeatedly, so ``continuous=None`` means on."""
-    from .timeline import clustering_commits
-    return any(md.COLUMNS in c["extra"] for c in clustering_commits(spark, path))
+    ``hudilayout.columns``): the table is clustered repeatedly, so ``continuous=None`` means on.
+    Replacecommits are read newest first, up to the first such one."""
+    return jvm.laid_out_before(spark, path)
 
 
 @takes_table
 def recorded(spark, path: str, instant: str) -> Dict[str, str]:
-    """The ``hudilayout.*`` extra metadata of the completed clustering ``instant``."""
-    from .timeline import clustering_commits
-    for c in clustering_commits(spark, path):
-        if c["instant"] == instant:
-            return {k: v for k, v in c["extra"].items() if k.startswith(md.PREFIX)}
-    raise RuntimeError(f"Clustering {instant} is not completed on the timeline of {path}")
+    """The ``hudilayout.*`` extra metadata of the completed clustering ``instant`` (only that
+    commit's metadata is read)."""
+    import json
+    commit = json.loads(jvm.replace_commit_json(spark, path, instant))
+    if commit is None or commit["operation"] != "CLUSTER":
+        raise RuntimeError(f"Clustering {instant} is not completed on the timeline of {path}")
+    return {k: v for k, v in commit["extra"].items() if k.startswith(md.PREFIX)}
 
 
 def _completed(spark, path: str, instant: str) -> ClusteringResult:

@@ -80,6 +80,16 @@ def replace_commits_json(spark, path: str) -> str:
     return _jvm(spark).dev.hudilayout.ClusteringCommits.json(hadoop_conf(spark), path)
 
 
+def replace_commit_json(spark, path: str, instant: str) -> str:
+    """``ClusteringCommits.json`` for one instant: that completed replacecommit, or "null"."""
+    return _jvm(spark).dev.hudilayout.ClusteringCommits.json(hadoop_conf(spark), path, instant)
+
+
+def laid_out_before(spark, path: str) -> bool:
+    """``ClusteringCommits.laidOutBefore``: replacecommits read newest first, up to a clustering of ours."""
+    return bool(_jvm(spark).dev.hudilayout.ClusteringCommits.laidOutBefore(hadoop_conf(spark), path))
+
+
 def continuous_regions_json(spark, path: str) -> str:
     """``continuous.Regions.json``: the continuous layout's regions per partition, as JSON."""
     return _jvm(spark).dev.hudilayout.continuous.Regions.json(_jsc(spark), path)

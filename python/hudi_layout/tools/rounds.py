@@ -558,8 +558,7 @@ def cluster_round(ctx: RoundsRun, layout: Layout, path: str, r: int,
 
 def clustering_groups(spark, path: str, instant: str) -> int:
     """The groups the clustering at ``instant`` ran (``hudilayout.groups`` on our commits; 0 for the built-in's)."""
-    commit = next((c for c in timeline.clustering_commits(spark, path) if c["instant"] == instant), None)
-    return int(commit["extra"].get(md.GROUPS, 0)) if commit else 0
+    return int(clustering.recorded(spark, path, instant).get(md.GROUPS, 0))
 
 
 def averages(queries: Sequence[dict], columns: Sequence[str]) -> dict:
@@ -587,7 +586,9 @@ def round_row(ctx: RoundsRun, name: str, r: int, files: int, queries: List[dict]
                 "written_files": clustered["files_written"] if clustered else 0,
                 "written_file_bytes": sorted(clustered["file_sizes"]) if clustered else [],
                 "groups": clustered["groups"] if clustered else 0,
-                "verified": True, "queries": queries})
+                "verified": True})
+    if r == ctx.plan.rounds:  # each query asked, in the last round only: results.json stays small
+        row["queries"] = queries
     return row
 
 

@@ -131,7 +131,7 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
         groups.stream().map(g -> g.why(settings)).collect(Collectors.joining(" | ")));
     return Pair.of(groups.stream().map(g -> group(g.files, (int) Math.max(1, Math.min(Integer.MAX_VALUE, g.outputFiles)),
         Stage.metadata(Stage.Kind.DELTA, recorded, g.why(settings), QueryShares.format(g.newFiles > 0 ? shares
-            : QueryShares.of(shares, g.laidOut())), g.splits))), false);
+            : QueryShares.restrictedTo(shares, g.laidOut())), g.splits))), false);
   }
 
   /** What the plan reads from the timeline, once per plan (not once per partition). */

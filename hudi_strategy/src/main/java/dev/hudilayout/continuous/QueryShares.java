@@ -81,7 +81,7 @@ final class QueryShares {
   }
 
   /** The shares of the {@code regions} among {@code shares} (those a group without new rows lays out). */
-  static Map<String, double[]> of(Map<String, double[]> shares, Collection<String> regions) {
+  static Map<String, double[]> restrictedTo(Map<String, double[]> shares, Collection<String> regions) {
     Map<String, double[]> out = new LinkedHashMap<>();
     for (String region : regions) {
       double[] q = shares.get(region);

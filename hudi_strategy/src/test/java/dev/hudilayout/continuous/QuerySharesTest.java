@@ -125,7 +125,7 @@ class QuerySharesTest {
       assertArrayEquals(shares.get(k), back.get(k), 1e-9);
     }
     assertTrue(QueryShares.parse(null).isEmpty() && QueryShares.parse("").isEmpty());
-    assertEquals(List.of("12.4"), new ArrayList<>(QueryShares.of(shares, List.of("12.4", "7")).keySet()),
+    assertEquals(List.of("12.4"), new ArrayList<>(QueryShares.restrictedTo(shares, List.of("12.4", "7")).keySet()),
         "a group's regions, those without shares left out");
   }
 
