@@ -81,11 +81,9 @@ public final class LayoutOptions {
           + "dev.hudilayout.continuous.ContinuousPlanStrategy): a region of the partition's recorded region tree "
           + "is laid out again, together with its share of the new rows, when the rows of its pending layers "
           + "(file groups made after its oldest ones; a file an upsert rewrote in place keeps its layer) plus "
-          + "that share reach its due fraction of the rows of its oldest layer (rows as the column-stats index "
-          + "counts them); otherwise the new rows become files inside the region. This is the due fraction on "
-          + "average: each region's own is this over (1/2 + a phase in [0, 1) drawn from its path), so "
-          + "neighbouring regions fall due in different rounds instead of together, at the rewrite of this "
-          + "fraction on average. Lower: fewer files per query, more bytes rewritten.",
+          + "that share reach this fraction of the rows of its oldest layer (rows as the column-stats index "
+          + "counts them); otherwise the new rows become files inside the region. Lower: fewer files per query, "
+          + "more bytes rewritten.",
       Rule.numberAbove(0, "0"));
 
   public static final DeclaredOption<Integer> CONTINUOUS_MERGE_TIERS = DeclaredOption.ours(

@@ -16,9 +16,8 @@ import java.util.stream.Collectors;
  * <p>The decisions, per region in curve order:
  * <ul>
  *   <li><b>due</b>: its pending rows, with its share of the new rows (by its base's rows), reach
- *       its due fraction of its base's rows ({@link #dueFraction}: {@code fraction}, spread over the
- *       regions so that neighbours fall due in different rounds): every file of the region joins a
- *       group and its rows, old and new, are laid out again together;</li>
+ *       {@code fraction} of its base's rows: every file of the region joins a group and its rows,
+ *       old and new, are laid out again together;</li>
  *   <li><b>split</b>: a due region whose layout makes at least twice {@link Splits#minimumFiles}
  *       files is split into cells ({@link Splits#cells}), which become regions of the tree;</li>
  *   <li><b>merge</b>: a region not due whose pending layers fill a size tier with its share of the
@@ -48,51 +47,6 @@ final class DeltaPlan {
       this.bytes = bytes;
       this.rows = rows;
     }
-  }
-
-  /**
-   * The fraction of its base's rows at which region {@code path} falls due: {@code fraction} / (1/2 +
-   * the region's phase), the phase in [0, 1) from its path ({@link #phase}).
-   *
-   * <p>Why spread. Regions that were laid out together and receive rows at the same rate (uniform
-   * rows, or the cells of one split) would otherwise fall due in the same round, and between those
-   * rounds every one of them holds its pending layers at once: a point query, which meets a slab of
-   * neighbouring regions, reads all their layers at their fullest together. A layer of p of a
-   * region's rows laid out in n p files adds (n p)^((d-1)/d) to the n^((d-1)/d) a query reads in its
-   * base, so one region peaks near (1 + p^((d-1)/d)) / (1 + p)^((d-1)/d) of its bound (1.24 for
-   * p = 1/2 and d = 3, 1.39 for d = 2) whatever the merges among its layers; spread, neighbours are
-   * at different points of their cycles and a query reads their average, not their peak.
-   *
-   * <p>Why this spread. A region laid out again at p of its base rewrites (1 + p) / p rows per row it
-   * took in; the spread keeps 1 / p's mean over the phases at 1 / {@code fraction} (1/p runs evenly
-   * from half to one and a half times 1 / {@code fraction}), so the bytes rewritten stay those of
-   * {@code fraction} on average.
-   */
-  static double dueFraction(String path, double fraction) {
-    return fraction / (0.5 + phase(path));
-  }
-
-  private static final double GOLDEN = (Math.sqrt(5) - 1) / 2;
-
-  /**
-   * A region's phase in [0, 1): its parent's phase (0 at the root) plus 0.618... (the golden ratio's
-   * fraction) times one more than its cell order, modulo 1. Consecutive cells of a grid, the
-   * neighbours a query meets together, so get phases far apart, and a region keeps its phase for
-   * as long as it keeps its path.
-   */
-  static double phase(String path) {
-    double u = 0;
-    for (String cell : path.split("\\.")) {
-      long order;
-      try {
-        order = Long.parseLong(cell);
-      } catch (NumberFormatException e) {
-        order = cell.hashCode();
-      }
-      u = u + GOLDEN * (order + 1);
-      u -= Math.floor(u);
-    }
-    return u;
   }
 
   /** One region: its path in the tree, its base and its pending layers, oldest first. */
@@ -168,10 +122,7 @@ final class DeltaPlan {
       StringBuilder sb = new StringBuilder(newFiles + " new file(s)");
       if (!due.isEmpty()) {
         sb.append("; regions ").append(String.join(",", due)).append(" laid out again: pending rows with their share")
-            .append(" of the new ones >= their due fraction of their base (")
-            .append(due.stream().map(p -> p + ": " + String.format(java.util.Locale.ROOT, "%.2f", dueFraction(p, s.fraction)))
-                .collect(Collectors.joining(", ")))
-            .append("; ").append(s.fraction).append(" on average)");
+            .append(" of the new ones >= ").append(s.fraction).append(" x their base");
       }
       if (!splits.isEmpty()) {
         sb.append("; split: ").append(splits.entrySet().stream().map(e -> e.getKey() + " into " + e.getValue())
@@ -205,7 +156,7 @@ final class DeltaPlan {
     for (Region<F> r : regions) {
       double share = allBase == 0 ? 0 : (double) newRows * r.base.rows / allBase;
       double pending = r.pendingRows() + share;
-      boolean whole = pending > 0 && pending >= dueFraction(r.path, s.fraction) * r.base.rows;
+      boolean whole = pending > 0 && pending >= s.fraction * r.base.rows;
       List<Layer<F>> taken = new ArrayList<>();
       if (whole) {
         taken.add(r.base);

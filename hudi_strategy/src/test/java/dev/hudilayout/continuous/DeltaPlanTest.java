@@ -43,8 +43,8 @@ class DeltaPlanTest {
     assertEquals(List.of("0"), g.due);
     assertEquals(List.of("b0-0", "b0-1", "b0-2", "b0-3", "p0-0", "p0-1"), g.files);
     assertEquals(6, g.outputFiles, "at its base files' size");
-    assertEquals("0 new file(s); regions 0 laid out again: pending rows with their share of the new ones >= their "
-        + "due fraction of their base (0: 0.45; 0.5 on average)", g.why(settings(0.5, 0, UNBOUNDED)));
+    assertEquals("0 new file(s); regions 0 laid out again: pending rows with their share of the new ones >= 0.5 "
+        + "x their base", g.why(settings(0.5, 0, UNBOUNDED)));
   }
 
   @Test
@@ -119,65 +119,5 @@ class DeltaPlanTest {
     assertTrue(groups.stream().noneMatch(g -> g.due.contains("1")), "region 1 waits");
     assertEquals(3, DeltaPlan.outputFiles(201, 100));
     assertEquals(1, DeltaPlan.outputFiles(0, 100));
-  }
-
-  @Test
-  void dueFractionsSpreadOverNeighbouringRegionsAtTheSameRewriteOnAverage() {
-    // phases: "0" 0.618, "1" 0.236, "2" 0.854, "3" 0.472; a child's phase moves on from its parent's
-    assertEquals(0.618, DeltaPlan.phase("0"), 1e-3);
-    assertEquals(0.236, DeltaPlan.phase("1"), 1e-3);
-    assertEquals(0.854, DeltaPlan.phase("2"), 1e-3);
-    assertEquals((DeltaPlan.phase("5") + 2 * 0.6180339887) % 1, DeltaPlan.phase("5.1"), 1e-9);
-    assertEquals(0.5 / (0.5 + 0.618034), DeltaPlan.dueFraction("0", 0.5), 1e-6);
-    // consecutive cells (neighbours in curve order) are far apart in phase
-    for (int i = 0; i < 64; i++) {
-      double gap = Math.abs(DeltaPlan.phase(Integer.toString(i)) - DeltaPlan.phase(Integer.toString(i + 1)));
-      assertTrue(Math.min(gap, 1 - gap) > 0.3, "cells " + i + " and " + (i + 1));
-    }
-    // 1 / fraction averages 1 / 0.5 over the cells of a grid and of a split (the rewrite of 0.5),
-    // each fraction between 2/3 and 2 times 0.5
-    for (String parent : new String[] {"", "3."}) {
-      double inverse = 0;
-      for (int i = 0; i < 200; i++) {
-        double f = DeltaPlan.dueFraction(parent + i, 0.5);
-        assertTrue(f > 0.5 / 1.5 && f <= 1.0, parent + i + ": " + f);
-        inverse += 1 / f;
-      }
-      assertEquals(2.0, inverse / 200, 0.02);
-    }
-  }
-
-  @Test
-  void regionsThatGrowAlikeFallDueInDifferentRounds() {
-    // 8 regions laid out together, 8 base files each, one file of new rows written in each per round
-    // (merges off): with one fraction for all they would fall due in the same round (the 4th);
-    // spread, no round lays out more than 3 of them, and each falls due between rounds 3 and 8
-    int regions = 8;
-    List<List<DeltaPlan.Layer<String>>> pending = new ArrayList<>();
-    for (int i = 0; i < regions; i++) {
-      pending.add(new ArrayList<>());
-    }
-    int[] firstDue = new int[regions];
-    for (int round = 1; round <= 8; round++) {
-      List<DeltaPlan.Region<String>> rs = new ArrayList<>();
-      for (int i = 0; i < regions; i++) {
-        pending.get(i).add(layer("r" + round + "p" + i, 1));
-        rs.add(new DeltaPlan.Region<>(Integer.toString(i), layer("b" + i, 8), List.copyOf(pending.get(i))));
-      }
-      int laidOut = 0;
-      for (DeltaPlan.Group<String> g : DeltaPlan.plan(List.of(), 0, rs, settings(0.5, 0, UNBOUNDED))) {
-        for (String path : g.due) {
-          int i = Integer.parseInt(path);
-          firstDue[i] = firstDue[i] == 0 ? round : firstDue[i];
-          pending.get(i).clear();
-          laidOut++;
-        }
-      }
-      assertTrue(laidOut <= 3, "round " + round + ": " + laidOut + " regions laid out");
-    }
-    for (int i = 0; i < regions; i++) {
-      assertTrue(firstDue[i] >= 3 && firstDue[i] <= 8, "region " + i + " first due in round " + firstDue[i]);
-    }
-    assertTrue(java.util.Arrays.stream(firstDue).distinct().count() >= 4, java.util.Arrays.toString(firstDue));
   }
 }
