@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 MVN    := mvn -B -ntp
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv build dist demo test bench microbench options-table readme clean
+.PHONY: all venv build peers dist demo test bench microbench options-table readme clean
 
 all: build
 
@@ -25,6 +25,10 @@ $(STAMP): requirements-dev.txt pyproject.toml
 build: venv
 	$(MVN) -q package -DskipTests
 
+# The benchmark's peers, Delta Lake and Iceberg for Spark 3.5 (target/peers/), through Maven; never in the wheel.
+peers: venv
+	$(MVN) -q -Ppeers package -DskipTests
+
 # A wheel with the plugin jar inside (dist/hudi_layout-*.whl); the Hudi bundle comes by Maven coordinates.
 dist: build
 	rm -f dist/hudi_layout-*.whl
@@ -38,11 +42,11 @@ demo: build
 test: venv
 	$(PY) -m ruff check python tests integration examples conftest.py
 	$(PY) -m mypy
-	$(MVN) package
+	$(MVN) -Ppeers package
 	$(PY) -m pytest -q -p no:cacheprovider
 
 # The skipping benchmark against Hudi's built-in layouts: `make bench ARGS="--rows 6000000 --files 1000"`.
-bench: build
+bench: peers
 	$(PY) -m hudi_layout bench $(ARGS)
 
 # Curve-key encoder speed, ours against Hudi's HilbertCurveUtils / BinaryUtil in the same JVM.

@@ -13,7 +13,9 @@ breakdown, and each of ours shuffles fewer bytes than the built-in of its curve 
 than the floor's plain write (its rows cross the shuffle packed); the runner finds d' = 3
 independent axes in uniform data; on the tables the run keeps, tools.every_query counts every
 sampled query's files from the column-stats index exactly as Spark read them. A second, smaller
-run (3,000 rows, 6 files, random layout only) on the correlated variant finds d' = 2.
+run (3,000 rows, 6 files) on the correlated variant finds d' = 2, and lays the rows out with each
+peer (Delta's z-order and liquid clustering, Iceberg's z-order) into about 6 files, each returning
+the random table's rows for every query.
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from hudi_layout.options import ALIGNED_KEY
 
 pytestmark = pytest.mark.spark
 PAIRS = ["zorder-direct", "hilbert-sample"]
+PEERS = ["delta-zorder", "delta-liquid", "iceberg-zorder"]
 
 
 @pytest.fixture(scope="module")
@@ -190,8 +193,19 @@ def test_correlated_variant(spark, tmp_path):
     assert table.equals(ssb.generate(3000, 7, 0.0, "uniform"))  # the uniform rows, other filter columns
     args = argparse.Namespace(
         rows=3000, scale=0.0, variant="correlated", files=6, queries=1, repetitions=1, sample_size=200_000,
-        seed=7, memory="", keep_tables=False, warmup=False, out=str(tmp_path), layouts="random")
+        seed=7, memory="", keep_tables=False, warmup=False, out=str(tmp_path),
+        layouts="random," + ",".join(PEERS))
     result = bench.run(args, spark)
+    # the peers, each in a Spark session of its own, on the same rows (the runner fails on other
+    # rows for any query): about N = 6 files from 6 random ones, fewer files per point query than
+    # the random table
+    peers = {r["layout"]: r for r in result["layouts"][1:]}
+    assert list(peers) == PEERS, list(peers)
+    for name, r in peers.items():
+        assert r["peer"]["random_files"] == 6 and 3 <= r["files"] <= 12, (name, r["files"])
+        assert r["peer"]["random_query_files"] >= 4, (name, r["peer"])  # its scan metric counts files
+        assert r["cluster_seconds"] > 0 and r["point_avg"] <= r["files"], (name, r)
+        assert [q["predicate"] for q in r["queries"]] == [q["predicate"] for q in result["layouts"][0]["queries"]]
     assert (result["d"], result["d_effective"]) == (4, 2)
     assert result["axes"] == [["s_city", "s_nation"], ["p_brand", "p_category"]]
     random_ = result["layouts"][0]
@@ -229,6 +243,10 @@ def test_layout_names():
     grouped = bench.Layout.parse("ours-hilbert-sample-continuous-grouped")
     assert grouped.continuous and grouped.grouped and not continuous.grouped
     assert bench.Layout.parse("floor").impl == "floor" and not bench.Layout.parse("floor").clusters
+    for peer in PEERS + [p + "-fullstats" for p in PEERS]:
+        assert bench.Layout.parse(peer).impl == "peer" and not bench.Layout.parse(peer).clusters
+    with pytest.raises(ValueError, match="a peer \\(delta-zorder, delta-zorder-fullstats"):
+        bench.Layout.parse("delta-hilbert")
     assert "floor" in bench.DEFAULT_LAYOUTS
     for bad in ("builtin-hilbert-sample-aligned", "ours-linear-direct-aligned", "ours-hilbert-peano",
                 "builtin-hilbert-sample-weighted", "ours-linear-weighted", "ours-hilbert-sample-whole-whole",

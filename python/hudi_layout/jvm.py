@@ -188,6 +188,23 @@ def files_scanned(df) -> int:
     return total
 
 
+def data_files_scanned(df, metrics: Dict[str, str]) -> int:
+    """Data files read by the scans in ``df``'s executed plan (run ``df`` first), each scan node
+    (by class name) counted by its own metric in ``metrics`` (a v2 source's scan names its own:
+    Iceberg's ``resultDataFiles``); RuntimeError if the plan has no such scan."""
+    stack, total, seen = [df._jdf.queryExecution().executedPlan()], 0, False
+    while stack:
+        node = stack.pop()
+        metric = metrics.get(node.getClass().getSimpleName())
+        if metric is not None and node.metrics().contains(metric):
+            total += int(node.metrics().apply(metric).value())
+            seen = True
+        stack.extend(_children(node))
+    if not seen:
+        raise RuntimeError(f"No scan with a files-read metric ({metrics}) in the executed plan")
+    return total
+
+
 # --- the benchmark's listeners (dev.hudilayout.bench) ------------------------------------------
 
 def _spark_context(spark):

@@ -14,6 +14,9 @@ Then runs, on every table, ``--queries`` queries of each class: point queries pe
 filter columns and the effective bound N^((d'-1)/d') for the d' independent axes the data has
 (see :func:`independent_axes`), clustering wall time against the floor and the built-in, shuffle
 bytes, and where each clustering's time went, stage by stage (``dev.hudilayout.bench.StageLog``).
+The peers' layouts (``delta-zorder``, ``delta-liquid``, ``iceberg-zorder``, each also ``-fullstats``;
+see :mod:`hudi_layout.tools.peers`) lay the same rows out into about the same N files, each in a
+Spark session of its own, and count files read by their own scans.
 Every layout must return exactly the random layout's rows for every query, or the run fails.
 Output: ``results.md``, ``results.json``, ``files_read.png`` in ``--out``.
 
@@ -27,6 +30,7 @@ import json
 import math
 import random
 import shutil
+import subprocess
 import sys
 import time
 from contextlib import contextmanager
@@ -37,7 +41,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from .. import clustering, jvm, scan, tables
 from .. import metadata as md
 from ..options import ALIGNED_KEY, parse_shares
-from . import ssb
+from . import peers, ssb
 
 BUILTIN_CLASS = "org.apache.hudi.client.clustering.run.strategy.SparkSortAndSizeExecutionStrategy"
 CURVES = {"linear": "linear", "zorder": "z-order", "hilbert": "hilbert"}
@@ -81,11 +85,14 @@ class Layout:
             return Layout(name)
         if name == "floor":
             return Layout(name, "floor")
+        if peers.is_peer(name):
+            return Layout(name, "peer")
         parts = name.split("-")
         flags: List[str] = []
         while len(parts) > 2 and parts[-1] in FLAGS and parts[-1] not in flags:
             flags.insert(0, parts.pop())
-        usage = (f"unknown layout '{name}': expected random, floor, or (builtin|ours)-(linear|zorder|hilbert)"
+        usage = (f"unknown layout '{name}': expected random, floor, a peer ({', '.join(peers.LAYOUTS)}), "
+                 f"or (builtin|ours)-(linear|zorder|hilbert)"
                  f"[-(direct|sample)][-aligned|-curve][-weighted][-whole|-continuous[-grouped]], e.g. ours-hilbert-sample (our "
                  f"default), ours-hilbert-sample-curve (files cut along the curve), "
                  f"ours-hilbert-sample-aligned-weighted, builtin-zorder-sample-whole, ours-hilbert-sample-continuous; "
@@ -160,6 +167,7 @@ class Measured:
     recorded: Dict[str, str] = field(default_factory=dict)  # hudilayout.* of our replacecommit
     queries: List[dict] = field(default_factory=list)
     stages: List[dict] = field(default_factory=list)  # the stages the clustering (or floor) ran
+    peer: Dict[str, int] = field(default_factory=dict)  # a peer's files and bytes before and after
 
 
 def column_pairs(columns: Sequence[str]) -> List[Tuple[str, str]]:
@@ -409,6 +417,10 @@ def run(args, spark=None) -> dict:
     results: List[Measured] = []
     expected: Dict[str, Tuple[int, int]] = {}
     for layout in layouts:
+        if layout.impl == "peer":
+            measured = run_peer(args, layout.name, source, columns, total, queries, out / "tables", expected)
+            results += [measured] if measured else []
+            continue
         path = base
         m = Measured(layout.name)
         if layout.name != "random":
@@ -463,6 +475,41 @@ def run(args, spark=None) -> dict:
     return report
 
 
+def run_peer(args, name: str, source: str, columns: Sequence[str], total_bytes: int, queries: Sequence[Query],
+             tables_dir: Path, expected: Dict[str, Tuple[int, int]]) -> Optional[Measured]:
+    """A peer layout (:mod:`hudi_layout.tools.peers`) in a child process with a Spark session of its
+    own, on the same rows, file count and queries; each query's rows and checksum held against the
+    random table's. None, with one line saying why, when the peer cannot run here."""
+    folder = tables_dir / name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    request = {"layout": name, "source": source, "columns": list(columns), "key": "lo_key", "files": args.files,
+               "total_bytes": total_bytes, "folder": str(folder), "memory": args.memory or "4g",
+               "queries": [{"kind": q.kind, "label": q.label, "predicate": q.predicate} for q in queries]}
+    (folder / "request.json").write_text(json.dumps(request))
+    progress(f"laying out {name} (its own Spark session)")
+    ran = subprocess.run([sys.executable, "-m", "hudi_layout.tools.peers", str(folder / "request.json"),
+                          str(folder / "result.json")], capture_output=True, text=True)
+    if ran.returncode == peers.UNAVAILABLE:
+        progress(ran.stderr.strip().splitlines()[-1])
+        return None
+    if ran.returncode != 0:
+        raise SystemExit(f"peer layout {name} failed:\n{ran.stderr[-4000:]}")
+    result = json.loads((folder / "result.json").read_text())
+    m = Measured(name, files=result["files"], cluster_seconds=result["cluster_seconds"],
+                 shuffle_bytes=result["shuffle_bytes"])
+    for q in result["queries"]:
+        rows = (q["rows"], q["checksum"])
+        if rows != expected[q["predicate"]]:
+            raise SystemExit(f"WRONG RESULT: {name} returned {rows} for {q['predicate']}, "
+                             f"random layout returned {expected[q['predicate']]}")
+        m.queries.append({k: q[k] for k in ("kind", "label", "predicate", "files", "rows", "seconds")})
+    m.peer = {k: result[k] for k in ("random_files", "random_query_files", "bytes", "random_bytes")}
+    if not args.keep_tables:
+        shutil.rmtree(folder, ignore_errors=True)
+    return m
+
+
 def parse_weights(raw: str, columns: Sequence[str]) -> Optional[List[float]]:
     """``--weights``: the query shares of the filter columns, in their order (normalised)."""
     if not raw:
@@ -512,6 +559,7 @@ def summarise(args, columns, results: List[Measured], weights: Optional[Sequence
             # planning, timeline and metadata work on the driver while no stage ran
             "outside_stages_seconds": max(0.0, m.cluster_seconds - busy) if m.stages else 0.0,
             "queries": m.queries,
+            **({"peer": m.peer} if m.peer else {}),
         })
         if weights:
             rows[-1]["workload_avg"] = sum(p * point[c] for p, c in zip(weights, columns))
