@@ -284,3 +284,19 @@ def test_weighted_and_whole_partition_modes(spark, tmp_path):
     assert whole["point_avg"] < grouped["point_avg"], (whole["point"], grouped["point"])
     assert weighted["workload_avg"] < whole["workload_avg"], (weighted["point"], whole["point"])
     assert len(weighted["buckets"].split(",")) == 3
+
+
+def test_a_peer_without_its_jars_is_named_in_one_line(monkeypatch, tmp_path):
+    """Where target/peers holds no Delta or Iceberg jar, the peer runner stops before Spark starts,
+    with one line that says what to run; the bench prints it and goes on without the peer."""
+    from hudi_layout import jarpaths
+    from hudi_layout.tools import peers
+    assert any("delta-spark" in j for j in peers.peer_jars())  # make test builds them (-Ppeers)
+    monkeypatch.setattr(jarpaths, "checkout_root", lambda: tmp_path)
+    with pytest.raises(peers.PeerUnavailable, match="run `mvn -Ppeers package`"):
+        peers.peer_jars()
+    request = tmp_path / "request.json"
+    request.write_text(json.dumps({"layout": "delta-zorder", "source": str(tmp_path), "columns": ["a"], "key": "a",
+                                   "files": 2, "total_bytes": 1, "queries": [], "folder": str(tmp_path)}))
+    assert peers.main([str(request), str(tmp_path / "result.json")]) == peers.UNAVAILABLE
+    assert not (tmp_path / "result.json").exists()
