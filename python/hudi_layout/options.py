@@ -49,7 +49,6 @@ PLAN_CLASS_KEY = "hoodie.clustering.plan.strategy.class"
 WHOLE_PARTITION_PLAN = "dev.hudilayout.WholePartitionPlanStrategy"
 CONTINUOUS_PLAN = "dev.hudilayout.continuous.ContinuousPlanStrategy"
 MERGE_FRACTION_KEY = "hoodie.hudilayout.continuous.merge.fraction"
-MERGE_READS_KEY = "hoodie.hudilayout.continuous.merge.reads"
 MERGE_TIERS_KEY = "hoodie.hudilayout.continuous.merge.tiers"
 REGION_FILES_KEY = "hoodie.hudilayout.continuous.region.files"
 BULK_INSERT_PARTITIONER_KEY = "hoodie.bulkinsert.user.defined.partitioner.class"
@@ -279,7 +278,6 @@ class LayoutOptions:
         "a table a clustering of ours laid out before), unless the curve is `linear` or `whole_partition` is "
         "set; off for a table's first `cluster()` (see docs/layouts.md, Default)", TRUE_OR_FALSE))
     merge_fraction: float = field(default=0.5, metadata=_doc(MERGE_FRACTION_KEY, default="0.5"))
-    merge_reads: float = field(default=0.0, metadata=_doc(MERGE_READS_KEY, default="0.0"))
     merge_tiers: int = field(default=3, metadata=_doc(MERGE_TIERS_KEY, default="3"))
     region_files: int = field(default=0, metadata=_doc(REGION_FILES_KEY, default="0"))
     inline: bool = field(default=False, metadata=_doc(
@@ -412,7 +410,6 @@ class LayoutOptions:
         if self.is_continuous:
             opts[PLAN_CLASS_KEY] = CONTINUOUS_PLAN
             opts[MERGE_FRACTION_KEY] = repr(float(self.merge_fraction))
-            opts[MERGE_READS_KEY] = repr(float(self.merge_reads))
             opts[MERGE_TIERS_KEY] = str(self.merge_tiers)
             opts[REGION_FILES_KEY] = str(self.region_files)
         opts.update(self.index_options())

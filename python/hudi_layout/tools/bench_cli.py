@@ -50,9 +50,6 @@ def main(argv=None) -> int:
                    "rows (default 0; at most 1)")
     p.add_argument("--table-type", default=None, choices=rounds.TABLE_TYPES, help="with --rounds: every layout's "
                    "table type (default COPY_ON_WRITE)")
-    p.add_argument("--merge-reads", type=float, default=None, metavar="E", help="with --rounds: the continuous "
-                   "layouts' merge_reads (default: LayoutOptions'); a region also falls due when its pending layers "
-                   "read E times as many files as its base")
     p.add_argument("--keep-tables", action="store_true")
     p.add_argument("--no-warmup", dest="warmup", action="store_false",
                    help="skip the warm-up: by default every measured layout first runs once, unmeasured, on "

@@ -57,34 +57,15 @@ ROUNDS_LAYOUTS = ("builtin-hilbert-sample", "ours-hilbert-sample-continuous")
 ROUNDS_GROWTH = (("uniform rows, random order, bulk insert", "docs/bench/rounds32-first4"),
                  ("time-ordered upserts, 10% updates", "docs/bench/rounds32-first4-time-upserts"))
 #: The runs docs/layouts.md adds, each tuple of runs side by side (and every how many rounds a row):
-#: skewed rows at R = 32; the R = 8 runs of uniform rows, time-ordered upserts (copy-on-write and
+#: skewed and correlated rows at R = 32; the R = 8 runs of uniform rows, time-ordered upserts (copy-on-write and
 #: merge-on-read), skewed and correlated rows.
-ROUNDS_OTHER = (((("skewed rows, bulk insert", "docs/bench/rounds32-first4-skewed"),), 4),
+ROUNDS_OTHER = (((("skewed rows, bulk insert", "docs/bench/rounds32-first4-skewed"),
+                  ("correlated rows, bulk insert", "docs/bench/rounds32-first4-correlated")), 4),
                 ((("R = 8, uniform rows, bulk insert", "docs/bench/rounds8-first4"),
                   ("R = 8, time-ordered upserts", "docs/bench/rounds8-first4-time-upserts")), 2),
                 ((("R = 8, time-ordered upserts, merge-on-read", "docs/bench/rounds8-first4-time-upserts-mor"),), 2),
                 ((("R = 8, skewed rows", "docs/bench/rounds8-first4-skewed"),
                   ("R = 8, correlated rows", "docs/bench/rounds8-first4-correlated")), 2))
-
-
-#: The runs docs/layouts.md sets side by side for ``merge_reads``: our continuous layout on the same
-#: rows, regions falling due by rows alone (the default) and also by reads.
-ROUNDS_READS = ((("R = 8, correlated, by rows", "docs/bench/rounds8-first4-correlated"),
-                 ("merge_reads 0.4", "docs/bench/rounds8-first4-correlated-reads04"),
-                 ("merge_reads 0.25", "docs/bench/rounds8-first4-correlated-reads025")),
-                (("R = 8, uniform, by rows", "docs/bench/rounds8-first4"),
-                 ("merge_reads 0.4", "docs/bench/rounds8-first4-reads04")))
-
-
-def reads_block() -> str:
-    """Our continuous layout by rows and by reads (:func:`hudi_layout.tools.rounds.compare`)."""
-    import json
-    from . import rounds
-    out = []
-    for runs in ROUNDS_READS:
-        reports = [(label, folder, json.loads((REPO / folder / "results.json").read_text())) for label, folder in runs]
-        out.append(rounds.compare(reports, ROUNDS_LAYOUTS[1]))
-    return "\n".join(out)
 
 
 def rounds_block(runs: Sequence[Tuple[str, str]], every: int = 4) -> str:
@@ -98,13 +79,12 @@ def rounds_block(runs: Sequence[Tuple[str, str]], every: int = 4) -> str:
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
              "example-ingest": example_block,
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
-             "rounds-other": lambda: "\n".join(rounds_block(runs, every) for runs, every in ROUNDS_OTHER),
-             "rounds-reads": reads_block}
+             "rounds-other": lambda: "\n".join(rounds_block(runs, every) for runs, every in ROUNDS_OTHER)}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
                "example-ingest": "docs/operators.md", "rounds-growth": "README.md",
-               "rounds-other": "docs/layouts.md", "rounds-reads": "docs/layouts.md"}
+               "rounds-other": "docs/layouts.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")

@@ -108,7 +108,7 @@ from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 from .. import clustering, jvm, scan, tables, timeline
 from .. import metadata as md
 from ..ingest import OPERATIONS, TABLE_TYPES
-from ..options import BULK_INSERT_PARTITIONER_KEY, MERGE_READS_KEY, REGION_WRITE_PARTITIONER, WRITE_SMALL_FILE_KEY
+from ..options import BULK_INSERT_PARTITIONER_KEY, REGION_WRITE_PARTITIONER, WRITE_SMALL_FILE_KEY
 from . import every_query, ssb
 from .bench import (Layout, Query, column_pairs, independent_axes, make_queries, parse_weights, progress, run_query,
                     spark_conf, session)
@@ -396,11 +396,9 @@ def ingest(spark, path: str, sources: Sequence[str], columns: Sequence[str], pla
 
 
 def round_options(layout: Layout, columns, sizes: Sizes, plan: RoundsPlan, sample_size: int,
-                  weights: Optional[Sequence[float]], group_bytes: Optional[int] = None,
-                  merge_reads: Optional[float] = None) -> Dict[str, str]:
+                  weights: Optional[Sequence[float]], group_bytes: Optional[int] = None) -> Dict[str, str]:
     """The layout's clustering options with the run's plan sizes (see the module's docstring);
-    ``group_bytes``, if given, is the plan's max.bytes.per.group; ``merge_reads``, if given, the
-    continuous plan's ``merge_reads`` (``--merge-reads``)."""
+    ``group_bytes``, if given, is the plan's max.bytes.per.group."""
     small = EVERY_FILE if layout.whole else sizes.small_file_bytes
     opts = layout.options(columns, sizes.round_bytes, plan.files_per_round, sample_size, weights,
                           target_file_bytes=sizes.target_file_bytes, small_file_bytes=small)
@@ -411,8 +409,6 @@ def round_options(layout: Layout, columns, sizes: Sizes, plan: RoundsPlan, sampl
         # unbounded: the table outgrows any multiple of a round, and a due region that missed the
         # group of new rows would get its share of them back as a pending layer at once
         opts[GROUP_BYTES_KEY] = str(EVERY_FILE)
-    if merge_reads is not None and layout.continuous:
-        opts[MERGE_READS_KEY] = repr(float(merge_reads))
     return opts
 
 
@@ -547,8 +543,7 @@ def cluster_round(ctx: RoundsRun, layout: Layout, path: str, r: int,
     (the round left small files), except for a continuous layout with no region due (instant None)."""
     expected_files = ctx.plan.files_per_round * (r if layout.whole else 1)
     ctx.spark.conf.set("spark.sql.shuffle.partitions", str(expected_files))
-    opts = round_options(layout, ctx.columns, ctx.sizes, ctx.plan, ctx.args.sample_size, ctx.weights, group_bytes,
-                         getattr(ctx.args, "merge_reads", None))
+    opts = round_options(layout, ctx.columns, ctx.sizes, ctx.plan, ctx.args.sample_size, ctx.weights, group_bytes)
     t0 = time.time()
     instant = jvm.schedule(ctx.spark, path, opts)
     planned = time.time() - t0
@@ -723,8 +718,7 @@ def intro(report: dict) -> List[str]:
     bound = "N^((d-1)/d)" if d_eff == d else "N^((d'-1)/d')"
     return [f"rounds={plan['rounds']} rows/round={plan['rows_per_round']} small files/round={plan['round_files']} "
             f"clustered files/round={plan['files_per_round']} variant={p['variant']} "
-            f"queries/column={p['queries']} seed={p['seed']} sample.size={p['sample_size']} {feed_text(p)}"
-            + (f" merge_reads={p['merge_reads']}" if p.get("merge_reads") is not None else ""), "",
+            f"queries/column={p['queries']} seed={p['seed']} sample.size={p['sample_size']} {feed_text(p)}", "",
             f"Hudi's size-based plan, sizes from round 1 ({sizes['round_bytes']} bytes of small files): "
             f"target.file.max.bytes={sizes['target_file_bytes']}, small.file.limit="
             f"{sizes['small_file_bytes']} (-whole layouts: every file); bloom filters sized for "
@@ -786,8 +780,6 @@ def command(report: dict, out: str) -> str:
         flags.append(f"--updates {p['updates']}")
     if (p.get("table_type") or "COPY_ON_WRITE") != "COPY_ON_WRITE":
         flags.append(f"--table-type {p['table_type']}")
-    if p.get("merge_reads") is not None:
-        flags.append(f"--merge-reads {p['merge_reads']}")
     layouts = [name for name in p["layouts"].split(",") if name != "random"]
     flags += [f"--layouts {','.join(layouts)}", f"--queries {p['queries']}"]
     if not p.get("warmup", True):
@@ -832,29 +824,6 @@ def summary(runs: Sequence[Tuple[str, str, dict]], layouts: Tuple[str, str], eve
             f"{col_round['every']['point'][col] / col_round['effective_bound']:.2f}x (round {col_round['round']}); "
             f"clusterings wrote {end['rewritten_vs_ingested']:.2f}x the bytes ingested (at most "
             f"{max(r['rewritten_vs_ingested'] for r in mine):.2f}x after any round){planned}.")
-    return "\n".join(lines) + "\n"
-
-
-def compare(runs: Sequence[Tuple[str, str, dict]], layout: str) -> str:
-    """One layout across runs of the same rows with other settings (``(label, folder, report)``
-    each), every round: files per point query over every value as a ratio to the bound for its
-    files, then per run its last and worst round, worst column-round and rewrite."""
-    lines = ["| round |" + "".join(f" {label} |" for label, _, _ in runs), "|" + " --- |" * (1 + len(runs))]
-    mine = [[r for r in rep["rounds"] if r["layout"] == layout] for _, _, rep in runs]
-    for n in range(1, max(len(m) for m in mine) + 1):
-        cells = [f" {m[n - 1]['every_ratio_to_bound']:.2f}x |" if n <= len(m) else " |" for m in mine]
-        lines.append(f"| {n} |" + "".join(cells))
-    lines.append("")
-    for (label, folder, rep), rows in zip(runs, mine):
-        end, worst = rows[-1], max(rows, key=lambda r: r["every_ratio_to_bound"])
-        col_round, col = max(((r, c) for r in rows for c in rep["filter_columns"]),
-                             key=lambda rc: rc[0]["every"]["point"][rc[1]] / rc[0]["effective_bound"])
-        lines.append(
-            f"- **{label}** (`{command(rep, folder)}`): after round {end['round']} {end['every_ratio_to_bound']:.2f}x "
-            f"the bound, worst round {worst['every_ratio_to_bound']:.2f}x (round {worst['round']}), worst "
-            f"column-round {col} {col_round['every']['point'][col] / col_round['effective_bound']:.2f}x (round "
-            f"{col_round['round']}); clusterings wrote {end['rewritten_vs_ingested']:.2f}x the bytes ingested (at "
-            f"most {max(r['rewritten_vs_ingested'] for r in rows):.2f}x after any round).")
     return "\n".join(lines) + "\n"
 
 

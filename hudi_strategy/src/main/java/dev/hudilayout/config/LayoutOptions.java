@@ -86,18 +86,6 @@ public final class LayoutOptions {
           + "more bytes rewritten.",
       Rule.numberAbove(0, "0"));
 
-  public static final DeclaredOption<Double> CONTINUOUS_MERGE_READS = DeclaredOption.ours(
-      PREFIX + "continuous.merge.reads", 0.0,
-      "With the continuous plan, off at 0 (the default: regions fall due by their rows, merge.fraction): a "
-          + "region is also laid out again when a point query that meets it would read at least this many times "
-          + "as many files in its pending layers (its share of the new rows counting as one more layer) as in its "
-          + "base, estimated from the files' [min, max] per sort column and rows in the column-stats index, each "
-          + "column weighed by the region's share of its queries. For tables where one pending file weighs much "
-          + "beside a region's base (few sort columns, columns whose values move together, small regions); what "
-          + "it costs in bytes rewritten is measured in docs/layouts.md. Lower: fewer files per query, more bytes "
-          + "rewritten.",
-      Rule.numberAtLeast(0));
-
   public static final DeclaredOption<Integer> CONTINUOUS_MERGE_TIERS = DeclaredOption.ours(
       PREFIX + "continuous.merge.tiers", 3,
       "With the continuous plan: a region not due to be laid out again merges its pending files (one layer "
@@ -119,7 +107,7 @@ public final class LayoutOptions {
 
   private static final List<DeclaredOption<?>> ALL = List.of(BITS_PER_COLUMN, SAMPLE_SEED, WRITER_SIZE_FACTOR, ALIGNED,
       ALIGNED_TOLERANCE, GRID_BUCKETS, COLUMN_WEIGHTS, CONTINUOUS_MERGE_FRACTION,
-      CONTINUOUS_MERGE_READS, CONTINUOUS_MERGE_TIERS, CONTINUOUS_REGION_FILES);
+      CONTINUOUS_MERGE_TIERS, CONTINUOUS_REGION_FILES);
 
   private LayoutOptions() {
   }

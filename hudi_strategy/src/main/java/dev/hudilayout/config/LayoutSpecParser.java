@@ -31,7 +31,6 @@ public final class LayoutSpecParser {
   public static LayoutSpec parse(Map<String, String> strategyParams, Properties props) {
     refuseUnknownKeys(props);
     continuousMergeFraction(props);
-    continuousMergeReads(props);
     continuousMergeTiers(props);
     continuousRegionFiles(props);
     writerSizeFactor(props);
@@ -114,11 +113,6 @@ public final class LayoutSpecParser {
   /** {@link LayoutOptions#CONTINUOUS_MERGE_FRACTION}, validated. */
   public static double continuousMergeFraction(Properties props) {
     return LayoutOptions.CONTINUOUS_MERGE_FRACTION.readDouble(props);
-  }
-
-  /** {@link LayoutOptions#CONTINUOUS_MERGE_READS}, validated: 0 when off. */
-  public static double continuousMergeReads(Properties props) {
-    return LayoutOptions.CONTINUOUS_MERGE_READS.readDouble(props);
   }
 
   /** {@link LayoutOptions#CONTINUOUS_MERGE_TIERS}, validated. */

@@ -106,16 +106,6 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
     double perByte = sorted.rowsPerByte(slices);
     List<DeltaPlan.NewFile<FileSlice>> newFiles = new ArrayList<>();
     sorted.outside.forEach(f -> newFiles.add(new DeltaPlan.NewFile<>(f, Regions.bytes(f))));
-    DeltaPlan.Settings settings = new DeltaPlan.Settings(
-        LayoutSpecParser.continuousMergeFraction(getWriteConfig().getProps()),
-        LayoutSpecParser.continuousMergeReads(getWriteConfig().getProps()),
-        LayoutSpecParser.continuousMergeTiers(getWriteConfig().getProps()),
-        getWriteConfig().getClusteringMaxBytesInGroup(), target, columns.size(),
-        LayoutSpecParser.continuousRegionFiles(getWriteConfig().getProps()));
-    // each region's query shares, for the grids its rows are cut on (and those of the cells it splits
-    // into) and for what a point query reads in it: a group of new rows may put rows in any region, a
-    // group without only in those it lays out
-    Map<String, double[]> shares = QueryShares.byRegion(tree, sorted.inside.keySet(), sorted.fileBoxes(slices));
     List<DeltaPlan.Region<FileSlice>> regions = new ArrayList<>();
     for (Map.Entry<String, List<FileSlice>> region : sorted.inside.entrySet()) {
       Regions.Layers l = sorted.layers(region.getValue());
@@ -123,19 +113,19 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
       for (int i = 0; i < l.pending.size(); i++) {
         pending.add(new DeltaPlan.Layer<>(l.pending.get(i), Regions.bytes(l.pending.get(i)), l.pendingRows[i]));
       }
-      // what a point query reads in its base and pending layers, only where a region may fall due by it
-      double[] reads = {0, 0};
-      if (settings.reads > 0) {
-        List<QueryShares.FileBox> drawn = sorted.fileBoxes(region.getValue());
-        double[] q = shares.get(region.getKey());
-        reads[0] = ReadCost.weighted(sorted.fileBoxes(l.base), drawn, q, columns.size());
-        reads[1] = ReadCost.weighted(sorted.fileBoxes(l.pendingFiles()), drawn, q, columns.size());
-      }
       regions.add(new DeltaPlan.Region<>(region.getKey(),
-          new DeltaPlan.Layer<>(l.base, Regions.bytes(l.base), l.baseRows), pending, reads[0], reads[1]));
+          new DeltaPlan.Layer<>(l.base, Regions.bytes(l.base), l.baseRows), pending));
     }
+    DeltaPlan.Settings settings = new DeltaPlan.Settings(
+        LayoutSpecParser.continuousMergeFraction(getWriteConfig().getProps()),
+        LayoutSpecParser.continuousMergeTiers(getWriteConfig().getProps()),
+        getWriteConfig().getClusteringMaxBytesInGroup(), target, columns.size(),
+        LayoutSpecParser.continuousRegionFiles(getWriteConfig().getProps()));
     List<DeltaPlan.Group<FileSlice>> groups = DeltaPlan.plan(newFiles, sorted.rows(sorted.outside, perByte),
         regions, settings);
+    // each region's query shares, for the grids its rows are cut on (and those of the cells it splits
+    // into): a group of new rows may put rows in any region, a group without only in those it lays out
+    Map<String, double[]> shares = QueryShares.byRegion(tree, sorted.inside.keySet(), sorted.fileBoxes(slices));
     LOG.info("hudi-layout: continuous plan for partition '{}': {} file(s) in {} region(s) of {}, {} new; {}",
         partition, slices.size() - sorted.outside.size(), sorted.inside.size(), tree.regions(), sorted.outside.size(),
         groups.stream().map(g -> g.why(settings)).collect(Collectors.joining(" | ")));

@@ -17,9 +17,7 @@ import java.util.stream.Collectors;
  * <ul>
  *   <li><b>due</b>: its pending rows, with its share of the new rows (by its base's rows), reach
  *       {@code fraction} of its base's rows: every file of the region joins a group and its rows,
- *       old and new, are laid out again together. With {@code reads} set, also when a point query
- *       that meets it would read that many times as many files in its pending layers (its share of
- *       the new rows as one more) as in its base ({@link ReadCost}, {@link #readsDue});</li>
+ *       old and new, are laid out again together;</li>
  *   <li><b>split</b>: a due region whose layout makes at least twice {@link Splits#minimumFiles}
  *       files is split into cells ({@link Splits#cells}), which become regions of the tree;</li>
  *   <li><b>merge</b>: a region not due whose pending layers fill a size tier with its share of the
@@ -51,47 +49,16 @@ final class DeltaPlan {
     }
   }
 
-  /**
-   * One region: its path in the tree, its base and its pending layers, oldest first, and the files
-   * a point query reads in its base and in its pending layers ({@link ReadCost}; 0 when unknown).
-   */
+  /** One region: its path in the tree, its base and its pending layers, oldest first. */
   static final class Region<F> {
-    /** The fewest base files whose reads tell the exponent of a region's layouts. */
-    static final int MEASURED = 4;
     final String path;
     final Layer<F> base;
     final List<Layer<F>> pending;
-    final double baseReads;
-    final double pendingReads;
 
     Region(String path, Layer<F> base, List<Layer<F>> pending) {
-      this(path, base, pending, 0, 0);
-    }
-
-    Region(String path, Layer<F> base, List<Layer<F>> pending, double baseReads, double pendingReads) {
       this.path = path;
       this.base = base;
       this.pending = pending;
-      this.baseReads = baseReads;
-      this.pendingReads = pendingReads;
-    }
-
-    /**
-     * The exponent a at which a point query reads a layout of n files of this region (n^a files):
-     * from its base's reads, a = ln(reads) / ln(files), when its base holds at least
-     * {@link #MEASURED} files; else (d - 1) / d, a layout's on d independent sort columns.
-     */
-    double exponent(int d) {
-      int n = base.files.size();
-      if (n < MEASURED || baseReads <= 0) {
-        return d < 2 ? 0 : (d - 1.0) / d;
-      }
-      return Math.max(0, Math.min(1, Math.log(Math.max(1, baseReads)) / Math.log(n)));
-    }
-
-    /** Files a point query reads in a layer of {@code files} files laid out inside the region: files^a, at least 1. */
-    double layerReads(long files, int d) {
-      return Math.pow(Math.max(1, files), exponent(d));
     }
 
     long pendingRows() {
@@ -111,12 +78,11 @@ final class DeltaPlan {
   }
 
   /**
-   * The plan's settings: merge fraction, reads and tiers, group limit, target file size, sort
-   * columns, and the fewest files a region keeps (0: {@link Splits#minimumFiles}).
+   * The plan's settings: merge fraction and tiers, group limit, target file size, sort columns, and
+   * the fewest files a region keeps (0: {@link Splits#minimumFiles}).
    */
   static final class Settings {
     final double fraction;
-    final double reads;
     final int tiers;
     final long maxBytes;
     final long targetBytes;
@@ -124,13 +90,7 @@ final class DeltaPlan {
     final int regionFiles;
 
     Settings(double fraction, int tiers, long maxBytes, long targetBytes, int columns, int regionFiles) {
-      this(fraction, 0, tiers, maxBytes, targetBytes, columns, regionFiles);
-    }
-
-    Settings(double fraction, double reads, int tiers, long maxBytes, long targetBytes, int columns,
-             int regionFiles) {
       this.fraction = fraction;
-      this.reads = reads;
       this.tiers = tiers;
       this.maxBytes = maxBytes;
       this.targetBytes = targetBytes;
@@ -143,8 +103,6 @@ final class DeltaPlan {
   static final class Group<F> {
     final List<F> files = new ArrayList<>();
     final List<String> due = new ArrayList<>();
-    /** Due regions that fell due by their pending layers' reads, not by their rows. */
-    final List<String> dueByReads = new ArrayList<>();
     final List<String> merged = new ArrayList<>();
     /** Due regions that split, and into how many cells. */
     final Map<String, Integer> splits = new LinkedHashMap<>();
@@ -155,7 +113,6 @@ final class DeltaPlan {
     /** The regions whose files the group lays out: due ones whole, merging ones' pending layers. */
     List<String> laidOut() {
       List<String> out = new ArrayList<>(due);
-      out.addAll(dueByReads);
       out.addAll(merged);
       return out;
     }
@@ -166,10 +123,6 @@ final class DeltaPlan {
       if (!due.isEmpty()) {
         sb.append("; regions ").append(String.join(",", due)).append(" laid out again: pending rows with their share")
             .append(" of the new ones >= ").append(s.fraction).append(" x their base");
-      }
-      if (!dueByReads.isEmpty()) {
-        sb.append("; regions ").append(String.join(",", dueByReads)).append(" laid out again: a point query reads")
-            .append(" >= ").append(s.reads).append(" x as many files in their pending layers as in their base");
       }
       if (!splits.isEmpty()) {
         sb.append("; split: ").append(splits.entrySet().stream().map(e -> e.getKey() + " into " + e.getValue())
@@ -203,9 +156,7 @@ final class DeltaPlan {
     for (Region<F> r : regions) {
       double share = allBase == 0 ? 0 : (double) newRows * r.base.rows / allBase;
       double pending = r.pendingRows() + share;
-      boolean byRows = pending > 0 && pending >= s.fraction * r.base.rows;
-      boolean byReads = !byRows && pending > 0 && readsDue(r, share, s);
-      boolean whole = byRows || byReads;
+      boolean whole = pending > 0 && pending >= s.fraction * r.base.rows;
       List<Layer<F>> taken = new ArrayList<>();
       if (whole) {
         taken.add(r.base);
@@ -237,7 +188,7 @@ final class DeltaPlan {
         groups.add(home);
       }
       if (whole) {
-        (byRows ? home.due : home.dueByReads).add(r.path);
+        home.due.add(r.path);
         int cells = Splits.cells(out, s.columns, s.regionFiles);
         if (cells >= 2) {
           home.splits.put(r.path, cells);
@@ -252,29 +203,6 @@ final class DeltaPlan {
       home.outputFiles += out;
     }
     return groups;
-  }
-
-  /**
-   * Whether a region not due by its rows is due by what its pending layers read: with its share of
-   * the new rows as one more layer inside it (at the target file size), a point query that meets
-   * the region would read at least {@code reads} times as many files in its pending layers as in
-   * its base. Never when the setting is 0 or the reads are unknown.
-   */
-  static boolean readsDue(Region<?> r, double share, Settings s) {
-    return s.reads > 0 && r.baseReads > 0 && pendingReadsAfter(r, share, s) >= s.reads * r.baseReads;
-  }
-
-  /**
-   * Files a point query that meets the region reads in its pending layers after this plan, if it
-   * is not laid out again: those it holds, and its share of the new rows as one more layer.
-   */
-  static double pendingReadsAfter(Region<?> r, double share, Settings s) {
-    double after = r.pendingReads;
-    if (share >= 1) {
-      double bytes = share * r.base.bytes / Math.max(1, r.base.rows);
-      after += r.layerReads(outputFiles(Math.round(bytes), s.targetBytes), s.columns);
-    }
-    return after;
   }
 
   /** Output files for a group of new rows: one per target size, at least one. */

@@ -120,45 +120,4 @@ class DeltaPlanTest {
     assertEquals(3, DeltaPlan.outputFiles(201, 100));
     assertEquals(1, DeltaPlan.outputFiles(0, 100));
   }
-
-  @Test
-  void aRegionWhosePendingLayersReadTooMuchBesideItsBaseFallsDueByReads() {
-    // both regions hold a quarter of their base pending (below the fraction 0.5); a query reads 2
-    // files of region 0's base and 1 of its pending layer (>= 0.4 x 2): due by reads; region 1's
-    // base reads 4, so its pending file (1 < 0.4 x 4) leaves it as it is
-    List<DeltaPlan.Region<String>> regions = List.of(
-        new DeltaPlan.Region<>("0", layer("b0", 4), List.of(layer("p0", 1)), 2, 1),
-        new DeltaPlan.Region<>("1", layer("b1", 4), List.of(layer("p1", 1)), 4, 1));
-    DeltaPlan.Settings reads = new DeltaPlan.Settings(0.5, 0.4, 0, UNBOUNDED, 100, 3, 0);
-    List<DeltaPlan.Group<String>> groups = DeltaPlan.plan(List.of(), 0, regions, reads);
-    assertEquals(1, groups.size());
-    DeltaPlan.Group<String> g = groups.get(0);
-    assertEquals(List.of("0"), g.dueByReads);
-    assertTrue(g.due.isEmpty());
-    assertEquals(List.of("b0-0", "b0-1", "b0-2", "b0-3", "p0-0"), g.files);
-    assertEquals(List.of("0"), g.laidOut());
-    assertTrue(g.why(reads).endsWith("; regions 0 laid out again: a point query reads >= 0.4 x as many files in "
-        + "their pending layers as in their base"), g.why(reads));
-    assertEquals(0, DeltaPlan.plan(List.of(), 0, regions, settings(0.5, 0, UNBOUNDED)).size(),
-        "reads 0 (the default): by rows alone, neither is due");
-    assertEquals(0, DeltaPlan.plan(List.of(), 0, List.of(region("0", layer("b0", 4), layer("p0", 1))), reads).size(),
-        "reads unknown: by rows alone");
-  }
-
-  @Test
-  void aRegionsShareOfTheNewRowsCountsAsOneMoreLayerAtTheExponentItsBaseReadsAt() {
-    // a base of 16 files that reads 4 (16^(1/2)), nothing pending: 2,000 new rows make a layer of 2
-    // files (2^(1/2) = 1.41 < 0.4 x 4), 4,000 a layer of 4 (2 >= 1.6), neither half the base's rows
-    DeltaPlan.Region<String> r = new DeltaPlan.Region<>("0", layer("b", 16), List.of(), 4, 0);
-    assertEquals(0.5, r.exponent(3), 1e-9);
-    assertEquals(2, r.layerReads(4, 3), 1e-9);
-    assertEquals(1, r.layerReads(0, 3), 1e-9, "at least one file");
-    DeltaPlan.Settings reads = new DeltaPlan.Settings(0.5, 0.4, 0, UNBOUNDED, 100, 3, 0);
-    assertEquals(Math.sqrt(2), DeltaPlan.pendingReadsAfter(r, 2000, reads), 1e-9);
-    List<DeltaPlan.NewFile<String>> news = List.of(new DeltaPlan.NewFile<>("n0", 400));
-    assertTrue(DeltaPlan.plan(news, 2000, List.of(r), reads).get(0).laidOut().isEmpty());
-    assertEquals(List.of("0"), DeltaPlan.plan(news, 4000, List.of(r), reads).get(0).dueByReads);
-    assertEquals(2.0 / 3, new DeltaPlan.Region<>("1", layer("b", 3), List.of(), 1, 0).exponent(3), 1e-9,
-        "a base of fewer than 4 files tells no exponent: (d - 1) / d");
-  }
 }
