@@ -165,11 +165,12 @@ def _children(node) -> List:
     return [kids.apply(i) for i in range(kids.size())]
 
 
-def _scans(plan) -> List:
+def _scans(plan, names=SCAN_NODES) -> List:
+    """The nodes of ``plan`` whose class (simple name) is one of ``names``."""
     found, stack = [], [plan]
     while stack:
         node = stack.pop()
-        if node.getClass().getSimpleName() in SCAN_NODES:
+        if node.getClass().getSimpleName() in names:
             found.append(node)
         stack.extend(_children(node))
     return found
@@ -178,31 +179,18 @@ def _scans(plan) -> List:
 def files_scanned(df) -> int:
     """The ``numFiles`` metric summed over every file scan in ``df``'s executed plan (run ``df``
     first); RuntimeError if the plan has no file scan."""
-    plan = df._jdf.queryExecution().executedPlan()
-    scans = _scans(plan)
-    if not scans:
-        raise RuntimeError("No file scan found in the executed plan: " + plan.toString())
-    total = 0
-    for scan in scans:
-        total += int(scan.metrics().apply("numFiles").value())
-    return total
+    return data_files_scanned(df, {name: "numFiles" for name in SCAN_NODES})
 
 
 def data_files_scanned(df, metrics: Dict[str, str]) -> int:
     """Data files read by the scans in ``df``'s executed plan (run ``df`` first), each scan node
     (by class name) counted by its own metric in ``metrics`` (a v2 source's scan names its own:
     Iceberg's ``resultDataFiles``); RuntimeError if the plan has no such scan."""
-    stack, total, seen = [df._jdf.queryExecution().executedPlan()], 0, False
-    while stack:
-        node = stack.pop()
-        metric = metrics.get(node.getClass().getSimpleName())
-        if metric is not None and node.metrics().contains(metric):
-            total += int(node.metrics().apply(metric).value())
-            seen = True
-        stack.extend(_children(node))
-    if not seen:
-        raise RuntimeError(f"No scan with a files-read metric ({metrics}) in the executed plan")
-    return total
+    plan = df._jdf.queryExecution().executedPlan()
+    scans = [s for s in _scans(plan, tuple(metrics)) if s.metrics().contains(metrics[s.getClass().getSimpleName()])]
+    if not scans:
+        raise RuntimeError(f"No scan with a files-read metric ({metrics}) in the executed plan: " + plan.toString())
+    return sum(int(s.metrics().apply(metrics[s.getClass().getSimpleName()]).value()) for s in scans)
 
 
 # --- the benchmark's listeners (dev.hudilayout.bench) ------------------------------------------
