@@ -193,7 +193,7 @@ def test_correlated_variant(spark, tmp_path):
     assert table.equals(ssb.generate(3000, 7, 0.0, "uniform"))  # the uniform rows, other filter columns
     args = argparse.Namespace(
         rows=3000, scale=0.0, variant="correlated", files=6, queries=1, repetitions=1, sample_size=200_000,
-        seed=7, memory="", keep_tables=False, warmup=False, out=str(tmp_path),
+        seed=7, memory="", keep_tables=True, warmup=False, out=str(tmp_path),
         layouts="random," + ",".join(PEERS))
     result = bench.run(args, spark)
     # the peers, each in a Spark session of its own, on the same rows (the runner fails on other
@@ -218,6 +218,16 @@ def test_correlated_variant(spark, tmp_path):
     assert "| p_category files read (skip %) | point avg | bound | eff. bound |" in text
     assert "| random | 6 | 6.0 (0.0%) | 6.0 (0.0%) | 6.0 (0.0%) | 6.0 (0.0%) | 6.0 | 3.8 | 2.4 |" in text
     assert (tmp_path / "files_read.png").stat().st_size > 0
+    # every query counted from each peer's own stats (Delta's log, Iceberg's manifests): the bench's
+    # sampled queries count exactly the files each system's scan read, and a point query on every
+    # value reads fewer files than the layout holds
+    every = {r["layout"]: r for r in every_query.run(spark, tmp_path, rows=100)["layouts"]}
+    assert list(every) == ["random"] + PEERS
+    for name in PEERS:
+        r = every[name]
+        assert r["files"] == peers[name]["files"] and r["queries"] == len(peers[name]["queries"]), name
+        assert r["agree"] == r["queries"], (name, r["differ"])
+        assert r["point_avg"] < r["files"], (name, r["point_avg"], r["files"])
 
 
 def test_layout_names():

@@ -13,7 +13,8 @@ rounds' clusterings wrote) and writes 1, so rewritten / ingested > 0; results.md
 and files_per_round.png are written and ``--render`` re-renders them; ``floor`` is refused.
 ``upserts``: 3 rounds of 3,000 rows of the ``dated`` variant in time order, upserted into
 merge-on-read tables with 10% updates per round after the first (random and the continuous
-layout). Expected: every round verified against the model, the updated keys hold their latest
+layout), and the same rows merged into Delta (liquid clustering, OPTIMIZE after each round) and
+Iceberg (the z-order rewrite after each round) tables. Expected: every round verified against the model, the updated keys hold their latest
 values, log files' bytes counted as ingested, per-column figures and the feed in the report.
 Tests marked ``BULK`` or ``UPSERTS`` run on that case alone.
 
@@ -38,10 +39,12 @@ pytestmark = pytest.mark.spark
 LAYOUTS = ["random", "builtin-hilbert-sample", "ours-hilbert-sample"]
 ROUNDS, ROWS, FILES = 2, 3000, 4
 UPSERT_ROUNDS, UPSERT_LAYOUTS = 3, ["random", "ours-hilbert-sample-continuous"]
+#: the peers as a growing table's users run them, each in a Spark session of its own
+UPSERT_PEERS = ["delta-liquid", "iceberg-zorder"]
 CASES = {
     "bulk": {},
     "upserts": dict(rounds=UPSERT_ROUNDS, rows=UPSERT_ROUNDS * ROWS, variant="dated", order="time",
-                    operation="upsert", updates=0.1, table_type="MERGE_ON_READ", layouts=",".join(UPSERT_LAYOUTS),
+                    operation="upsert", updates=0.1, table_type="MERGE_ON_READ", layouts=",".join(UPSERT_LAYOUTS + UPSERT_PEERS),
                     keep_tables=True),
 }
 BULK = pytest.mark.parametrize("run", ["bulk"], indirect=True)
@@ -146,7 +149,7 @@ def test_outputs_and_render(run, capsys):
     assert json.loads((out / "results.json").read_text())["parameters"]["operation"] == feed["operation"]
     for row in report["rounds"]:  # scheduling timed apart, inside the clustering's seconds
         assert 0 <= row["plan_seconds"] <= row["cluster_seconds"], row
-        assert (row["plan_seconds"] > 0) == (row["layout"] != "random"), row
+        assert (row["plan_seconds"] > 0) == bench.Layout.parse(row["layout"]).clusters, row
     # the side-by-side summary the README's blocks are made of, with the command that reproduces the run
     clustered = [name for name in report["parameters"]["layouts"].split(",") if name != "random"]
     pair = (clustered[0], clustered[-1])
@@ -341,3 +344,30 @@ def test_merge_on_read_log_files_count_as_ingested(run, table, spark):
     ours = table[(UPSERT_ROUNDS, UPSERT_LAYOUTS[1])]
     clusters = [c for c in timeline.write_stats(spark, str(out / "tables" / UPSERT_LAYOUTS[1])) if c["operation"] == "CLUSTER"]
     assert ours["rewritten_bytes"] == sum(c["bytes_written"] for c in clusters) > 0
+
+
+@UPSERTS
+def test_the_peers_grow_with_the_same_rows(run, table):
+    """Delta liquid and Iceberg z-order through the same rounds: the same rows merged on the key
+    (the runner holds their rows against the model and each query's against the random table's
+    after every round), the peer's own layout after each round, and every query counted from the
+    peer's own stats as its scan read it (else the run fails: WRONG COUNT)."""
+    report, out, _ = run
+    for name in UPSERT_PEERS:
+        for r in range(1, UPSERT_ROUNDS + 1):
+            row = table[(r, name)]
+            assert row["verified"] and row["rows"] == r * ROWS and row["files"] > 0, (name, r)
+            assert 0 < row["every"]["point_avg"] <= row["files"] and row["ingested_bytes"] > 0, (name, r, row)
+        first = table[(1, name)]
+        assert first["ingested_bytes"] > 0 and first["cluster_seconds"] > 0
+        last = table[(UPSERT_ROUNDS, name)]
+        assert last["rewritten_vs_ingested"] == pytest.approx(last["rewritten_bytes"] / last["ingested_bytes"])
+        assert {q["predicate"] for q in last["queries"]} == {q["predicate"] for q in table[(UPSERT_ROUNDS, "random")]["queries"]}
+    # Delta's liquid OPTIMIZE took the first round's small files; Iceberg's default selection
+    # rewrites a group of small files once it holds 5 (min-input-files), which 4 small files a
+    # round merged on the key need not reach here
+    assert table[(1, "delta-liquid")]["clustered_files"] == FILES
+    assert table[(UPSERT_ROUNDS, "delta-liquid")]["rewritten_bytes"] > 0
+    assert all(table[(r, "delta-liquid")]["files"] < table[(r, "random")]["files"] for r in range(1, UPSERT_ROUNDS + 1))
+    text = (out / "results.md").read_text()
+    assert all(f"| {UPSERT_ROUNDS} | {name} | {UPSERT_ROUNDS * ROWS} |" in text for name in UPSERT_PEERS)

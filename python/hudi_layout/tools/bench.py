@@ -486,16 +486,10 @@ def run_peer(args, name: str, source: str, columns: Sequence[str], total_bytes: 
     request = {"layout": name, "source": source, "columns": list(columns), "key": "lo_key", "files": args.files,
                "total_bytes": total_bytes, "folder": str(folder), "memory": args.memory or "4g",
                "queries": [{"kind": q.kind, "label": q.label, "predicate": q.predicate} for q in queries]}
-    (folder / "request.json").write_text(json.dumps(request))
     progress(f"laying out {name} (its own Spark session)")
-    ran = subprocess.run([sys.executable, "-m", "hudi_layout.tools.peers", str(folder / "request.json"),
-                          str(folder / "result.json")], capture_output=True, text=True)
-    if ran.returncode == peers.UNAVAILABLE:
-        progress(ran.stderr.strip().splitlines()[-1])
+    result = peers.run_child(request, folder, progress)
+    if result is None:
         return None
-    if ran.returncode != 0:
-        raise SystemExit(f"peer layout {name} failed:\n{ran.stderr[-4000:]}")
-    result = json.loads((folder / "result.json").read_text())
     m = Measured(name, files=result["files"], cluster_seconds=result["cluster_seconds"],
                  shuffle_bytes=result["shuffle_bytes"])
     for q in result["queries"]:

@@ -4,7 +4,9 @@
 
 DIR is the output folder of a ``bench`` run made with ``--keep-tables``. For each layout's table it
 counts, from the [min, max] of each live file slice's files in the table's column-stats index (what
-data skipping reads: the base file and, on a merge-on-read table, its log files), the files that
+data skipping reads: the base file and, on a merge-on-read table, its log files; for a peer, each
+data file's bounds in its own stats, Delta's log or Iceberg's manifests, as the peer's run saved
+them in ``bounds.json``), the files that
 - a point query reads, for every value of each filter column;
 - a range query reads, for every range of len(values) // 20 consecutive values of each column
   (the width of the bench's ranges), at every position;
@@ -30,6 +32,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .. import report as layout_report
+from . import peers
 from .bench import builtin_twin, column_pairs, session
 
 RANGE_SHARE = 20  # a range holds len(values) // RANGE_SHARE consecutive values, as the bench's do
@@ -40,14 +43,45 @@ EPOCH = datetime.date(1970, 1, 1)
 
 
 class FileBounds:
-    """Per filter column, the [min, max] of each file of the table's live file slices, from its
-    column-stats index: each slice's base file and, on a merge-on-read table, its log files.
-    A query reads a slice when one of its files' [min, max] meets every condition, as Hudi's data
-    skipping keeps a slice when any of its files is a candidate; ``files`` counts slices, as
-    Spark's ``numFiles`` does. A file without an entry for a filter column cannot be counted:
-    ValueError."""
+    """Per filter column, the [min, max] of each file of a table, and which slice (what a scan
+    counts as one file) each file belongs to. A query reads a slice when one of its files' [min,
+    max] meets every condition; a file whose bounds a system did not keep for a column (None) meets
+    every condition on it. Built from a Hudi table's column-stats index (:meth:`of_hudi`) or from a
+    peer's own stats (:meth:`of_peer`)."""
 
-    def __init__(self, spark, path: str, columns: Sequence[str]):
+    def __init__(self, files: int, slice_of: Sequence[int], low: Dict[str, Sequence], high: Dict[str, Sequence],
+                 dates: Sequence[str] = ()):
+        self.files = files
+        self.slice_of = np.asarray(slice_of, dtype=np.int64)
+        self.dates = set(dates)
+        self.low: Dict[str, np.ndarray] = {}
+        self.high: Dict[str, np.ndarray] = {}
+        self.open: Dict[str, np.ndarray] = {}
+        for c in low:
+            lo, hi = list(low[c]), list(high[c])
+            known = [v for v in lo + hi if v is not None]
+            fill = known[0] if known else 0
+            self.open[c] = np.array([a is None or b is None for a, b in zip(lo, hi)], dtype=bool)
+            self.low[c] = np.array([fill if v is None else v for v in lo], dtype=object)
+            self.high[c] = np.array([fill if v is None else v for v in hi], dtype=object)
+
+    @classmethod
+    def of_peer(cls, data: dict, columns: Sequence[str]) -> "FileBounds":
+        """From a peer's ``bounds.json`` (:func:`hudi_layout.tools.peers.bounds_json`): one file per
+        slice, as Delta's and Iceberg's scans count data files."""
+        missing = [c for c in columns if c not in data["low"]]
+        if missing:
+            raise ValueError(f"the peer's bounds hold no column {missing[0]}")
+        n = len(data["files"])
+        return cls(n, range(n), {c: data["low"][c] for c in columns}, {c: data["high"][c] for c in columns},
+                   data.get("dates", ()))
+
+    @classmethod
+    def of_hudi(cls, spark, path: str, columns: Sequence[str]) -> "FileBounds":
+        """From the column-stats index of the Hudi table at ``path``: each live slice's base file
+        and, on a merge-on-read table, its log files, as Hudi's data skipping keeps a slice when any
+        of its files is a candidate; slices counted as Spark's ``numFiles`` does. A file without an
+        entry for a filter column cannot be counted: ValueError."""
         # The snapshot is read first: in a session that has not read the data table, Hudi 1.2.0
         # fails to read its metadata table (ArrayIndexOutOfBoundsException merging its records).
         snap = layout_report._snapshot(spark, path, None)
@@ -58,17 +92,15 @@ class FileBounds:
                              + ", ".join(sorted(groups - {s["file_id"] for s in listed})[:3]))
         slices = [[f for f in [s["base_file"]] + s["log_files"] if f] for s in listed]
         names = [f for files in slices for f in files]
-        self.files = len(slices)
-        self.slice_of = np.array([i for i, files in enumerate(slices) for _ in files], dtype=np.int64)
         schema = snap.schema
-        self.low: Dict[str, np.ndarray] = {}
-        self.high: Dict[str, np.ndarray] = {}
-        self.dates = {c for c in columns if schema[c].dataType.simpleString() == "date"}
+        low: Dict[str, list] = {}
+        high: Dict[str, list] = {}
+        dates = {c for c in columns if schema[c].dataType.simpleString() == "date"}
         for c in columns:
             stats, kind = layout_report._stats(spark, path, c, names)
             if stats is None:
                 raise ValueError(f"{path}: the column-stats index has no entries for filter column {c}")
-            if c in self.dates and kind.simpleString() != "int":
+            if c in dates and kind.simpleString() != "int":
                 raise ValueError(f"{path}: the column-stats index holds the date column {c} as "
                                  f"{kind.simpleString()}, not as day numbers (int)")
             rows = {r["fileName"]: (r["lo"], r["hi"]) for r in stats.collect()}
@@ -77,8 +109,9 @@ class FileBounds:
                 raise ValueError(f"{path}: the column-stats index covers {len(names) - len(missing)} of the "
                                  f"{len(names)} live files (base and log files) for column {c}, not {missing[0]}: "
                                  "files read cannot be counted")
-            self.low[c] = np.array([rows[f][0] for f in names], dtype=object)
-            self.high[c] = np.array([rows[f][1] for f in names], dtype=object)
+            low[c] = [rows[f][0] for f in names]
+            high[c] = [rows[f][1] for f in names]
+        return cls(len(slices), [i for i, files in enumerate(slices) for _ in files], low, high, dates)
 
     def index_value(self, column: str, value):
         """``value`` (a query's, or a value read from the data) as the index holds it: a date as
@@ -91,7 +124,7 @@ class FileBounds:
     def holding(self, column: str, lo, hi) -> np.ndarray:
         """Which files' [min, max] of ``column`` meets [lo, hi]."""
         lo, hi = self.index_value(column, lo), self.index_value(column, hi)
-        return (self.low[column] <= hi) & (self.high[column] >= lo)
+        return self.open[column] | ((self.low[column] <= hi) & (self.high[column] >= lo))
 
     def count(self, conditions: Sequence[Tuple[str, object, object]]) -> int:
         """Files (slices) a conjunction of (column, lo, hi) conditions reads."""
@@ -182,7 +215,10 @@ def run(spark, folder: Path, rows: int = 3000, seed: int = 1, layouts: Optional[
         path = folder / "tables" / m["layout"]
         if not path.is_dir():
             raise ValueError(f"{path} is missing: run the bench with --keep-tables")
-        bounds = FileBounds(spark, str(path), columns)
+        if peers.is_peer(m["layout"]):
+            bounds = FileBounds.of_peer(json.loads((path / "bounds.json").read_text()), columns)
+        else:
+            bounds = FileBounds.of_hudi(spark, str(path), columns)
         figures = class_averages(bounds, values, sample, pairs)
         agree, differ = sampled_counts(bounds, m["queries"])
         figures.update(layout=m["layout"], agree=agree, queries=len(m["queries"]), differ=differ)

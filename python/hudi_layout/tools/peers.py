@@ -18,13 +18,20 @@ as a user's query reads them: Spark's ``numFiles`` on Delta's file scan, Iceberg
 ``resultDataFiles`` scan metric; rows and a checksum of their keys per query go back to the bench,
 which holds them against the random table's.
 
+Each run also saves every live data file's bounds per filter column, as the system's own skipping
+reads them, in ``bounds.json`` beside its table, for :mod:`hudi_layout.tools.every_query`. With
+``bench --rounds`` a peer grows its table round by round instead (:func:`grow`).
+
 Run: ``python -m hudi_layout.tools.peers REQUEST.json RESULT.json`` (the bench writes the request:
-layout, source, columns, key, files, total_bytes, queries, folder, memory). The jars come from
+layout, source, columns, key, files, total_bytes, queries, folder, memory; or, for rounds, the
+fields of :class:`RoundsRequest`). The jars come from
 ``target/peers`` (``mvn -Ppeers package``); without them the run stops with one line saying so.
 """
 from __future__ import annotations
 
+import datetime
 import json
+import math
 import sys
 import time
 from dataclasses import dataclass
@@ -77,17 +84,9 @@ def peer_jars() -> List[str]:
     return found
 
 
-@dataclass
-class Request:
+class _Named:
+    """What a peer layout's name says: its system, its layout and whether stats are kept whole."""
     layout: str
-    source: str          # Parquet folder of the rows
-    columns: List[str]
-    key: str             # the record key, for the checksum
-    files: int           # N
-    total_bytes: int     # the bench's random (Hudi) table's bytes
-    queries: List[Dict[str, str]]  # {"kind", "label", "predicate"}
-    folder: str          # where the peer's table goes
-    memory: str = "4g"
 
     @property
     def system(self) -> str:
@@ -100,6 +99,47 @@ class Request:
     @property
     def full_stats(self) -> bool:
         return LAYOUTS[self.layout][2]
+
+
+@dataclass
+class Request(_Named):
+    """One fresh layout: the rows written in random order as N files, then laid out."""
+    layout: str
+    source: str          # Parquet folder of the rows
+    columns: List[str]
+    key: str             # the record key, for the checksum
+    files: int           # N
+    total_bytes: int     # the bench's random (Hudi) table's bytes
+    queries: List[Dict[str, str]]  # {"kind", "label", "predicate"}
+    folder: str          # where the peer's table goes
+    memory: str = "4g"
+
+
+@dataclass
+class RoundsRequest(_Named):
+    """A table grown by rounds (``bench --rounds``): each round's write, then the peer's own
+    incremental layout, then the round's measures."""
+    layout: str
+    rounds: List[List[str]]  # per round, the Parquet folders it writes: its new rows, the rows it updates
+    columns: List[str]       # the filter columns
+    data_columns: List[str]  # what the table's checksum covers
+    key: str
+    operation: str           # bulk_insert | insert | upsert
+    round_files: int         # F: small files per round
+    files_per_round: int     # W: files per round once laid out
+    queries: List[Dict[str, str]]
+    folder: str
+    memory: str = "4g"
+
+    @property
+    def files(self) -> int:
+        """Spark's shuffle partitions: a round's small files."""
+        return self.round_files
+
+    @property
+    def total_bytes(self) -> int:
+        """The writer's file cap when the table is created: far above a round, so one file per task."""
+        return 1 << 40
 
 
 
@@ -148,11 +188,39 @@ class Delta:
         else:
             rows.repartition(r.files).write.format("delta").mode("overwrite").save(self.path)
 
-    def lay_out(self, target_bytes: int) -> None:
+    def write_round(self, rows, first: bool, operation: str) -> None:
+        """A later round's rows: appended, or merged on the key for an upsert (its updated rows
+        replace their keys' rows)."""
+        r = self.request
+        if first:
+            self.write_random(rows)
+        elif operation == "upsert":
+            rows.repartition(r.files).createOrReplaceTempView("round_rows")
+            self.spark.sql(f"MERGE INTO {self.ref} t USING round_rows s ON t.`{r.key}` = s.`{r.key}` "
+                           "WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *").collect()
+        else:
+            rows.repartition(r.files).write.format("delta").mode("append").save(self.path)
+
+    def commits(self) -> List[Dict[str, Any]]:
+        """Every commit in the log: whether it laid files out (OPTIMIZE), the bytes and files it
+        added and the files it removed."""
+        out = []
+        for commit in sorted((Path(self.path) / "_delta_log").glob("*.json")):
+            actions = [json.loads(line) for line in commit.read_text().splitlines() if line.strip()]
+            operation = next((a["commitInfo"].get("operation", "") for a in actions if "commitInfo" in a), "")
+            adds = [a["add"] for a in actions if "add" in a]
+            out.append({"id": commit.stem, "layout": operation == "OPTIMIZE",
+                        "bytes": sum(int(a.get("size", 0)) for a in adds), "added": len(adds),
+                        "removed": sum(1 for a in actions if "remove" in a)})
+        return out
+
+    def lay_out(self, target_bytes: int, small_bytes: Optional[int] = None) -> None:
+        """OPTIMIZE into files of ``target_bytes``, taking files below ``small_bytes`` (default: the
+        target, so every file of a fresh table)."""
         r = self.request
         size = str(target_bytes)
         self.spark.conf.set("spark.databricks.delta.optimize.maxFileSize", size)
-        self.spark.conf.set("spark.databricks.delta.optimize.minFileSize", size)
+        self.spark.conf.set("spark.databricks.delta.optimize.minFileSize", str(small_bytes or target_bytes))
         if r.kind == "liquid":
             self.spark.conf.set("spark.databricks.delta.optimize.clustering.mergeStrategy.minCubeSize.threshold", size)
             self.spark.sql(f"OPTIMIZE {self.ref}").collect()
@@ -167,6 +235,21 @@ class Delta:
 
     def table(self):
         return self.spark.read.format("delta").load(self.path)
+
+    def bounds(self, columns: Sequence[str]) -> Dict[str, Any]:
+        """Each live file's [min, max] per column from the table's log (the stats its skipping
+        reads; strings as Delta truncated them): the add actions not removed since, in commit order."""
+        live: Dict[str, Optional[str]] = {}
+        for commit in sorted((Path(self.path) / "_delta_log").glob("*.json")):
+            for line in commit.read_text().splitlines():
+                action = json.loads(line)
+                if "add" in action:
+                    live[action["add"]["path"]] = action["add"].get("stats")
+                elif "remove" in action:
+                    live.pop(action["remove"]["path"], None)
+        stats = {f: json.loads(s) if s else {} for f, s in live.items()}
+        return {f: {c: (st.get("minValues", {}).get(c), st.get("maxValues", {}).get(c)) for c in columns}
+                for f, st in stats.items()}
 
 
 class Iceberg:
@@ -183,6 +266,44 @@ class Iceberg:
         for k, v in props.items():
             writer = writer.tableProperty(k, v)
         writer.create()
+
+    def write_round(self, rows, first: bool, operation: str) -> None:
+        """A later round's rows: appended, or merged on the key for an upsert."""
+        r = self.request
+        if first:
+            self.write_random(rows)
+        elif operation == "upsert":
+            rows.repartition(r.files).createOrReplaceTempView("round_rows")
+            self.spark.sql(f"MERGE INTO {self.name} t USING round_rows s ON t.`{r.key}` = s.`{r.key}` "
+                           "WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *").collect()
+        else:
+            rows.repartition(r.files).writeTo(self.name).append()
+
+    def commits(self) -> List[Dict[str, Any]]:
+        """Every snapshot: whether it laid files out (a rewrite, operation replace), the bytes and
+        data files it added and the data files it removed."""
+        out = []
+        for row in self.spark.sql(f"SELECT snapshot_id, operation, summary FROM {self.name}.snapshots "
+                                  "ORDER BY committed_at").collect():
+            summary = row["summary"] or {}
+            out.append({"id": str(row["snapshot_id"]), "layout": row["operation"] == "replace",
+                        "bytes": int(summary.get("added-files-size", 0)),
+                        "added": int(summary.get("added-data-files", 0)),
+                        "removed": int(summary.get("deleted-data-files", 0))})
+        return out
+
+    def lay_out_new(self, target_bytes: int, small_bytes: int) -> None:
+        """The round's layout as Iceberg's users run it on a growing table: the z-order rewrite
+        with its default file selection (files below ``small_bytes`` or far above the target, in
+        groups of at least its minimum input files), not every file."""
+        r = self.request
+        self.spark.sql(f"ALTER TABLE {self.name} SET TBLPROPERTIES ('write.target-file-size-bytes' = "
+                       f"'{target_bytes}')")
+        self.spark.sql(
+            f"CALL {ICEBERG_CATALOG}.system.rewrite_data_files(table => 'db.rows', strategy => 'sort', "
+            f"sort_order => 'zorder({', '.join(r.columns)})', options => map("
+            f"'target-file-size-bytes', '{target_bytes}', 'max-file-size-bytes', '{4 * target_bytes}', "
+            f"'min-file-size-bytes', '{small_bytes}'))").collect()
 
     def lay_out(self, target_bytes: int) -> None:
         r = self.request
@@ -205,6 +326,30 @@ class Iceberg:
 
     def table(self):
         return self.spark.table(self.name)
+
+    def bounds(self, columns: Sequence[str]) -> Dict[str, Any]:
+        """Each live data file's [lower, upper] bound per column from the table's manifests (the
+        bounds its scan planning reads; strings as Iceberg truncated them)."""
+        rows = self.spark.sql(f"SELECT file_path, readable_metrics FROM {self.name}.files").collect()
+        return {r["file_path"]: {c: (r["readable_metrics"][c]["lower_bound"], r["readable_metrics"][c]["upper_bound"])
+                                 for c in columns} for r in rows}
+
+
+def bounds_json(bounds: Dict[str, Dict[str, tuple]], columns: Sequence[str], dates: Sequence[str]) -> Dict[str, Any]:
+    """Per-file bounds as :meth:`hudi_layout.tools.every_query.FileBounds.of_peer` reads them: file
+    names, per column the lows and highs (None where the system kept none), the ``dates`` columns'
+    as day numbers since 1970-01-01 (Delta's log holds them as ISO strings, Iceberg's as dates)."""
+    files = sorted(bounds)
+    dates = sorted(dates)
+
+    def plain(c, v):
+        if v is None or c not in dates:
+            return v
+        day = v if isinstance(v, datetime.date) else datetime.date.fromisoformat(str(v))
+        return (day - datetime.date(1970, 1, 1)).days
+    return {"files": files, "dates": dates,
+            "low": {c: [plain(c, bounds[f][c][0]) for f in files] for c in columns},
+            "high": {c: [plain(c, bounds[f][c][1]) for f in files] for c in columns}}
 
 
 def files_scanned(df) -> int:
@@ -243,16 +388,91 @@ def run(request: Request) -> dict:
                "cluster_seconds": seconds, "shuffle_bytes": shuffle,
                "bytes": table.bytes(), "random_bytes": before, "queries": []}
         spark.conf.set("spark.sql.adaptive.enabled", "false")
-        for q in request.queries:
-            df = table.table().where(q["predicate"]).agg(
-                F.count(F.lit(1)).alias("n"), F.sum(F.xxhash64(request.key).cast("decimal(38,0)")).alias("h"))
-            t0 = time.time()
-            got = df.collect()[0]
-            out["queries"].append({**q, "files": files_scanned(df), "rows": int(got["n"]),
-                                   "checksum": int(got["h"] or 0), "seconds": time.time() - t0})
+        out["queries"] = [_query(table, request, q) for q in request.queries]
+        # the files' bounds as the system's own skipping reads them, for tools.every_query
+        dates = [c for c in request.columns if rows.schema[c].dataType.simpleString() == "date"]
+        (Path(request.folder) / "bounds.json").write_text(json.dumps(
+            bounds_json(table.bounds(request.columns), request.columns, dates)))
         return out
     finally:
         spark.stop()
+
+
+def _query(table, request, q: Dict[str, str]) -> Dict[str, Any]:
+    """One query on the peer's table: files its scan read, rows and the sum of their keys' hashes."""
+    from pyspark.sql import functions as F
+    df = table.table().where(q["predicate"]).agg(
+        F.count(F.lit(1)).alias("n"), F.sum(F.xxhash64(request.key).cast("decimal(38,0)")).alias("h"))
+    t0 = time.time()
+    got = df.collect()[0]
+    return {**q, "files": files_scanned(df), "rows": int(got["n"]), "checksum": int(got["h"] or 0),
+            "seconds": time.time() - t0}
+
+
+def grow(request: RoundsRequest) -> dict:
+    """A peer's table through every round: the round's write (F small files, appended, or merged on
+    the key for an upsert), then its own layout of the round (Delta: ``OPTIMIZE``, incremental for
+    liquid clustering, z-ordering every file it takes for z-order; Iceberg: the z-order rewrite
+    with its default file selection). Sizes are fixed from the first round's bytes B as this system
+    wrote them, as the bench fixes Hudi's: target B / (W - 1/2), so a round makes about W files,
+    and small files below B / sqrt(F W), so files laid out before are not taken again for their
+    size. Then the files in the table, its rows' count and checksum, each query, every file's
+    bounds and the bytes written so far by writes and by layouts."""
+    from .rounds import _checksum
+    spark = session(request)
+    spark.sparkContext.setLogLevel("ERROR")
+    out: Dict[str, Any] = {"layout": request.layout, "rounds": []}
+    try:
+        table = (Delta if request.system == "delta" else Iceberg)(spark, request)
+        dates = None
+        target = small = 0
+        for r, sources in enumerate(request.rounds, start=1):
+            rows = spark.read.parquet(*sources)
+            dates = dates or [c for c in request.columns if rows.schema[c].dataType.simpleString() == "date"]
+            table.write_round(rows, r == 1, request.operation)
+            if r == 1:  # sizes from the round's bytes as this system writes them, as the bench's for Hudi
+                written = table.bytes()
+                target = max(1, int(written / max(0.5, request.files_per_round - 0.5)))
+                small = max(1, int(written / math.sqrt(request.round_files * request.files_per_round)))
+            seen = {c["id"] for c in table.commits()}
+            t0 = time.time()
+            if request.system == "iceberg":
+                table.lay_out_new(target, small)
+            else:
+                table.lay_out(target, small)
+            seconds = time.time() - t0
+            commits = table.commits()
+            laid = [c for c in commits if c["id"] not in seen and c["layout"]]
+            got = table.table().agg(*_checksum(request.data_columns)).collect()[0]
+            spark.conf.set("spark.sql.adaptive.enabled", "false")  # as the bench's queries run
+            with_skipping = [_query(table, request, q) for q in request.queries]
+            spark.conf.set("spark.sql.adaptive.enabled", "true")
+            out["rounds"].append({
+                "round": r, "files": table.files(), "contents": [int(got["n"]), int(got["h"] or 0)],
+                "queries": with_skipping, "cluster_seconds": seconds,
+                "ingested": sum(c["bytes"] for c in commits if not c["layout"]),
+                "rewritten": sum(c["bytes"] for c in commits if c["layout"]),
+                "files_replaced": sum(c["removed"] for c in laid), "files_written": sum(c["added"] for c in laid),
+                "bounds": bounds_json(table.bounds(request.columns), request.columns, dates)})
+        return out
+    finally:
+        spark.stop()
+
+
+def run_child(request: Dict[str, Any], folder: Path, progress) -> Optional[dict]:
+    """Runs ``request`` (a :class:`Request`'s or :class:`RoundsRequest`'s fields) in a child process
+    with a Spark session of its own, in ``folder``; its result, or None when the peer cannot run
+    here (``progress`` gets the one line saying why). A failed peer stops the bench with its error."""
+    import subprocess
+    (folder / "request.json").write_text(json.dumps(request))
+    ran = subprocess.run([sys.executable, "-m", "hudi_layout.tools.peers", str(folder / "request.json"),
+                          str(folder / "result.json")], capture_output=True, text=True)
+    if ran.returncode == UNAVAILABLE:
+        progress(ran.stderr.strip().splitlines()[-1])
+        return None
+    if ran.returncode != 0:
+        raise SystemExit(f"peer layout {request['layout']} failed:\n{ran.stderr[-4000:]}")
+    return json.loads((folder / "result.json").read_text())
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -260,9 +480,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if len(args) != 2:
         print("usage: python -m hudi_layout.tools.peers REQUEST.json RESULT.json", file=sys.stderr)
         return 2
-    request = Request(**json.loads(Path(args[0]).read_text()))
+    raw = json.loads(Path(args[0]).read_text())
+    request: Any = RoundsRequest(**raw) if "rounds" in raw else Request(**raw)
     try:
-        result = run(request)
+        result = grow(request) if isinstance(request, RoundsRequest) else run(request)
     except PeerUnavailable as e:
         print(f"peer {request.layout} cannot run: {e}", file=sys.stderr)
         return UNAVAILABLE

@@ -72,6 +72,12 @@ table):
   write and clustering here sizes it for the rows of one small file, so file sizes stay about
   proportional to rows, as they are at production file sizes.
 
+Peers (``delta-liquid``, ``iceberg-zorder``, ``delta-zorder``, each also ``-fullstats``): the
+same rounds in a child process with a Spark session of its own
+(:func:`hudi_layout.tools.peers.grow`): appends, or a merge on the key for an upsert, then the
+peer's own layout of the round; measured and checked as every layout is, their files counted from
+their own stats.
+
 After each round, per layout: the files in the table (N), the files read per point query on each
 filter column, per range query and per two-column conjunction, both as Spark read them for the
 one-shot benchmark's few queries (:func:`hudi_layout.tools.bench.make_queries`) and averaged over
@@ -523,16 +529,15 @@ def held_values(ctx: RoundsRun, r: int) -> Tuple[Dict[str, list], List[dict]]:
     return ctx.held[r]
 
 
-def every_value(ctx: RoundsRun, name: str, r: int, path: str, queries: Sequence[dict]) -> dict:
+def every_value(ctx: RoundsRun, name: str, r: int, bounds: every_query.FileBounds, queries: Sequence[dict]) -> dict:
     """Files read per query class over every query the table's rows allow after round ``r``, from
-    the column-stats index (:func:`hudi_layout.tools.every_query.class_averages`); the sampled
-    ``queries`` must count as Spark read them, else the run fails."""
-    bounds = every_query.FileBounds(ctx.spark, path, ctx.columns)
+    the files' ``bounds`` (:func:`hudi_layout.tools.every_query.class_averages`); the sampled
+    ``queries`` must count as the table's scan read them, else the run fails."""
     values, sample = held_values(ctx, r)
     figures = every_query.class_averages(bounds, values, sample, column_pairs(ctx.columns))
     agree, differ = every_query.sampled_counts(bounds, queries)
     if differ:
-        raise SystemExit(f"WRONG COUNT: {name} after round {r}: the column-stats index and Spark's scan "
+        raise SystemExit(f"WRONG COUNT: {name} after round {r}: the files' bounds and the scan "
                          f"disagree on {len(differ)} queries: " + "; ".join(differ[:3]))
     return {k: figures[k] for k in ("point", "range", "point_avg", "range_avg", "and_avg")}
 
@@ -619,11 +624,51 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
         files, held = table_contents(ctx.spark, path, ctx.sources.columns)
         check_rows(layout.name, r, held, ctx.models[r - 1])
         queries = run_queries(ctx, layout.name, r, path)
-        every = every_value(ctx, layout.name, r, path, queries)
+        every = every_value(ctx, layout.name, r, every_query.FileBounds.of_hudi(ctx.spark, path, ctx.columns), queries)
         rows.append(round_row(ctx, layout.name, r, files, queries, every, totals, (seconds, planned), clustered))
         progress(f"{layout.name}: round {r}: {files} files, point avg over every value {every['point_avg']:.1f} "
                  f"({rows[-1]['every_ratio_to_bound']:.2f}x the bound), rewritten/ingested "
                  f"{totals.ratio:.2f}, cluster {seconds:.1f}s")
+    return rows
+
+
+def grow_peer(ctx: RoundsRun, layout: Layout, folder: Path) -> List[dict]:
+    """A peer's table through every round (:func:`hudi_layout.tools.peers.grow`, in a child process
+    with a Spark session of its own): the same writes of the same rows, the peer's own layout after
+    each; its rows held against the model and each query's against the random table's, as every
+    layout's are. Empty, with one line saying why, when the peer cannot run here."""
+    from . import peers
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    request = {"layout": layout.name, "rounds": [ctx.sources.written(r) for r in range(1, ctx.plan.rounds + 1)],
+               "columns": list(ctx.columns), "data_columns": list(ctx.sources.columns), "key": KEY,
+               "operation": ctx.feed.operation, "round_files": ctx.plan.round_files,
+               "files_per_round": ctx.plan.files_per_round,
+               "queries": [{"kind": q.kind, "label": q.label, "predicate": q.predicate} for q in ctx.queries],
+               "folder": str(folder), "memory": ctx.args.memory or "4g"}
+    progress(f"{layout.name}: {ctx.plan.rounds} rounds in its own Spark session")
+    result = peers.run_child(request, folder, progress)
+    if result is None:
+        return []
+    rows = []
+    for got in result["rounds"]:
+        r = got["round"]
+        check_rows(layout.name, r, tuple(got["contents"]), ctx.models[r - 1])
+        queries = []
+        for q in got["queries"]:
+            if (q["rows"], q["checksum"]) != ctx.expected[(r, q["predicate"])]:
+                raise SystemExit(f"WRONG RESULT: {layout.name} after round {r} returned {(q['rows'], q['checksum'])} "
+                                 f"for {q['predicate']}, the random table returned {ctx.expected[(r, q['predicate'])]}")
+            queries.append({k: q[k] for k in ("kind", "label", "predicate", "files", "rows", "seconds")})
+        every = every_value(ctx, layout.name, r, every_query.FileBounds.of_peer(got["bounds"], ctx.columns), queries)
+        totals = WriteTotals(ingested=got["ingested"], rewritten=got["rewritten"])
+        laid = {"files_replaced": got["files_replaced"], "files_written": got["files_written"], "file_sizes": [],
+                "groups": 0}
+        rows.append(round_row(ctx, layout.name, r, got["files"], queries, every, totals,
+                              (got["cluster_seconds"], 0.0), laid))
+        progress(f"{layout.name}: round {r}: {got['files']} files, point avg over every value "
+                 f"{every['point_avg']:.1f} ({rows[-1]['every_ratio_to_bound']:.2f}x the bound), rewritten/ingested "
+                 f"{totals.ratio:.2f}")
     return rows
 
 
@@ -671,7 +716,7 @@ def run(args, spark=None) -> dict:
         rows: List[dict] = []
         for layout in layouts:
             path = str(folder / layout.name)
-            rows += grow(ctx, layout, path)
+            rows += grow_peer(ctx, layout, folder / layout.name) if layout.impl == "peer" else grow(ctx, layout, path)
             if layout.name == "random" and args.warmup and any(lay.clusters for lay in layouts):
                 warm_up(ctx, folder)
             if not args.keep_tables:
