@@ -294,7 +294,7 @@ def test_the_model_holds_each_keys_latest_version(spark, tmp_path):
         tables.append(after.append_column("after", pa.array([r] * after.num_rows)))
     assert {x[rounds.VERSION] for x in latest.values()} == {1, 2, 3}  # rows last written in each round
     pq.write_table(pa.concat_tables(tables), tmp_path / "expected.parquet")
-    sums = spark.read.parquet(str(tmp_path / "expected.parquet")).groupBy("after").agg(*rounds._checksum(sources.columns))
+    sums = spark.read.parquet(str(tmp_path / "expected.parquet")).groupBy("after").agg(*scan.row_checksum(sources.columns))
     expected = {x["after"]: (int(x["n"]), int(x["h"])) for x in sums.collect()}
     assert rounds.cumulative_models(spark, sources) == [expected[r] for r in (1, 2, 3)]
     assert [expected[r][0] for r in (1, 2, 3)] == [100, 200, 300]

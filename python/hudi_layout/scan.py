@@ -31,3 +31,11 @@ def read(spark, path: str, skipping: bool = True):
 def skipping_reader(spark, path: str):
     """A DataFrame over the Hudi table at ``path`` with the column-stats index used for skipping."""
     return read(spark, path, skipping=True)
+
+
+def row_checksum(columns) -> list:
+    """Aggregates ``n`` (rows) and ``h`` (the sum of a 64-bit hash of every column of a row): what a
+    table holds, compared across tables and formats by value."""
+    from pyspark.sql import functions as F
+    return [F.count(F.lit(1)).alias("n"),
+            F.sum(F.xxhash64(*[F.col(c) for c in columns]).cast("decimal(38,0)")).alias("h")]

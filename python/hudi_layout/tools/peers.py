@@ -418,7 +418,7 @@ def grow(request: RoundsRequest) -> dict:
     and small files below B / sqrt(F W), so files laid out before are not taken again for their
     size. Then the files in the table, its rows' count and checksum, each query, every file's
     bounds and the bytes written so far by writes and by layouts."""
-    from .rounds import _checksum
+    from ..scan import row_checksum
     spark = session(request)
     spark.sparkContext.setLogLevel("ERROR")
     out: Dict[str, Any] = {"layout": request.layout, "rounds": []}
@@ -443,7 +443,7 @@ def grow(request: RoundsRequest) -> dict:
             seconds = time.time() - t0
             commits = table.commits()
             laid = [c for c in commits if c["id"] not in seen and c["layout"]]
-            got = table.table().agg(*_checksum(request.data_columns)).collect()[0]
+            got = table.table().agg(*row_checksum(request.data_columns)).collect()[0]
             spark.conf.set("spark.sql.adaptive.enabled", "false")  # as the bench's queries run
             with_skipping = [_query(table, request, q) for q in request.queries]
             spark.conf.set("spark.sql.adaptive.enabled", "true")

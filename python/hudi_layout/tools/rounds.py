@@ -373,16 +373,9 @@ def _write_slice(part, out: Path) -> str:
     return str(out)
 
 
-def _checksum(columns: Sequence[str]) -> list:
-    """Aggregates ``n`` (rows) and ``h`` (the sum of a 64-bit hash of every column of a row)."""
-    from pyspark.sql import functions as F
-    return [F.count(F.lit(1)).alias("n"),
-            F.sum(F.xxhash64(*[F.col(c) for c in columns]).cast("decimal(38,0)")).alias("h")]
-
-
 def table_contents(spark, path: str, columns: Sequence[str]) -> Tuple[int, Tuple[int, int]]:
     """(files in the latest snapshot, (rows, checksum over ``columns``)), read with data skipping off."""
-    rows, files = scan.files_read(scan.read(spark, path, skipping=False).agg(*_checksum(columns)))
+    rows, files = scan.files_read(scan.read(spark, path, skipping=False).agg(*scan.row_checksum(columns)))
     return files, (int(rows[0]["n"]), int(rows[0]["h"] or 0))
 
 
@@ -478,7 +471,7 @@ def cumulative_models(spark, sources: RoundSources) -> List[Tuple[int, int]]:
     if updated:
         written = written.unionByName(spark.read.parquet(str(Path(updated[0]).parent)))
     until = F.lead("round").over(Window.partitionBy(KEY).orderBy("round"))
-    spans = written.withColumn("until", until).groupBy("round", "until").agg(*_checksum(sources.columns)).collect()
+    spans = written.withColumn("until", until).groupBy("round", "until").agg(*scan.row_checksum(sources.columns)).collect()
     out = []
     for r in range(1, len(sources.rows) + 1):
         held = [x for x in spans if x["round"] <= r and (x["until"] is None or x["until"] > r)]
