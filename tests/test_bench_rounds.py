@@ -371,3 +371,12 @@ def test_the_peers_grow_with_the_same_rows(run, table):
     assert all(table[(r, "delta-liquid")]["files"] < table[(r, "random")]["files"] for r in range(1, UPSERT_ROUNDS + 1))
     text = (out / "results.md").read_text()
     assert all(f"| {UPSERT_ROUNDS} | {name} | {UPSERT_ROUNDS * ROWS} |" in text for name in UPSERT_PEERS)
+    # every format side by side, as docs/benchmarks.md shows the documented runs
+    side = rounds.formats([("this run", "OUT", report)], every=1)
+    names = UPSERT_LAYOUTS[1:] + UPSERT_PEERS
+    assert "| round |" + "".join(f" {n} |" for n in names) in side
+    for r in range(1, UPSERT_ROUNDS + 1):
+        assert f"| {r} |" + "".join(f" {table[(r, n)]['every']['point_avg']:.1f} of {table[(r, n)]['files']} "
+                                    f"({table[(r, n)]['every_ratio_to_bound']:.2f}x) |" for n in names) in side
+    assert all(f"- {n}: {table[(UPSERT_ROUNDS, n)]['every_ratio_to_bound']:.2f}x after round {UPSERT_ROUNDS}" in side
+               for n in names)

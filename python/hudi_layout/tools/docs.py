@@ -68,6 +68,19 @@ ROUNDS_OTHER = (((("skewed rows, bulk insert", "docs/bench/rounds32-first4-skewe
                   ("R = 8, correlated rows", "docs/bench/rounds8-first4-correlated")), 2))
 
 
+#: The ``bench --rounds`` runs with the peers docs/benchmarks.md shows, every format side by side.
+ROUNDS_PEERS = (("R = 8, uniform rows, bulk insert", "docs/bench/rounds8-peers"),
+                ("R = 8, time-ordered upserts, 10% updates", "docs/bench/rounds8-peers-time-upserts"))
+
+
+def rounds_peers_block() -> str:
+    """The runs of :data:`ROUNDS_PEERS` (:func:`hudi_layout.tools.rounds.formats`)."""
+    import json
+    from . import rounds
+    return rounds.formats([(label, folder, json.loads((REPO / folder / "results.json").read_text()))
+                           for label, folder in ROUNDS_PEERS])
+
+
 def rounds_block(runs: Sequence[Tuple[str, str]], every: int = 4) -> str:
     """The runs' summary (:func:`hudi_layout.tools.rounds.summary`) from their results.json."""
     import json
@@ -79,12 +92,13 @@ def rounds_block(runs: Sequence[Tuple[str, str]], every: int = 4) -> str:
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
              "example-ingest": example_block,
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
-             "rounds-other": lambda: "\n".join(rounds_block(runs, every) for runs, every in ROUNDS_OTHER)}
+             "rounds-other": lambda: "\n".join(rounds_block(runs, every) for runs, every in ROUNDS_OTHER),
+             "rounds-peers": rounds_peers_block}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
                "example-ingest": "docs/operators.md", "rounds-growth": "README.md",
-               "rounds-other": "docs/layouts.md"}
+               "rounds-other": "docs/layouts.md", "rounds-peers": "docs/benchmarks.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")

@@ -865,6 +865,44 @@ def summary(runs: Sequence[Tuple[str, str, dict]], layouts: Tuple[str, str], eve
     return "\n".join(lines) + "\n"
 
 
+def formats(runs: Sequence[Tuple[str, str, dict]], every: int = 2) -> str:
+    """Every clustered layout of each run (``(label, folder, report)``; Hudi's and the peers')
+    side by side, every ``every``-th round and the last: files per point query over every value
+    as a ratio to the bound for each layout's own files, then per run and layout the last round,
+    the worst round, the worst column after the last round and the bytes its layouts rewrote."""
+    out = []
+    for label, folder, rep in runs:
+        names = [n for n in rep["parameters"]["layouts"].split(",") if n != "random"]
+        rows = {(r["round"], r["layout"]): r for r in rep["rounds"]}
+        last = rep["plan"]["rounds"]
+        out.append(f"**{label}** (`{command(rep, folder)}`): files per point query over every value, of "
+                   "the layout's N files, and x the bound for N")
+        out.append("")
+        out.append("| round |" + "".join(f" {n} |" for n in names))
+        out.append("|" + " --- |" * (1 + len(names)))
+        for n in sorted({1, last} | set(range(every, last + 1, every))):
+            cells = [rows.get((n, name)) for name in names]
+            out.append(f"| {n} |" + "".join(f" {_read(c)} |" if c else " |" for c in cells))
+        out.append("")
+        for name in names:
+            mine = [r for r in rep["rounds"] if r["layout"] == name]
+            if not mine:
+                continue
+            end, worst = mine[-1], max(mine, key=lambda r: r["every_ratio_to_bound"])
+            col = max(rep["filter_columns"], key=lambda c: end["every"]["point"][c])
+            out.append(f"- {name}: {end['every_ratio_to_bound']:.2f}x after round {end['round']}, worst round "
+                       f"{worst['every_ratio_to_bound']:.2f}x (round {worst['round']}), worst column after the last "
+                       f"round {col} {end['every']['point'][col] / end['effective_bound']:.2f}x; rewrote "
+                       f"{end['rewritten_vs_ingested']:.2f}x the bytes ingested")
+        out.append("")
+    return "\n".join(out)
+
+
+def _read(row: dict) -> str:
+    """A round's point queries: files read over every value, of the table's files, and x the bound."""
+    return f"{row['every']['point_avg']:.1f} of {row['files']} ({row['every_ratio_to_bound']:.2f}x)"
+
+
 def _mean(xs: Sequence[float]) -> float:
     return sum(xs) / len(xs) if xs else 0.0
 
