@@ -173,7 +173,33 @@ def _quoted(columns: Sequence[str]) -> str:
     return ", ".join(f"`{c}`" for c in columns)
 
 
-class Delta:
+class _Table:
+    """What both peers' tables do alike: a round's write."""
+    spark: Any
+    request: Any
+    ref: str  # the table's name in SQL
+
+    def write_random(self, rows) -> None:
+        raise NotImplementedError
+
+    def append(self, rows) -> None:
+        raise NotImplementedError
+
+    def write_round(self, rows, first: bool, operation: str) -> None:
+        """A round's rows as F files: the table created from them, appended, or merged on the key
+        for an upsert (its updated rows replace their keys' rows)."""
+        r = self.request
+        if first:
+            self.write_random(rows)
+        elif operation == "upsert":
+            rows.repartition(r.files).createOrReplaceTempView("round_rows")
+            self.spark.sql(f"MERGE INTO {self.ref} t USING round_rows s ON t.`{r.key}` = s.`{r.key}` "
+                           "WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *").collect()
+        else:
+            self.append(rows.repartition(r.files))
+
+
+class Delta(_Table):
     def __init__(self, spark, request: Request):
         self.spark, self.request = spark, request
         self.path = str(Path(request.folder) / "delta")
@@ -188,18 +214,8 @@ class Delta:
         else:
             rows.repartition(r.files).write.format("delta").mode("overwrite").save(self.path)
 
-    def write_round(self, rows, first: bool, operation: str) -> None:
-        """A later round's rows: appended, or merged on the key for an upsert (its updated rows
-        replace their keys' rows)."""
-        r = self.request
-        if first:
-            self.write_random(rows)
-        elif operation == "upsert":
-            rows.repartition(r.files).createOrReplaceTempView("round_rows")
-            self.spark.sql(f"MERGE INTO {self.ref} t USING round_rows s ON t.`{r.key}` = s.`{r.key}` "
-                           "WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *").collect()
-        else:
-            rows.repartition(r.files).write.format("delta").mode("append").save(self.path)
+    def append(self, rows) -> None:
+        rows.write.format("delta").mode("append").save(self.path)
 
     def commits(self) -> List[Dict[str, Any]]:
         """Every commit in the log: whether it laid files out (OPTIMIZE), the bytes and files it
@@ -252,10 +268,10 @@ class Delta:
                 for f, st in stats.items()}
 
 
-class Iceberg:
+class Iceberg(_Table):
     def __init__(self, spark, request: Request):
         self.spark, self.request = spark, request
-        self.name = f"{ICEBERG_CATALOG}.db.rows"
+        self.name = self.ref = f"{ICEBERG_CATALOG}.db.rows"
 
     def write_random(self, rows) -> None:
         r = self.request
@@ -267,17 +283,8 @@ class Iceberg:
             writer = writer.tableProperty(k, v)
         writer.create()
 
-    def write_round(self, rows, first: bool, operation: str) -> None:
-        """A later round's rows: appended, or merged on the key for an upsert."""
-        r = self.request
-        if first:
-            self.write_random(rows)
-        elif operation == "upsert":
-            rows.repartition(r.files).createOrReplaceTempView("round_rows")
-            self.spark.sql(f"MERGE INTO {self.name} t USING round_rows s ON t.`{r.key}` = s.`{r.key}` "
-                           "WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *").collect()
-        else:
-            rows.repartition(r.files).writeTo(self.name).append()
+    def append(self, rows) -> None:
+        rows.writeTo(self.name).append()
 
     def commits(self) -> List[Dict[str, Any]]:
         """Every snapshot: whether it laid files out (a rewrite, operation replace), the bytes and
@@ -292,30 +299,22 @@ class Iceberg:
                         "removed": int(summary.get("deleted-data-files", 0))})
         return out
 
-    def lay_out_new(self, target_bytes: int, small_bytes: int) -> None:
-        """The round's layout as Iceberg's users run it on a growing table: the z-order rewrite
-        with its default file selection (files below ``small_bytes`` or far above the target, in
-        groups of at least its minimum input files), not every file."""
-        r = self.request
-        self.spark.sql(f"ALTER TABLE {self.name} SET TBLPROPERTIES ('write.target-file-size-bytes' = "
-                       f"'{target_bytes}')")
-        self.spark.sql(
-            f"CALL {ICEBERG_CATALOG}.system.rewrite_data_files(table => 'db.rows', strategy => 'sort', "
-            f"sort_order => 'zorder({', '.join(r.columns)})', options => map("
-            f"'target-file-size-bytes', '{target_bytes}', 'max-file-size-bytes', '{4 * target_bytes}', "
-            f"'min-file-size-bytes', '{small_bytes}'))").collect()
-
-    def lay_out(self, target_bytes: int) -> None:
+    def lay_out(self, target_bytes: int, small_bytes: Optional[int] = None) -> None:
+        """The z-order rewrite into files of ``target_bytes``: of every file (a fresh table), or,
+        given ``small_bytes``, as Iceberg's users run it on a growing table, with its default file
+        selection (files below ``small_bytes`` or far above the target, in groups of at least its
+        minimum input files)."""
         r = self.request
         # the writer cuts files by its estimate of uncompressed bytes: raise its cap so the
         # rewrite's target decides the file count
         self.spark.sql(f"ALTER TABLE {self.name} SET TBLPROPERTIES ('write.target-file-size-bytes' = "
                        f"'{target_bytes}')")
+        which = "'rewrite-all', 'true'" if small_bytes is None else f"'min-file-size-bytes', '{small_bytes}'"
         self.spark.sql(
             f"CALL {ICEBERG_CATALOG}.system.rewrite_data_files(table => 'db.rows', strategy => 'sort', "
             f"sort_order => 'zorder({', '.join(r.columns)})', options => map("
             f"'target-file-size-bytes', '{target_bytes}', 'max-file-size-bytes', '{4 * target_bytes}', "
-            f"'rewrite-all', 'true'))").collect()
+            f"{which}))").collect()
 
     def files(self) -> int:
         return int(self.spark.sql(f"SELECT count(*) AS n FROM {self.name}.files").collect()[0]["n"])
@@ -436,10 +435,7 @@ def grow(request: RoundsRequest) -> dict:
                 small = max(1, int(written / math.sqrt(request.round_files * request.files_per_round)))
             seen = {c["id"] for c in table.commits()}
             t0 = time.time()
-            if request.system == "iceberg":
-                table.lay_out_new(target, small)
-            else:
-                table.lay_out(target, small)
+            table.lay_out(target, small)
             seconds = time.time() - t0
             commits = table.commits()
             laid = [c for c in commits if c["id"] not in seen and c["layout"]]
