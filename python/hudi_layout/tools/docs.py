@@ -81,6 +81,36 @@ def rounds_peers_block() -> str:
                            for label, folder in ROUNDS_PEERS])
 
 
+#: The fresh-layout run with every peer the README's headline table comes from, and its command.
+PEERS_RUN = ("docs/bench/n300-peers", "python -m hudi_layout bench --scale 0.3 --files 300 --queries 4 --memory 10g "
+             "--layouts random,floor,builtin-hilbert-sample,ours-hilbert-sample,delta-zorder,delta-liquid,"
+             "iceberg-zorder --keep-tables --out docs/bench/n300-peers")
+
+
+def peers_headline() -> str:
+    """Per layout of :data:`PEERS_RUN`: files, files read per point, range and two-column query over
+    every query of each class (``every_query.json``), ours as a ratio to the best other layout,
+    and clustering seconds against the plain write (``results.json``)."""
+    import json
+    folder, command = PEERS_RUN
+    every = json.loads((REPO / folder / "every_query.json").read_text())
+    timed = {r["layout"]: r for r in json.loads((REPO / folder / "results.json").read_text())["layouts"]}
+    rows = {r["layout"]: r for r in every["layouts"] if r["layout"] not in ("random", "floor")}
+    ours = next(n for n in rows if n.startswith("ours-"))
+    floor = timed["floor"]["cluster_seconds"]
+    keys = ("point_avg", "range_avg", "and_avg")
+    best = {k: min(r[k] for n, r in rows.items() if n != ours) for k in keys}
+    lines = [f"SSB scale 0.3 (1.8M rows, uniform) laid out into about 300 files (`{command}`; files read over "
+             "every query of each class, counted from each system's own stats as its scan reads them):", "",
+             "| layout | files | point | range | two-column | clustering s | vs a plain Hudi bulk insert |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for name, r in rows.items():
+        cells = [f"{r[k]:.1f}" + (f" ({r[k] / best[k]:.2f}x the best other)" if name == ours else "") for k in keys]
+        sec = timed[name]["cluster_seconds"]
+        lines.append(f"| {name} | {r['files']} | " + " | ".join(cells) + f" | {sec:.1f} | {sec / floor:.2f}x |")
+    return "\n".join(lines) + "\n"
+
+
 def rounds_block(runs: Sequence[Tuple[str, str]], every: int = 4) -> str:
     """The runs' summary (:func:`hudi_layout.tools.rounds.summary`) from their results.json."""
     import json
@@ -93,12 +123,13 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "example-ingest": example_block,
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
              "rounds-other": lambda: "\n".join(rounds_block(runs, every) for runs, every in ROUNDS_OTHER),
-             "rounds-peers": rounds_peers_block}
+             "rounds-peers": rounds_peers_block, "peers-headline": peers_headline}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
                "example-ingest": "docs/operators.md", "rounds-growth": "README.md",
-               "rounds-other": "docs/layouts.md", "rounds-peers": "docs/benchmarks.md"}
+               "rounds-other": "docs/layouts.md", "rounds-peers": "docs/benchmarks.md",
+               "peers-headline": "README.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")
