@@ -30,7 +30,6 @@ import json
 import math
 import random
 import shutil
-import subprocess
 import sys
 import time
 from contextlib import contextmanager

@@ -27,7 +27,7 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -49,10 +49,10 @@ class FileBounds:
     every condition on it. Built from a Hudi table's column-stats index (:meth:`of_hudi`) or from a
     peer's own stats (:meth:`of_peer`)."""
 
-    def __init__(self, files: int, slice_of: Sequence[int], low: Dict[str, Sequence], high: Dict[str, Sequence],
-                 dates: Sequence[str] = ()):
+    def __init__(self, files: int, slice_of: Iterable[int], low: Mapping[str, Sequence], high: Mapping[str, Sequence],
+                 dates: Iterable[str] = ()):
         self.files = files
-        self.slice_of = np.asarray(slice_of, dtype=np.int64)
+        self.slice_of = np.asarray(list(slice_of), dtype=np.int64)
         self.dates = set(dates)
         self.low: Dict[str, np.ndarray] = {}
         self.high: Dict[str, np.ndarray] = {}

@@ -143,7 +143,7 @@ class RoundsRequest(_Named):
 
 
 
-def session(request: Request):
+def session(request: "Request | RoundsRequest"):
     from pyspark.sql import SparkSession
     jars = peer_jars()
     from ..jarpaths import jar_path
@@ -200,7 +200,7 @@ class _Table:
 
 
 class Delta(_Table):
-    def __init__(self, spark, request: Request):
+    def __init__(self, spark, request: "Request | RoundsRequest"):
         self.spark, self.request = spark, request
         self.path = str(Path(request.folder) / "delta")
         self.ref = f"delta.`{self.path}`"
@@ -269,7 +269,7 @@ class Delta(_Table):
 
 
 class Iceberg(_Table):
-    def __init__(self, spark, request: Request):
+    def __init__(self, spark, request: "Request | RoundsRequest"):
         self.spark, self.request = spark, request
         self.name = self.ref = f"{ICEBERG_CATALOG}.db.rows"
 
