@@ -217,15 +217,19 @@ class Delta(_Table):
     def append(self, rows) -> None:
         rows.write.format("delta").mode("append").save(self.path)
 
+    def _log(self):
+        """The table's log, commit by commit in order: (version, its actions)."""
+        for commit in sorted((Path(self.path) / "_delta_log").glob("*.json")):
+            yield commit.stem, [json.loads(line) for line in commit.read_text().splitlines() if line.strip()]
+
     def commits(self) -> List[Dict[str, Any]]:
         """Every commit in the log: whether it laid files out (OPTIMIZE), the bytes and files it
         added and the files it removed."""
         out = []
-        for commit in sorted((Path(self.path) / "_delta_log").glob("*.json")):
-            actions = [json.loads(line) for line in commit.read_text().splitlines() if line.strip()]
+        for version, actions in self._log():
             operation = next((a["commitInfo"].get("operation", "") for a in actions if "commitInfo" in a), "")
             adds = [a["add"] for a in actions if "add" in a]
-            out.append({"id": commit.stem, "layout": operation == "OPTIMIZE",
+            out.append({"id": version, "layout": operation == "OPTIMIZE",
                         "bytes": sum(int(a.get("size", 0)) for a in adds), "added": len(adds),
                         "removed": sum(1 for a in actions if "remove" in a)})
         return out
@@ -256,9 +260,8 @@ class Delta(_Table):
         """Each live file's [min, max] per column from the table's log (the stats its skipping
         reads; strings as Delta truncated them): the add actions not removed since, in commit order."""
         live: Dict[str, Optional[str]] = {}
-        for commit in sorted((Path(self.path) / "_delta_log").glob("*.json")):
-            for line in commit.read_text().splitlines():
-                action = json.loads(line)
+        for _, actions in self._log():
+            for action in actions:
                 if "add" in action:
                     live[action["add"]["path"]] = action["add"].get("stats")
                 elif "remove" in action:
@@ -423,22 +426,23 @@ def grow(request: RoundsRequest) -> dict:
     out: Dict[str, Any] = {"layout": request.layout, "rounds": []}
     try:
         table = (Delta if request.system == "delta" else Iceberg)(spark, request)
-        dates = None
+        dates: List[str] = []
         target = small = 0
+        laid_before: set = set()  # the layouts' commits of earlier rounds (a write is never one)
         for r, sources in enumerate(request.rounds, start=1):
             rows = spark.read.parquet(*sources)
-            dates = dates or [c for c in request.columns if rows.schema[c].dataType.simpleString() == "date"]
             table.write_round(rows, r == 1, request.operation)
             if r == 1:  # sizes from the round's bytes as this system writes them, as the bench's for Hudi
+                dates = [c for c in request.columns if rows.schema[c].dataType.simpleString() == "date"]
                 written = table.bytes()
                 target = max(1, int(written / max(0.5, request.files_per_round - 0.5)))
                 small = max(1, int(written / math.sqrt(request.round_files * request.files_per_round)))
-            seen = {c["id"] for c in table.commits()}
             t0 = time.time()
             table.lay_out(target, small)
             seconds = time.time() - t0
             commits = table.commits()
-            laid = [c for c in commits if c["id"] not in seen and c["layout"]]
+            laid = [c for c in commits if c["layout"] and c["id"] not in laid_before]
+            laid_before |= {c["id"] for c in laid}
             got = table.table().agg(*row_checksum(request.data_columns)).collect()[0]
             spark.conf.set("spark.sql.adaptive.enabled", "false")  # as the bench's queries run
             with_skipping = [_query(table, request, q) for q in request.queries]

@@ -497,15 +497,21 @@ def _run_queries(ctx: RoundsRun, name: str, r: int, path: str) -> List[dict]:
     out, table = [], scan.skipping_reader(ctx.spark, path)  # one listing of the round's snapshot
     for q in ctx.queries:
         files, rows, seconds = run_query(ctx.spark, path, q, table)
-        key = (r, q.predicate)
         if name == "random":
-            ctx.expected[key] = rows
-        elif rows != ctx.expected[key]:
-            raise SystemExit(f"WRONG RESULT: {name} after round {r} returned {rows} for {q.predicate}, "
-                             f"the random table returned {ctx.expected[key]}")
+            ctx.expected[(r, q.predicate)] = rows
+        else:
+            expect(ctx, name, r, q.predicate, rows)
         out.append({"kind": q.kind, "label": q.label, "predicate": q.predicate, "files": files,
                     "rows": rows[0], "seconds": seconds})
     return out
+
+
+def expect(ctx: RoundsRun, name: str, r: int, predicate: str, rows: Tuple[int, int]) -> None:
+    """A query's (rows, checksum of their keys) on ``name`` after round ``r`` must be the random
+    table's: else the run fails with WRONG RESULT."""
+    if rows != ctx.expected[(r, predicate)]:
+        raise SystemExit(f"WRONG RESULT: {name} after round {r} returned {rows} for {predicate}, "
+                         f"the random table returned {ctx.expected[(r, predicate)]}")
 
 
 def held_values(ctx: RoundsRun, r: int) -> Tuple[Dict[str, list], List[dict]]:
@@ -649,9 +655,7 @@ def grow_peer(ctx: RoundsRun, layout: Layout, folder: Path) -> List[dict]:
         check_rows(layout.name, r, tuple(got["contents"]), ctx.models[r - 1])
         queries = []
         for q in got["queries"]:
-            if (q["rows"], q["checksum"]) != ctx.expected[(r, q["predicate"])]:
-                raise SystemExit(f"WRONG RESULT: {layout.name} after round {r} returned {(q['rows'], q['checksum'])} "
-                                 f"for {q['predicate']}, the random table returned {ctx.expected[(r, q['predicate'])]}")
+            expect(ctx, layout.name, r, q["predicate"], (q["rows"], q["checksum"]))
             queries.append({k: q[k] for k in ("kind", "label", "predicate", "files", "rows", "seconds")})
         every = every_value(ctx, layout.name, r, every_query.FileBounds.of_peer(got["bounds"], ctx.columns), queries)
         totals = WriteTotals(ingested=got["ingested"], rewritten=got["rewritten"])
