@@ -43,7 +43,7 @@ test: venv
 	$(PY) -m ruff check python tests integration examples conftest.py
 	$(PY) -m mypy
 	$(MVN) -Ppeers package
-	$(PY) -m pytest -q -p no:cacheprovider
+	$(PY) -m pytest -q -p no:cacheprovider --durations=15
 
 # The skipping benchmark against Hudi's built-in layouts: `make bench ARGS="--rows 6000000 --files 1000"`.
 bench: peers

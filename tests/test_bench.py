@@ -23,6 +23,7 @@ import argparse
 import json
 import math
 
+import pyarrow.parquet as pq
 import pytest
 
 from hudi_layout import tables
@@ -82,6 +83,11 @@ def test_floor_is_a_layout_with_n_files_and_the_random_rows(report):
         [(q["predicate"], q["rows"]) for q in random_["queries"]]
     assert floor["cluster_seconds"] > 0 and floor["shuffle_bytes"] > 0  # repartition to N files shuffles
     assert floor["time_vs_floor"] == 1.0 and "time_vs_floor" not in random_
+    # bytes each layout wrote: the random rows again, in another order (the same codec)
+    assert random_["bytes_written"] == 0
+    for name, r in report.items():
+        if name != "random":
+            assert 0.5 * floor["bytes_written"] < r["bytes_written"] < 2 * floor["bytes_written"], name
     for name, r in report.items():
         if name not in ("random", "floor"):
             assert r["time_vs_floor"] == pytest.approx(r["cluster_seconds"] / floor["cluster_seconds"]), name
@@ -193,9 +199,20 @@ def test_correlated_variant(spark, tmp_path):
     assert table.equals(ssb.generate(3000, 7, 0.0, "uniform"))  # the uniform rows, other filter columns
     args = argparse.Namespace(
         rows=3000, scale=0.0, variant="correlated", files=6, queries=1, repetitions=1, sample_size=200_000,
-        seed=7, memory="", keep_tables=True, warmup=False, out=str(tmp_path),
+        seed=7, memory="", keep_tables=True, warmup=False, out=str(tmp_path), codec="zstd",
         layouts="random," + ",".join(PEERS))
     result = bench.run(args, spark)
+    # --codec: every system's files in the one codec (Hudi's default is gzip, Delta's snappy)
+    written = [f for f in (tmp_path / "tables").rglob("*.parquet") if ".hoodie" not in f.parts]
+    for name in ["random"] + PEERS:
+        mine = [f for f in written if f.relative_to(tmp_path / "tables").parts[0] == name]
+        assert mine, name
+        assert {pq.ParquetFile(f).metadata.row_group(0).column(0).compression for f in mine} == {"ZSTD"}, name
+    # Hudi's bloom filter of record keys sized for the run's 500 rows per file, not its default
+    # 60,000 keys (431 KB in every footer)
+    bloom = [len(pq.ParquetFile(f).metadata.metadata[b"org.apache.hudi.bloomfilter"])
+             for f in written if f.relative_to(tmp_path / "tables").parts[0] == "random"]
+    assert bloom and max(bloom) < 50_000, bloom
     # the peers, each in a Spark session of its own, on the same rows (the runner fails on other
     # rows for any query): about N = 6 files from 6 random ones, fewer files per point query than
     # the random table
@@ -205,6 +222,7 @@ def test_correlated_variant(spark, tmp_path):
         assert r["peer"]["random_files"] == 6 and 3 <= r["files"] <= 12, (name, r["files"])
         assert r["peer"]["random_query_files"] >= 4, (name, r["peer"])  # its scan metric counts files
         assert r["cluster_seconds"] > 0 and r["point_avg"] <= r["files"], (name, r)
+        assert r["bytes_written"] == r["peer"]["bytes"] > 0, name
         assert [q["predicate"] for q in r["queries"]] == [q["predicate"] for q in result["layouts"][0]["queries"]]
     assert (result["d"], result["d_effective"]) == (4, 2)
     assert result["axes"] == [["s_city", "s_nation"], ["p_brand", "p_category"]]
@@ -218,6 +236,10 @@ def test_correlated_variant(spark, tmp_path):
     assert "| p_category files read (skip %) | point avg | bound | eff. bound |" in text
     assert "| random | 6 | 6.0 (0.0%) | 6.0 (0.0%) | 6.0 (0.0%) | 6.0 (0.0%) | 6.0 | 3.8 | 2.4 |" in text
     assert (tmp_path / "files_read.png").stat().st_size > 0
+    # each peer's layout stage by stage, read alike from its own Spark session
+    assert "codec=zstd" in text and "| shuffle read, sort, write |" in text
+    for name in PEERS:
+        assert peers[name]["stages"] and f"Stages of {name}:" in text, name
     # every query counted from each peer's own stats (Delta's log, Iceberg's manifests): the bench's
     # sampled queries count exactly the files each system's scan read, and a point query on every
     # value reads fewer files than the layout holds

@@ -163,6 +163,7 @@ class Measured:
     files: int = 0
     cluster_seconds: float = 0.0
     shuffle_bytes: int = 0
+    bytes_written: int = 0  # the Parquet bytes the layout wrote (the table's live files)
     recorded: Dict[str, str] = field(default_factory=dict)  # hudilayout.* of our replacecommit
     queries: List[dict] = field(default_factory=list)
     stages: List[dict] = field(default_factory=list)  # the stages the clustering (or floor) ran
@@ -303,7 +304,34 @@ def busy_seconds(stages: Sequence[dict]) -> float:
     return total + (span[1] - span[0] if span else 0.0)
 
 
-def write_floor(spark, random_table: str, path: str, columns, files: int) -> None:
+#: ``--codec`` values: Parquet codecs Hudi, Delta (Spark's writer) and Iceberg all write
+CODECS = ("", "zstd", "snappy", "gzip", "uncompressed")
+
+#: Hudi's key for the Parquet codec of the files it writes (gzip by default)
+CODEC_KEY = "hoodie.parquet.compression.codec"
+
+
+#: Hudi's key for the keys its per-file bloom filter of record keys is sized for (60,000 by default)
+BLOOM_ENTRIES_KEY = "hoodie.index.bloom.num_entries"
+
+
+def write_options(codec: str, rows_per_file: int) -> Dict[str, str]:
+    """What every Hudi table of a run is written with beside its layout: ``codec`` ("" keeps Hudi's
+    gzip) and Hudi's bloom filter of record keys, which it writes into every file's footer, sized
+    for the run's rows per file. Hudi sizes that filter for 60,000 keys by default, 431 KB at its
+    false-positive rate of 1e-9: a rounding error in a file of 120 MB, but most of the bytes of a
+    bench file of a few thousand rows (129 of 210 MB in a run of 300 files), which no table of
+    production-sized files pays. The filter keeps its false-positive rate at the size it is given
+    (Hudi's dynamic filter grows past it), so the table holds the same index; every Hudi layout,
+    the floor and the random table alike get it."""
+    out = {BLOOM_ENTRIES_KEY: str(max(1000, rows_per_file))}
+    if codec:
+        out[CODEC_KEY] = codec
+    return out
+
+
+def write_floor(spark, random_table: str, path: str, columns, files: int,
+                writer: Optional[Dict[str, str]] = None) -> None:
     """The floor: the random table's rows (without Hudi's ``_hoodie_*`` columns) bulk-inserted
     as they come into a new table with the same config (metadata table, column stats on
     ``columns``) and the same file count: the read, shuffle and write every clustering pays,
@@ -313,6 +341,7 @@ def write_floor(spark, random_table: str, path: str, columns, files: int) -> Non
     df = df.select([c for c in df.columns if not c.startswith("_hoodie_")])
     opts = tables.cow_table_options("ssb", "lo_key", columns, files)  # sort mode NONE, as the random table
     opts["hoodie.parquet.compression.ratio"] = "4"  # the writer headroom every layout gets (Layout.options)
+    opts.update(writer or {})
     df.repartition(files).write.format("hudi").options(**opts).mode("overwrite").save(path)
 
 
@@ -320,29 +349,30 @@ WARMUP_ROWS, WARMUP_FILES_IN, WARMUP_FILES_OUT = 100_000, 16, 8
 
 
 def warm_up(spark, source: str, folder: Path, columns, layouts, sample_size: int,
-            weights: Optional[Sequence[float]], groups: int) -> List[str]:
+            weights: Optional[Sequence[float]], groups: int, writer: Optional[Dict[str, str]] = None) -> List[str]:
     """Every measured layout once on a small table, figures thrown away, so that no layout pays
     for JIT compilation and class loading that another one's run would have done for it: each
     strategy's own code (ours, Hudi's built-in, the plain write) is warm when it is measured.
     Returns the layouts run; leaves no table behind."""
     base = str(folder / "warmup")
     rows = spark.read.parquet(source).limit(WARMUP_ROWS).repartition(WARMUP_FILES_IN)
-    rows.write.format("hudi").options(**tables.cow_table_options("ssb", "lo_key", columns, WARMUP_FILES_IN)) \
-        .mode("overwrite").save(base)
+    rows.write.format("hudi").options(**tables.cow_table_options("ssb", "lo_key", columns, WARMUP_FILES_IN),
+                                      **(writer or {})).mode("overwrite").save(base)
     total = tables.table_bytes(base)
     ran = []
     for layout in layouts:
-        if layout.name == "random":
+        if layout.name == "random" or layout.impl == "peer":  # a peer warms up in its own session
             continue
         ran.append(layout.name)
         progress(f"warm-up: {layout.name} on {WARMUP_ROWS} rows (not measured)")
         path = str(folder / f"warmup-{layout.name}")
         if layout.clusters:
             shutil.copytree(base, path)
-            clustering.schedule_and_execute(spark, path, layout.options(columns, total, WARMUP_FILES_OUT, sample_size,
-                                                                        weights, groups))
+            clustering.schedule_and_execute(spark, path, {**layout.options(columns, total, WARMUP_FILES_OUT,
+                                                                           sample_size, weights, groups),
+                                                          **(writer or {})})
         else:
-            write_floor(spark, base, path, columns, WARMUP_FILES_OUT)
+            write_floor(spark, base, path, columns, WARMUP_FILES_OUT, writer)
         shutil.rmtree(path, ignore_errors=True)
     shutil.rmtree(base, ignore_errors=True)
     return ran
@@ -405,13 +435,16 @@ def run(args, spark=None) -> dict:
              + ", ".join("+".join(a) for a in axes))
     base = str(out / "tables" / "random")
     progress(f"writing the random table as {args.files} files")
-    opts = tables.cow_table_options("ssb", "lo_key", columns, args.files)
+    codec = getattr(args, "codec", "") or ""
+    rows_total = spark.read.parquet(source).count()
+    writer = write_options(codec, math.ceil(rows_total / args.files))
+    opts = {**tables.cow_table_options("ssb", "lo_key", columns, args.files), **writer}
     spark.read.parquet(source).repartition(args.files).write.format("hudi").options(**opts) \
         .mode("overwrite").save(base)
     total = tables.table_bytes(base)
     queries = make_queries(spark, source, columns, args.queries, args.seed)
     if args.warmup:
-        warm_up(spark, source, out / "tables", columns, layouts, args.sample_size, weights, groups)
+        warm_up(spark, source, out / "tables", columns, layouts, args.sample_size, weights, groups, writer)
 
     results: List[Measured] = []
     expected: Dict[str, Tuple[int, int]] = {}
@@ -434,11 +467,14 @@ def run(args, spark=None) -> dict:
             t0 = time.time()
             if layout.clusters:
                 instant = clustering.schedule_and_execute(
-                    spark, path, layout.options(columns, total, args.files, args.sample_size, weights, groups))
+                    spark, path, {**layout.options(columns, total, args.files, args.sample_size, weights, groups),
+                                  **writer})
             else:
-                write_floor(spark, base, path, columns, args.files)
+                write_floor(spark, base, path, columns, args.files, writer)
             m.cluster_seconds = time.time() - t0
             m.shuffle_bytes = jvm.shuffle_bytes_written(spark, meter) - before
+            # a clustered copy holds the random table's files beside those its clustering wrote
+            m.bytes_written = tables.table_bytes(path) - (total if layout.clusters else 0)
             m.stages = parse_stages(jvm.take_stages(spark, stage_log), t0)
             if layout.clusters:
                 if not instant:
@@ -470,6 +506,7 @@ def run(args, spark=None) -> dict:
     if own_session:
         spark.stop()
     report = summarise(args, columns, results, weights, axes)
+    report["hudi_write_options"] = writer
     write_outputs(out, report)
     return report
 
@@ -484,13 +521,15 @@ def run_peer(args, name: str, source: str, columns: Sequence[str], total_bytes: 
     folder.mkdir(parents=True)
     request = {"layout": name, "source": source, "columns": list(columns), "key": "lo_key", "files": args.files,
                "total_bytes": total_bytes, "folder": str(folder), "memory": args.memory or "4g",
+               "codec": getattr(args, "codec", "") or "", "warmup": bool(getattr(args, "warmup", True)),
                "queries": [{"kind": q.kind, "label": q.label, "predicate": q.predicate} for q in queries]}
     progress(f"laying out {name} (its own Spark session)")
     result = peers.run_child(request, folder, progress)
     if result is None:
         return None
     m = Measured(name, files=result["files"], cluster_seconds=result["cluster_seconds"],
-                 shuffle_bytes=result["shuffle_bytes"])
+                 shuffle_bytes=result["shuffle_bytes"], bytes_written=result["bytes"],
+                 stages=parse_stages(result["stages"], result["started"]))
     for q in result["queries"]:
         rows = (q["rows"], q["checksum"])
         if rows != expected[q["predicate"]]:
@@ -544,7 +583,7 @@ def summarise(args, columns, results: List[Measured], weights: Optional[Sequence
             "effective_bound": m.files ** ((d_eff - 1) / d_eff),
             "point": point, "point_avg": sum(point.values()) / d,
             "range_avg": avg("range"), "and_avg": avg("and"),
-            "cluster_seconds": m.cluster_seconds, "shuffle_bytes": m.shuffle_bytes,
+            "cluster_seconds": m.cluster_seconds, "shuffle_bytes": m.shuffle_bytes, "bytes_written": m.bytes_written,
             "query_seconds": sum(q["seconds"] for q in m.queries),
             "groups": int(m.recorded[md.GROUPS]) if md.GROUPS in m.recorded else None,
             "buckets": m.recorded.get(md.BUCKETS),
@@ -589,16 +628,17 @@ def markdown(report: dict) -> str:
     extra_head = (" workload avg |" if weighted else "") + (" groups |" if grouped else "")
     lines = [f"{size} variant={p['variant']} files={p['files']} queries/column={p['queries']} "
              f"repetitions={p['repetitions']} seed={p['seed']} sample.size={p['sample_size']}"
-             + (f" weights={p['weights']}" if weighted else "") + (f" groups={p['groups']}" if grouped else ""), "",
+             + (f" weights={p['weights']}" if weighted else "") + (f" groups={p['groups']}" if grouped else "")
+             + (f" codec={p['codec']}" if p.get("codec") else ""), "",
              f"d={d} filter columns ({', '.join(cols)}) on d'={d_eff} independent axes found in the data "
              f"({', '.join('+'.join(a) for a in axes)}): bound N^((d-1)/d), effective bound N^((d'-1)/d')"
              if "axes" in report else f"d={d} filter columns ({', '.join(cols)}), axes not measured: "
              "effective bound taken as the bound", "",
              "| layout | files | " + " | ".join(f"{c} files read (skip %)" for c in cols)
              + " | point avg |" + extra_head + " bound | eff. bound | range avg | 2-col avg | cluster s "
-             "| time vs floor | time vs built-in | shuffle MB | shuffle vs built-in |",
+             "| time vs floor | time vs built-in | shuffle MB | shuffle vs built-in | written MB |",
              "| --- | --- | " + " | ".join("---" for _ in cols) + " | --- |" + " --- |" * (weighted + grouped)
-             + " --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+             + " --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in report["layouts"]:
         cells = [f"{r['point'][c]:.1f} ({100 * (1 - r['point'][c] / r['files']):.1f}%)" for c in cols]
         extra = (f" {r['workload_avg']:.1f} |" if weighted else "") \
@@ -607,7 +647,8 @@ def markdown(report: dict) -> str:
         lines.append(f"| {r['layout']} | {r['files']} | " + " | ".join(cells) + f" | {r['point_avg']:.1f} |" + extra
                      + f" {r['bound']:.1f} | {eff:.1f} | {r['range_avg']:.1f} | {r['and_avg']:.1f}"
                      + f" | {r['cluster_seconds']:.1f} | {_ratio(r, 'time_vs_floor')} | {_ratio(r, 'time_vs_builtin')}"
-                     + f" | {r['shuffle_bytes'] / 1e6:.1f} | {_ratio(r, 'shuffle_vs_builtin')} |")
+                     + f" | {r['shuffle_bytes'] / 1e6:.1f} | {_ratio(r, 'shuffle_vs_builtin')}"
+                     + f" | {r.get('bytes_written', 0) / 1e6:.1f} |")
     return "\n".join(lines) + "\n"
 
 
@@ -622,7 +663,7 @@ def stage_breakdown(report: dict, top: int = 5) -> str:
     reading the timeline and metadata, committing)."""
     out = []
     for r in report["layouts"]:
-        if r["layout"] not in STAGE_BREAKDOWN or not r.get("stages"):
+        if (r["layout"] not in STAGE_BREAKDOWN and not peers.is_peer(r["layout"])) or not r.get("stages"):
             continue
         wall = r["cluster_seconds"]
         def share(s: float, wall: float = wall) -> str:
@@ -650,6 +691,49 @@ def stage_breakdown(report: dict, top: int = 5) -> str:
     return "\n".join(out)
 
 
+#: the phases of a layout's work, as :func:`phase` names them from a stage's own measures
+PHASES = ("read, shuffle write", "scan without shuffle (sample, stats)", "shuffle read, sort, write",
+          "other stages (metadata table, commit jobs)")
+
+
+def phase(stage: dict, rows: int, files_in: int) -> str:
+    """Which of :data:`PHASES` a stage belongs to, from its measures alone, so the stages of every
+    system (Hudi, Delta, Iceberg) are read alike: it reads a shuffle of at least half the table's
+    ``rows`` (the sort and the files' write: encode, Parquet, column stats are one stage); it
+    writes a shuffle of at least a megabyte (the read before it); it reads the table without a
+    shuffle (a sample, a range partitioner's bounds): at least half its rows, or one task per
+    input file where the reader reports no rows (Hudi's built-in reads its files that way); or
+    anything else (small jobs on the metadata table or the log)."""
+    big = max(1, rows // 2)
+    if stage["shuffle_read_rows"] >= big:
+        return PHASES[2]
+    if stage["shuffle_write_bytes"] >= 1 << 20:
+        return PHASES[0]
+    if stage["input_rows"] >= big or (stage["input_rows"] == 0 and stage["shuffle_read_rows"] == 0
+                                      and stage["tasks"] == files_in):
+        return PHASES[1]
+    return PHASES[3]
+
+
+def phase_breakdown(report: dict) -> str:
+    """Per layout, the seconds of each of :data:`PHASES` and the wall time no stage ran."""
+    with_stages = [r for r in report["layouts"] if r.get("stages")]
+    if not with_stages:
+        return ""
+    lines = ["| layout | wall s | " + " | ".join(PHASES) + " | no stage running (driver) |",
+             "| --- | --- | " + " | ".join("---" for _ in PHASES) + " | --- |"]
+    files_in = report["parameters"].get("files", 0)
+    for r in with_stages:
+        rows = max(max(s["input_rows"], s["shuffle_read_rows"]) for s in r["stages"])
+        secs = {p: 0.0 for p in PHASES}
+        for s in r["stages"]:
+            secs[phase(s, rows, files_in)] += s["seconds"]
+        lines.append(f"| {r['layout']} | {r['cluster_seconds']:.1f} | "
+                     + " | ".join(f"{secs[p]:.1f}" for p in PHASES)
+                     + f" | {r.get('outside_stages_seconds', 0.0):.1f} |")
+    return "\n".join(lines) + "\n"
+
+
 def head_to_head(report: dict) -> str:
     """Per query, ours against the built-in implementation of the same curve and mapping."""
     by_name = {r["layout"]: r for r in report["layouts"]}
@@ -674,8 +758,9 @@ def head_to_head(report: dict) -> str:
 
 def render(report: dict) -> str:
     """``results.md``: the table, ours against the built-in per query, the stage breakdowns."""
-    breakdown = stage_breakdown(report)
-    return markdown(report) + "\n" + head_to_head(report) + ("\n" + breakdown if breakdown else "")
+    phases, breakdown = phase_breakdown(report), stage_breakdown(report)
+    return (markdown(report) + "\n" + head_to_head(report) + ("\nWhere the time went (stage seconds; stages "
+            "may overlap)\n\n" + phases if phases else "") + ("\n" + breakdown if breakdown else ""))
 
 
 def write_outputs(out: Path, report: dict) -> None:

@@ -50,6 +50,9 @@ def main(argv=None) -> int:
                    "rows (default 0; at most 1)")
     p.add_argument("--table-type", default=None, choices=rounds.TABLE_TYPES, help="with --rounds: every layout's "
                    "table type (default COPY_ON_WRITE)")
+    p.add_argument("--codec", default="", choices=bench.CODECS, help="the Parquet codec every layout writes "
+                   "with, Hudi's and the peers' alike (default: each system's own: Hudi gzip, Delta snappy, "
+                   "Iceberg zstd); not with --rounds")
     p.add_argument("--keep-tables", action="store_true")
     p.add_argument("--no-warmup", dest="warmup", action="store_false",
                    help="skip the warm-up: by default every measured layout first runs once, unmeasured, on "
@@ -67,6 +70,8 @@ def main(argv=None) -> int:
         print(render(report))
         return 0
     if args.rounds is not None:
+        if args.codec:
+            p.error(f"--codec {args.codec}: not with --rounds R (every round writes with each system's own codec)")
         return main_rounds(p, args)
     for flag, value in (("--rows-per-round", args.rows_per_round), ("--round-files", args.round_files),
                         ("--drift", args.drift), ("--order", args.order), ("--operation", args.operation),

@@ -81,25 +81,38 @@ def rounds_peers_block() -> str:
                            for label, folder in ROUNDS_PEERS])
 
 
-#: The fresh-layout run with every peer the README's headline table comes from, and its command.
-PEERS_RUN = ("docs/bench/n300-peers", "python -m hudi_layout bench --scale 0.3 --files 300 --queries 4 --memory 10g "
-             "--layouts random,floor,builtin-hilbert-sample,ours-hilbert-sample,delta-zorder,delta-liquid,"
-             "iceberg-zorder --keep-tables --out docs/bench/n300-peers")
+#: a run's averages over every query of each class: point, range, two-column
+CLASSES = ("point_avg", "range_avg", "and_avg")
+
+
+class PeersRun:
+    """A fresh-layout run kept in ``folder``: its command, its layouts as measured (``timed``, from
+    results.json), the clustered layouts' averages over every query (``rows``, from
+    every_query.json), our layout's name and, per class, the fewest files any other layout read."""
+
+    def __init__(self, folder: str):
+        import json
+        report = json.loads((REPO / folder / "results.json").read_text())
+        every = json.loads((REPO / folder / "every_query.json").read_text())
+        self.report = report
+        self.command = bench_command(report["parameters"], folder)
+        self.timed = {r["layout"]: r for r in report["layouts"]}
+        self.rows = {r["layout"]: r for r in every["layouts"] if r["layout"] not in ("random", "floor")}
+        self.ours = next(n for n in self.rows if n.startswith("ours-"))
+        self.best = {k: min(r[k] for n, r in self.rows.items() if n != self.ours) for k in CLASSES}
+
+
+#: The fresh-layout run with every peer the README's headline table comes from.
+PEERS_RUN = "docs/bench/n300-peers"
 
 
 def peers_headline() -> str:
     """Per layout of :data:`PEERS_RUN`: files, files read per point, range and two-column query over
     every query of each class (``every_query.json``), ours as a ratio to the best other layout,
     and clustering seconds against the plain write (``results.json``)."""
-    import json
-    folder, command = PEERS_RUN
-    every = json.loads((REPO / folder / "every_query.json").read_text())
-    timed = {r["layout"]: r for r in json.loads((REPO / folder / "results.json").read_text())["layouts"]}
-    rows = {r["layout"]: r for r in every["layouts"] if r["layout"] not in ("random", "floor")}
-    ours = next(n for n in rows if n.startswith("ours-"))
+    run = PeersRun(PEERS_RUN)
+    command, timed, rows, ours, keys, best = run.command, run.timed, run.rows, run.ours, CLASSES, run.best
     floor = timed["floor"]["cluster_seconds"]
-    keys = ("point_avg", "range_avg", "and_avg")
-    best = {k: min(r[k] for n, r in rows.items() if n != ours) for k in keys}
     lines = [f"SSB scale 0.3 (1.8M rows, uniform) laid out into about 300 files (`{command}`; files read over "
              "every query of each class, counted from each system's own stats as its scan reads them):", "",
              "| layout | files | point | range | two-column | clustering s | vs a plain Hudi bulk insert |",
@@ -108,7 +121,76 @@ def peers_headline() -> str:
         cells = [f"{r[k]:.1f}" + (f" ({r[k] / best[k]:.2f}x the best other)" if name == ours else "") for k in keys]
         sec = timed[name]["cluster_seconds"]
         lines.append(f"| {name} | {r['files']} | " + " | ".join(cells) + f" | {sec:.1f} | {sec / floor:.2f}x |")
+    # ours against the peers alone: the best peer per class, and each peer's clustering time
+    from .peers import is_peer
+    others = {n: r for n, r in rows.items() if is_peer(n)}
+    best_peer = {k: min((others[n][k], n) for n in others)[1] for k in keys}
+    mine = timed[ours]["cluster_seconds"]
+    ratios = ", ".join(f"{rows[ours][k] / others[best_peer[k]][k]:.2f}x on {label} ({best_peer[k]})"
+                       for k, label in zip(keys, ("points", "ranges", "two-column queries")))
+    times = ", ".join(f"{mine / timed[n]['cluster_seconds']:.2f}x {n}'s" for n in others)
+    lines += ["", f"Against the best peer of each class ours reads {ratios}; its clustering took {times} time."]
     return "\n".join(lines) + "\n"
+
+
+#: The fresh-layout runs with the peers docs/benchmarks.md shows (label, folder): the README's run,
+#: the same with one codec for every system, then the other data sets and a larger table.
+PEERS_RUNS = (("uniform rows, each system's defaults", "docs/bench/n300-peers"),
+              ("uniform rows, zstd for every system", "docs/bench/n300-peers-zstd"),
+              ("skewed rows", "docs/bench/n300-peers-skewed"),
+              ("urls: long strings with shared prefixes", "docs/bench/n300-peers-urls"),
+              ("correlated rows: 4 columns on 2 axes", "docs/bench/n300-peers-correlated"),
+              ("SSB scale 1, N = 1000, uniform rows", "docs/bench/n1000-peers"))
+
+
+def bench_command(params: dict, folder: str) -> str:
+    """The ``bench`` command line that makes a run of ``params`` (a results.json's) in ``folder``."""
+    size = f"--rows {params['rows']}" if params.get("rows") else f"--scale {params['scale']:g}"
+    parts = ["python -m hudi_layout bench", size, f"--files {params['files']}", f"--queries {params['queries']}"]
+    if params.get("memory"):
+        parts.append(f"--memory {params['memory']}")
+    if params.get("variant", "uniform") != "uniform":
+        parts.append(f"--variant {params['variant']}")
+    if params.get("codec"):
+        parts.append(f"--codec {params['codec']}")
+    if not params.get("warmup", True):
+        parts.append("--no-warmup")
+    parts += [f"--layouts {params['layouts']}", "--keep-tables", f"--out {folder}"]
+    return " ".join(parts)
+
+
+def peers_runs_block() -> str:
+    """Per run of :data:`PEERS_RUNS` that is in the checkout: every layout's files read over every
+    query of each class (``every_query.json``), ours as a ratio to the best other layout, its
+    clustering time, bytes written and shuffled (``results.json``); then where each layout's time
+    went (:func:`hudi_layout.tools.bench.phase_breakdown`)."""
+    from .bench import BLOOM_ENTRIES_KEY, phase_breakdown
+    out = []
+    for label, folder in PEERS_RUNS:
+        if not (REPO / folder / "every_query.json").exists():
+            continue
+        run = PeersRun(folder)
+        report, timed, rows, ours, keys, best = run.report, run.timed, run.rows, run.ours, CLASSES, run.best
+        floor = timed["floor"]["cluster_seconds"]
+        sized = BLOOM_ENTRIES_KEY in report.get("hudi_write_options", {})
+        out += [f"**{label}** (`{run.command}`" + ("" if sized else "; run before the bench sized Hudi's bloom "
+                "filter to the rows per file, so Hudi's tables here carry its default 431 KB in every file, "
+                "in their time and bytes") + "):", "",
+                "| layout | files | bound | point | range | two-column | clustering s | vs the plain write "
+                "| written MB | shuffled MB |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+        for name in ["floor"] + list(rows):
+            t = timed[name]
+            if name == "floor":
+                cells = ["", "", ""]
+            else:
+                r = rows[name]
+                cells = [f"{r[k]:.1f}" + (f" ({r[k] / best[k]:.2f}x)" if name == ours else "") for k in keys]
+            out.append(f"| {name} | {t['files']} | {t['bound']:.1f} | " + " | ".join(cells)
+                       + f" | {t['cluster_seconds']:.1f} | {t['cluster_seconds'] / floor:.2f}x"
+                       + f" | {t.get('bytes_written', 0) / 1e6:.0f} | {t['shuffle_bytes'] / 1e6:.0f} |")
+        out += ["", "Where the time went, in seconds of Spark stages (read alike for every system from "
+                "each stage's rows and shuffle):", "", phase_breakdown(report)]
+    return "\n".join(out)
 
 
 def rounds_block(runs: Sequence[Tuple[str, str]], every: int = 4) -> str:
@@ -123,13 +205,14 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "example-ingest": example_block,
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
              "rounds-other": lambda: "\n".join(rounds_block(runs, every) for runs, every in ROUNDS_OTHER),
-             "rounds-peers": rounds_peers_block, "peers-headline": peers_headline}
+             "rounds-peers": rounds_peers_block, "peers-headline": peers_headline,
+             "peers-runs": peers_runs_block}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
                "example-ingest": "docs/operators.md", "rounds-growth": "README.md",
                "rounds-other": "docs/layouts.md", "rounds-peers": "docs/benchmarks.md",
-               "peers-headline": "README.md"}
+               "peers-headline": "README.md", "peers-runs": "docs/benchmarks.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")

@@ -60,6 +60,9 @@ DELTA_STRING_PREFIX_KEY = "spark.databricks.io.skipping.stringPrefixLength"
 FULL_STRING_PREFIX = 1024
 
 
+#: Iceberg's largest output file, in targets: see :meth:`Iceberg.lay_out`
+ICEBERG_MAX_FILE = 64
+
 #: the exit code of a peer that cannot run on this machine
 UNAVAILABLE = 3
 
@@ -113,6 +116,8 @@ class Request(_Named):
     queries: List[Dict[str, str]]  # {"kind", "label", "predicate"}
     folder: str          # where the peer's table goes
     memory: str = "4g"
+    codec: str = ""      # the Parquet codec of every file written; "" for the system's own default
+    warmup: bool = True  # lay out a small table first, unmeasured (:func:`warm_up`)
 
 
 @dataclass
@@ -130,6 +135,7 @@ class RoundsRequest(_Named):
     queries: List[Dict[str, str]]
     folder: str
     memory: str = "4g"
+    codec: str = ""
 
     @property
     def files(self) -> int:
@@ -160,6 +166,8 @@ def session(request: "Request | RoundsRequest"):
                    .config("spark.sql.catalog.spark_catalog", DELTA_CATALOG))
         if request.full_stats:
             builder = builder.config(DELTA_STRING_PREFIX_KEY, str(FULL_STRING_PREFIX))
+        if request.codec:  # Delta writes with Spark's Parquet writer (snappy by default)
+            builder = builder.config("spark.sql.parquet.compression.codec", request.codec)
     else:
         warehouse = str(Path(request.folder) / "warehouse")
         builder = (builder.config("spark.sql.extensions", ICEBERG_EXTENSION)
@@ -180,6 +188,12 @@ class _Table:
     ref: str  # the table's name in SQL
 
     def write_random(self, rows) -> None:
+        raise NotImplementedError
+
+    def lay_out(self, target_bytes: int, small_bytes: Optional[int] = None) -> None:
+        raise NotImplementedError
+
+    def bytes(self) -> int:
         raise NotImplementedError
 
     def append(self, rows) -> None:
@@ -272,15 +286,18 @@ class Delta(_Table):
 
 
 class Iceberg(_Table):
-    def __init__(self, spark, request: "Request | RoundsRequest"):
+    def __init__(self, spark, request: "Request | RoundsRequest", table: str = "rows"):
         self.spark, self.request = spark, request
-        self.name = self.ref = f"{ICEBERG_CATALOG}.db.rows"
+        self.short = f"db.{table}"  # its name in the catalog
+        self.name = self.ref = f"{ICEBERG_CATALOG}.{self.short}"
 
     def write_random(self, rows) -> None:
         r = self.request
         props = {"write.target-file-size-bytes": str(4 * r.total_bytes)}  # one file per Spark partition
         if r.full_stats:
             props["write.metadata.metrics.default"] = "full"
+        if r.codec:  # zstd by default
+            props["write.parquet.compression-codec"] = r.codec
         writer = rows.repartition(r.files).writeTo(self.name)
         for k, v in props.items():
             writer = writer.tableProperty(k, v)
@@ -308,15 +325,18 @@ class Iceberg(_Table):
         selection (files below ``small_bytes`` or far above the target, in groups of at least its
         minimum input files)."""
         r = self.request
-        # the writer cuts files by its estimate of uncompressed bytes: raise its cap so the
-        # rewrite's target decides the file count
         self.spark.sql(f"ALTER TABLE {self.name} SET TBLPROPERTIES ('write.target-file-size-bytes' = "
                        f"'{target_bytes}')")
         which = "'rewrite-all', 'true'" if small_bytes is None else f"'min-file-size-bytes', '{small_bytes}'"
+        # The rewrite sorts into (input bytes / target) partitions, one output file each, but its
+        # writer rolls a file over at target + (max - target) / 2 judged by a size estimate that
+        # counts the open row group uncompressed: with the default max (1.8x the target) or 4x, a
+        # partition became 2-3 files (740 for 300). A max far above the target leaves the
+        # partitions to decide the count; it also means no file is taken again for being too large.
         self.spark.sql(
-            f"CALL {ICEBERG_CATALOG}.system.rewrite_data_files(table => 'db.rows', strategy => 'sort', "
+            f"CALL {ICEBERG_CATALOG}.system.rewrite_data_files(table => '{self.short}', strategy => 'sort', "
             f"sort_order => 'zorder({', '.join(r.columns)})', options => map("
-            f"'target-file-size-bytes', '{target_bytes}', 'max-file-size-bytes', '{4 * target_bytes}', "
+            f"'target-file-size-bytes', '{target_bytes}', 'max-file-size-bytes', '{ICEBERG_MAX_FILE * target_bytes}', "
             f"{which}))").collect()
 
     def files(self) -> int:
@@ -368,8 +388,10 @@ def run(request: Request) -> dict:
     spark = session(request)
     spark.sparkContext.setLogLevel("ERROR")
     try:
-        table = (Delta if request.system == "delta" else Iceberg)(spark, request)
         rows = spark.read.parquet(request.source)
+        if request.warmup:
+            warm_up(spark, request, rows)
+        table = (Delta if request.system == "delta" else Iceberg)(spark, request)
         table.write_random(rows)
         random_files = table.files()
         # the metric checked on the random table: a point query there reads (nearly) every file
@@ -379,14 +401,17 @@ def run(request: Request) -> dict:
         random_query_files = files_scanned(probe)
         meter = jvm.attach_shuffle_meter(spark)
         before = table.bytes()
+        jvm.full_gc(spark)
+        stage_log = jvm.attach_stage_log(spark)
         # each system's own bytes per file: its codec and its columns make its files of the same
         # rows smaller than Hudi's, so the Hudi table's bytes / N would give it fewer files
         t0 = time.time()
         table.lay_out(max(1, before // max(1, request.files)))
         seconds = time.time() - t0
         shuffle = jvm.shuffle_bytes_written(spark, meter)
+        stages = jvm.take_stages(spark, stage_log)
         out: Dict[str, Any] = {"layout": request.layout, "random_files": random_files, "random_query_files": random_query_files,
-               "files": table.files(),
+               "files": table.files(), "started": t0, "stages": stages,
                "cluster_seconds": seconds, "shuffle_bytes": shuffle,
                "bytes": table.bytes(), "random_bytes": before, "queries": []}
         spark.conf.set("spark.sql.adaptive.enabled", "false")
@@ -398,6 +423,25 @@ def run(request: Request) -> dict:
         return out
     finally:
         spark.stop()
+
+
+#: the warm-up table's rows and files, as the bench's own warm-up (bench.WARMUP_ROWS)
+WARMUP_ROWS, WARMUP_FILES = 100_000, 8
+
+
+def warm_up(spark, request: Request, rows) -> None:
+    """The layout once on a small table of the same rows, unmeasured and dropped, so the measured
+    run does not pay the JIT and class loading the bench's own layouts are spared by its warm-up."""
+    import dataclasses
+    import shutil
+    folder = Path(request.folder) / "warmup"
+    small = dataclasses.replace(request, folder=str(folder), files=WARMUP_FILES)
+    table: _Table = Delta(spark, small) if request.system == "delta" else Iceberg(spark, small, "warmup")
+    table.write_random(rows.limit(WARMUP_ROWS))
+    table.lay_out(max(1, table.bytes() // WARMUP_FILES))
+    if isinstance(table, Iceberg):
+        spark.sql(f"DROP TABLE {table.name} PURGE")
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def _query(table, request, q: Dict[str, str]) -> Dict[str, Any]:
