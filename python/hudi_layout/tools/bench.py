@@ -52,6 +52,9 @@ DEFAULT_LAYOUTS = ["random", "floor", "builtin-linear",
                    "ours-hilbert-direct", "ours-hilbert-sample"]
 FLAGS = ("aligned", "curve", "weighted", "whole", "continuous", "grouped")
 OURS_ONLY_FLAGS = ("aligned", "curve", "weighted", "continuous", "grouped")
+COMPRESSION_RATIO_KEY = "hoodie.parquet.compression.ratio"
+#: the compression ratio every Hudi layout is written with: headroom for Hudi's writer (Layout.options)
+WRITER_HEADROOM = "30"
 STAGE_BREAKDOWN = ("floor", "builtin-hilbert-sample", "ours-hilbert-sample")
 
 
@@ -141,10 +144,11 @@ class Layout:
             # Said in so many words, so -curve means the same whatever the key's default is.
             opts.setdefault(ALIGNED_KEY, "false")
         # Hudi's writer rolls a file over at target * (1 + compression.ratio), judged by a size
-        # estimate taken before compression; with the default ratio (0.1) the built-in strategy
-        # splits every planned file in two or three. The same headroom for every layout keeps
-        # the file count N equal, as the comparison needs.
-        opts["hoodie.parquet.compression.ratio"] = "4"
+        # estimate that counts the open row group before compression (about 10x the compressed
+        # bytes of these small files once their bloom filter is sized, see write_options); with the
+        # default ratio (0.1) the built-in strategy splits every planned file in two or three. The
+        # same headroom for every layout keeps the file count N equal, as the comparison needs.
+        opts[COMPRESSION_RATIO_KEY] = WRITER_HEADROOM
         if self.impl == "builtin":
             opts[clustering.STRATEGY_KEY] = BUILTIN_CLASS
         return opts
@@ -340,7 +344,7 @@ def write_floor(spark, random_table: str, path: str, columns, files: int,
     df = spark.read.format("hudi").load(random_table)
     df = df.select([c for c in df.columns if not c.startswith("_hoodie_")])
     opts = tables.cow_table_options("ssb", "lo_key", columns, files)  # sort mode NONE, as the random table
-    opts["hoodie.parquet.compression.ratio"] = "4"  # the writer headroom every layout gets (Layout.options)
+    opts[COMPRESSION_RATIO_KEY] = WRITER_HEADROOM  # the writer headroom every layout gets (Layout.options)
     opts.update(writer or {})
     df.repartition(files).write.format("hudi").options(**opts).mode("overwrite").save(path)
 
