@@ -18,6 +18,9 @@ as a user's query reads them: Spark's ``numFiles`` on Delta's file scan, Iceberg
 ``resultDataFiles`` scan metric; rows and a checksum of their keys per query go back to the bench,
 which holds them against the random table's.
 
+Each layout is timed stage by stage (``StageLog``, as the bench times Hudi's), after a warm-up on a
+small table of the same rows (:func:`warm_up`), and written with the bench's ``--codec`` if given.
+
 Each run also saves every live data file's bounds per filter column, as the system's own skipping
 reads them, in ``bounds.json`` beside its table, for :mod:`hudi_layout.tools.every_query`. With
 ``bench --rounds`` a peer grows its table round by round instead (:func:`grow`).
