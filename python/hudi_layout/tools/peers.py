@@ -360,6 +360,12 @@ class Iceberg(_Table):
                                  for c in columns} for r in rows}
 
 
+def open_table(spark, request: "Request | RoundsRequest", iceberg_name: str = "rows") -> "Delta | Iceberg":
+    """The request's system's table: Delta's under the request's folder, Iceberg's named
+    ``iceberg_name`` in the bench's catalog."""
+    return Delta(spark, request) if request.system == "delta" else Iceberg(spark, request, iceberg_name)
+
+
 def bounds_json(bounds: Dict[str, Dict[str, tuple]], columns: Sequence[str], dates: Sequence[str]) -> Dict[str, Any]:
     """Per-file bounds as :meth:`hudi_layout.tools.every_query.FileBounds.of_peer` reads them: file
     names, per column the lows and highs (None where the system kept none), the ``dates`` columns'
@@ -394,7 +400,7 @@ def run(request: Request) -> dict:
         rows = spark.read.parquet(request.source)
         if request.warmup:
             warm_up(spark, request, rows)
-        table = (Delta if request.system == "delta" else Iceberg)(spark, request)
+        table = open_table(spark, request)
         table.write_random(rows)
         random_files = table.files()
         # the metric checked on the random table: a point query there reads (nearly) every file
@@ -439,7 +445,7 @@ def warm_up(spark, request: Request, rows) -> None:
     import shutil
     folder = Path(request.folder) / "warmup"
     small = dataclasses.replace(request, folder=str(folder), files=WARMUP_FILES)
-    table: _Table = Delta(spark, small) if request.system == "delta" else Iceberg(spark, small, "warmup")
+    table = open_table(spark, small, "warmup")
     table.write_random(rows.limit(WARMUP_ROWS))
     table.lay_out(max(1, table.bytes() // WARMUP_FILES))
     if isinstance(table, Iceberg):
@@ -472,7 +478,7 @@ def grow(request: RoundsRequest) -> dict:
     spark.sparkContext.setLogLevel("ERROR")
     out: Dict[str, Any] = {"layout": request.layout, "rounds": []}
     try:
-        table = (Delta if request.system == "delta" else Iceberg)(spark, request)
+        table = open_table(spark, request)
         dates: List[str] = []
         target = small = 0
         laid_before: set = set()  # the layouts' commits of earlier rounds (a write is never one)
