@@ -291,8 +291,14 @@ def test_layout_names():
         bench.Layout.parse("ours-hilbert-sample-weighted").options(["a", "b"], 100, 4, 100)
     with pytest.raises(ValueError, match="expected 3 numbers"):
         bench.parse_weights("0.6,0.4", ["a", "b", "c"])
+    with pytest.raises(ValueError, match="key 'parquet.block.size' is not a Hudi option; a key starting with 'hoodie.'"):
+        bench.parse_hudi_options(["parquet.block.size=1"])
+    assert bench.parse_hudi_options([" hoodie.a = 1", "hoodie.b=x=y"]) == {"hoodie.a": "1", "hoodie.b": "x=y"}
     for argv in (["--weights", "1,x", "--layouts", "random"], ["--layouts", "ours-hilbert-sample-weighted"],
-                 ["--layouts", "ours-hilbert-sample-continuous-grouped"]):  # grouped: --rounds only
+                 ["--layouts", "ours-hilbert-sample-continuous-grouped"],  # grouped: --rounds only
+                 ["--hudi-option", "parquet.block.size=1"], ["--hudi-option", "hoodie.metadata.enable"],
+                 ["--hudi-option", "hoodie.parquet.compression.codec=zstd"],  # that is --codec
+                 ["--rounds", "2", "--hudi-option", "hoodie.metadata.enable=true"]):
         with pytest.raises(SystemExit) as exit_:  # a usage error before Spark starts
             bench_cli.main(argv)
         assert exit_.value.code == 2

@@ -3,7 +3,8 @@
 - ``peers.bounds_json`` then ``every_query.FileBounds.of_peer``: each file's [min, max] as Delta's
   log or Iceberg's manifests hold them (dates as ISO strings or dates, a column without bounds as
   None) counts the files a query reads as the system's own skipping would;
-- ``bench.phase``: a stage's phase from its measures alone, alike for Hudi, Delta and Iceberg.
+- ``bench.phase``: a stage's phase from its measures alone, alike for Hudi, Delta and Iceberg;
+- ``peers.resized``: a peer's target after a layout, from the bytes per file it really wrote.
 """
 import datetime
 
@@ -66,3 +67,20 @@ def test_stage_phases_from_measures_alone():
                     _stage(shuffle_read_rows=1000, seconds=6.0), _stage(tasks=201, seconds=0.5)]},
         {"layout": "random", "cluster_seconds": 0.0, "stages": []}]}
     assert bench.phase_breakdown(report).splitlines()[2] == "| x | 10.0 | 2.0 | 0.0 | 6.0 | 0.5 | 1.5 |"
+
+
+def test_a_peers_target_follows_the_files_its_layout_wrote():
+    # asked for files of 100 bytes, the layout wrote 3 files of 400 bytes in all: to write files of
+    # 100 bytes it needs a target of 100 * 100 / (400 / 3) = 75
+    assert peers.resized(100, 400, 3, 100.0) == 75
+    # it wrote more, smaller files than wanted: the target grows
+    assert peers.resized(100, 600, 6, 200.0) == 200
+    # exactly what was wanted: unchanged
+    assert peers.resized(100, 400, 4, 100.0) == 100
+    # nothing written (no file was due), or nothing to size by yet: unchanged
+    assert peers.resized(100, 0, 0, 100.0) == 100
+    assert peers.resized(100, 400, 4, 0.0) == 100
+    # at most RESIZE_LIMIT either way, never below one byte
+    assert peers.resized(100, 100, 1, 10_000.0) == 100 * peers.RESIZE_LIMIT
+    assert peers.resized(100, 10_000, 1, 1.0) == 100 / peers.RESIZE_LIMIT
+    assert peers.resized(1, 10_000, 1, 1.0) == 1

@@ -319,7 +319,28 @@ CODEC_KEY = "hoodie.parquet.compression.codec"
 BLOOM_ENTRIES_KEY = "hoodie.index.bloom.num_entries"
 
 
-def write_options(codec: str, rows_per_file: int) -> Dict[str, str]:
+def parse_hudi_options(pairs: Sequence[str]) -> Dict[str, str]:
+    """``--hudi-option KEY=VALUE`` flags as the options they set: each key a Hudi one
+    (``hoodie.``), not one the bench sets itself for every layout alike."""
+    out: Dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key or not value:
+            raise ValueError(f"--hudi-option {pair!r}: expected KEY=VALUE, e.g. "
+                             "hoodie.metadata.index.column.stats.parallelism=8")
+        if not key.startswith("hoodie."):
+            raise ValueError(f"--hudi-option {pair!r}: key {key!r} is not a Hudi option; a key starting "
+                             "with 'hoodie.' is accepted")
+        if key in (CODEC_KEY, BLOOM_ENTRIES_KEY, COMPRESSION_RATIO_KEY):
+            raise ValueError(f"--hudi-option {pair!r}: {key} is set by the bench for every layout alike "
+                             f"({'--codec' if key == CODEC_KEY else 'from the rows per file'}); other "
+                             "hoodie.* keys are accepted")
+        out[key] = value
+    return out
+
+
+def write_options(codec: str, rows_per_file: int, extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:
     """What every Hudi table of a run is written with beside its layout: ``codec`` ("" keeps Hudi's
     gzip) and Hudi's bloom filter of record keys, which it writes into every file's footer, sized
     for the run's rows per file. Hudi sizes that filter for 60,000 keys by default, 431 KB at its
@@ -327,10 +348,12 @@ def write_options(codec: str, rows_per_file: int) -> Dict[str, str]:
     bench file of a few thousand rows (129 of 210 MB in a run of 300 files), which no table of
     production-sized files pays. The filter keeps its false-positive rate at the size it is given
     (Hudi's dynamic filter grows past it), so the table holds the same index; every Hudi layout,
-    the floor and the random table alike get it."""
+    the floor and the random table alike get it. ``extra``: the run's ``--hudi-option`` flags,
+    which every Hudi table gets as well."""
     out = {BLOOM_ENTRIES_KEY: str(max(1000, rows_per_file))}
     if codec:
         out[CODEC_KEY] = codec
+    out.update(extra or {})
     return out
 
 
@@ -441,7 +464,8 @@ def run(args, spark=None) -> dict:
     progress(f"writing the random table as {args.files} files")
     codec = getattr(args, "codec", "") or ""
     rows_total = spark.read.parquet(source).count()
-    writer = write_options(codec, math.ceil(rows_total / args.files))
+    writer = write_options(codec, math.ceil(rows_total / args.files),
+                           parse_hudi_options(getattr(args, "hudi_option", None) or []))
     opts = {**tables.cow_table_options("ssb", "lo_key", columns, args.files), **writer}
     spark.read.parquet(source).repartition(args.files).write.format("hudi").options(**opts) \
         .mode("overwrite").save(base)
@@ -633,7 +657,8 @@ def markdown(report: dict) -> str:
     lines = [f"{size} variant={p['variant']} files={p['files']} queries/column={p['queries']} "
              f"repetitions={p['repetitions']} seed={p['seed']} sample.size={p['sample_size']}"
              + (f" weights={p['weights']}" if weighted else "") + (f" groups={p['groups']}" if grouped else "")
-             + (f" codec={p['codec']}" if p.get("codec") else ""), "",
+             + (f" codec={p['codec']}" if p.get("codec") else "")
+             + "".join(f" {pair}" for pair in p.get("hudi_option") or []), "",
              f"d={d} filter columns ({', '.join(cols)}) on d'={d_eff} independent axes found in the data "
              f"({', '.join('+'.join(a) for a in axes)}): bound N^((d-1)/d), effective bound N^((d'-1)/d')"
              if "axes" in report else f"d={d} filter columns ({', '.join(cols)}), axes not measured: "

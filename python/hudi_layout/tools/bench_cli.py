@@ -53,6 +53,10 @@ def main(argv=None) -> int:
     p.add_argument("--codec", default="", choices=bench.CODECS, help="the Parquet codec every layout writes "
                    "with, Hudi's and the peers' alike (default: each system's own: Hudi gzip, Delta snappy, "
                    "Iceberg zstd); not with --rounds")
+    p.add_argument("--hudi-option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a Hudi option every Hudi table of the run is written and clustered with (the random "
+                   "table, the floor and every Hudi layout alike), e.g. "
+                   "hoodie.metadata.index.column.stats.parallelism=8; repeatable; not with --rounds")
     p.add_argument("--keep-tables", action="store_true")
     p.add_argument("--no-warmup", dest="warmup", action="store_false",
                    help="skip the warm-up: by default every measured layout first runs once, unmeasured, on "
@@ -72,6 +76,8 @@ def main(argv=None) -> int:
     if args.rounds is not None:
         if args.codec:
             p.error(f"--codec {args.codec}: not with --rounds R (every round writes with each system's own codec)")
+        if args.hudi_option:
+            p.error(f"--hudi-option {args.hudi_option[0]}: not with --rounds R")
         return main_rounds(p, args)
     for flag, value in (("--rows-per-round", args.rows_per_round), ("--round-files", args.round_files),
                         ("--drift", args.drift), ("--order", args.order), ("--operation", args.operation),
@@ -83,6 +89,7 @@ def main(argv=None) -> int:
     try:
         columns = ssb.filter_columns(args.variant)
         weights = parse_weights(args.weights, columns)
+        bench.parse_hudi_options(args.hudi_option)
         for name in args.layouts.split(","):
             layout = Layout.parse(name)
             if layout.grouped:
@@ -104,6 +111,7 @@ def main_rounds(parser, args) -> int:
         rounds.feed_from_args(args)
         columns = ssb.filter_columns(args.variant)
         weights = parse_weights(args.weights, columns)
+        bench.parse_hudi_options(args.hudi_option)
         for layout in rounds.parse_layouts(args.layouts or ",".join(rounds.DEFAULT_LAYOUTS)):
             if layout.clusters:
                 layout.options(columns, 1, 1, 1, weights)

@@ -158,6 +158,7 @@ def bench_command(params: dict, folder: str) -> str:
         parts.append(f"--variant {params['variant']}")
     if params.get("codec"):
         parts.append(f"--codec {params['codec']}")
+    parts += [f"--hudi-option {pair}" for pair in params.get("hudi_option") or []]
     if not params.get("warmup", True):
         parts.append("--no-warmup")
     parts += [f"--layouts {params['layouts']}", "--keep-tables", f"--out {folder}"]

@@ -464,14 +464,65 @@ def _query(table, request, q: Dict[str, str]) -> Dict[str, Any]:
             "seconds": time.time() - t0}
 
 
+#: how many scratch layouts of the first round may size a peer's target (:func:`calibrate`)
+CALIBRATION_TRIES = 3
+#: the most a target moves after one layout (:func:`resized`)
+RESIZE_LIMIT = 4.0
+
+
+def resized(target: int, wrote_bytes: int, wrote_files: int, per_file: float) -> int:
+    """The target that would have made a layout which wrote ``wrote_files`` files of ``wrote_bytes``
+    at ``target`` write files of ``per_file`` bytes: the target scaled by ``per_file`` over the
+    bytes per file it wrote, by at most :data:`RESIZE_LIMIT` either way. A peer's layout does not
+    write files of its target (Delta's liquid clustering wrote about half the files asked of it,
+    Iceberg's rewrite more), so its file count follows what it wrote, not what it was asked."""
+    if wrote_files <= 0 or wrote_bytes <= 0 or per_file <= 0:
+        return target
+    factor = min(RESIZE_LIMIT, max(1 / RESIZE_LIMIT, per_file * wrote_files / wrote_bytes))
+    return max(1, int(target * factor))
+
+
+def _laid(commits: List[Dict[str, Any]], before: set) -> List[Dict[str, Any]]:
+    """The layout commits not in ``before``."""
+    return [c for c in commits if c["layout"] and c["id"] not in before]
+
+
+def calibrate(spark, request: RoundsRequest, rows, target: int, small: int) -> int:
+    """The first round's target, sized on scratch copies of the round so its layout writes the W
+    files a round the bench asks of every layout: up to :data:`CALIBRATION_TRIES` times the round
+    written and laid out in a scratch table, the target :func:`resized` to W files of what it
+    wrote, until a layout writes W files. The scratch tables are dropped."""
+    import dataclasses
+    import shutil
+    wanted = request.files_per_round
+    for attempt in range(CALIBRATION_TRIES):
+        folder = Path(request.folder) / f"calibrate{attempt}"
+        scratch = open_table(spark, dataclasses.replace(request, folder=str(folder)), f"calibrate{attempt}")
+        scratch.write_round(rows, True, request.operation)
+        scratch.lay_out(target, small)
+        laid = _laid(scratch.commits(), set())
+        wrote_files, wrote_bytes = sum(c["added"] for c in laid), sum(c["bytes"] for c in laid)
+        if isinstance(scratch, Iceberg):
+            spark.sql(f"DROP TABLE {scratch.name} PURGE")
+        shutil.rmtree(folder, ignore_errors=True)
+        if wrote_files == wanted or wrote_files == 0:
+            break
+        target = resized(target, wrote_bytes, wrote_files, wrote_bytes / wanted)
+    return target
+
+
 def grow(request: RoundsRequest) -> dict:
     """A peer's table through every round: the round's write (F small files, appended, or merged on
     the key for an upsert), then its own layout of the round (Delta: ``OPTIMIZE``, incremental for
     liquid clustering, z-ordering every file it takes for z-order; Iceberg: the z-order rewrite
-    with its default file selection). Sizes are fixed from the first round's bytes B as this system
+    with its default file selection). Sizes come from the first round's bytes B as this system
     wrote them, as the bench fixes Hudi's: target B / (W - 1/2), so a round makes about W files,
     and small files below B / sqrt(F W), so files laid out before are not taken again for their
-    size. Then the files in the table, its rows' count and checksum, each query, every file's
+    size. As the peers' layouts do not write files of the target they are given, the first round's
+    target is sized on scratch copies of the round (:func:`calibrate`) and every later round's
+    from the bytes per file the last layout wrote (:func:`resized`), so each layout writes files of
+    the first round's bytes / W and the table holds about as many files as the bench's Hudi
+    layouts. Then the files in the table, its rows' count and checksum, each query, every file's
     bounds and the bytes written so far by writes and by layouts."""
     from ..scan import row_checksum
     spark = session(request)
@@ -481,21 +532,30 @@ def grow(request: RoundsRequest) -> dict:
         table = open_table(spark, request)
         dates: List[str] = []
         target = small = 0
+        per_file = 0.0  # the bytes per file every layout is sized to write: the first one's / W
         laid_before: set = set()  # the layouts' commits of earlier rounds (a write is never one)
         for r, sources in enumerate(request.rounds, start=1):
             rows = spark.read.parquet(*sources)
-            table.write_round(rows, r == 1, request.operation)
             if r == 1:  # sizes from the round's bytes as this system writes them, as the bench's for Hudi
                 dates = [c for c in request.columns if rows.schema[c].dataType.simpleString() == "date"]
+                table.write_round(rows, True, request.operation)
                 written = table.bytes()
                 target = max(1, int(written / max(0.5, request.files_per_round - 0.5)))
                 small = max(1, int(written / math.sqrt(request.round_files * request.files_per_round)))
+                target = calibrate(spark, request, rows, target, small)
+            else:
+                table.write_round(rows, False, request.operation)
+            asked = target
             t0 = time.time()
             table.lay_out(target, small)
             seconds = time.time() - t0
             commits = table.commits()
-            laid = [c for c in commits if c["layout"] and c["id"] not in laid_before]
+            laid = _laid(commits, laid_before)
             laid_before |= {c["id"] for c in laid}
+            wrote_files, wrote_bytes = sum(c["added"] for c in laid), sum(c["bytes"] for c in laid)
+            if r == 1 and wrote_files:
+                per_file = wrote_bytes / request.files_per_round
+            target = resized(target, wrote_bytes, wrote_files, per_file)
             got = table.table().agg(*row_checksum(request.data_columns)).collect()[0]
             spark.conf.set("spark.sql.adaptive.enabled", "false")  # as the bench's queries run
             with_skipping = [_query(table, request, q) for q in request.queries]
@@ -505,7 +565,8 @@ def grow(request: RoundsRequest) -> dict:
                 "queries": with_skipping, "cluster_seconds": seconds,
                 "ingested": sum(c["bytes"] for c in commits if not c["layout"]),
                 "rewritten": sum(c["bytes"] for c in commits if c["layout"]),
-                "files_replaced": sum(c["removed"] for c in laid), "files_written": sum(c["added"] for c in laid),
+                "files_replaced": sum(c["removed"] for c in laid), "files_written": wrote_files,
+                "target_bytes": asked,
                 "bounds": bounds_json(table.bounds(request.columns), request.columns, dates)})
         return out
     finally:

@@ -76,7 +76,11 @@ Peers (``delta-liquid``, ``iceberg-zorder``, ``delta-zorder``, each also ``-full
 same rounds in a child process with a Spark session of its own
 (:func:`hudi_layout.tools.peers.grow`): appends, or a merge on the key for an upsert, then the
 peer's own layout of the round; measured and checked as every layout is, their files counted from
-their own stats.
+their own stats. A peer's layout does not write files of the size it is asked for (Delta's liquid
+clustering wrote about half the files, Iceberg's rewrite more), so its target is sized on scratch
+copies of the first round until its layout writes W files, and after every round from the bytes per
+file its layout wrote: each peer's table holds about as many files as Hudi's after every round, and
+files read compare like for like.
 
 After each round, per layout: the files in the table (N), the files read per point query on each
 filter column, per range query and per two-column conjunction, both as Spark read them for the
