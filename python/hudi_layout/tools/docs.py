@@ -78,7 +78,7 @@ def rounds_peers_block() -> str:
     import json
     from . import rounds
     return rounds.formats([(label, folder, json.loads((REPO / folder / "results.json").read_text()))
-                           for label, folder in ROUNDS_PEERS])
+                           for label, folder in ROUNDS_PEERS], every=1)
 
 
 #: a run's averages over every query of each class: point, range, two-column
@@ -140,12 +140,38 @@ def peers_headline() -> str:
 #: ran): the README's run, the same with one codec for every system, then the other data sets.
 TWO_AT_A_TIME = ("run beside another bench run on this 2-core machine: its times are only for comparing "
                  "layouts within the run")
+BESIDE_OTHERS = ("run beside three other bench runs on this 2-core machine, for its files read: its times "
+                 "are not comparable, not even within the run")
 PEERS_RUNS = (("uniform rows, each system's defaults", "docs/bench/n300-peers", ""),
               ("uniform rows, zstd for every system", "docs/bench/n300-peers-zstd", ""),
               ("skewed rows", "docs/bench/n300-peers-skewed", TWO_AT_A_TIME),
               ("urls: long strings with shared prefixes", "docs/bench/n300-peers-urls", TWO_AT_A_TIME),
               ("correlated rows: 4 columns on 2 axes", "docs/bench/n300-peers-correlated", TWO_AT_A_TIME),
-              ("dated rows: a DATE filter column", "docs/bench/n300-peers-dated", TWO_AT_A_TIME))
+              ("dated rows: a DATE filter column", "docs/bench/n300-peers-dated", TWO_AT_A_TIME),
+              ("uniform rows, N = 1000", "docs/bench/n1000-peers", BESIDE_OTHERS),
+              ("skewed rows, N = 1000", "docs/bench/n1000-peers-skewed", BESIDE_OTHERS),
+              ("urls, N = 1000, the peers with whole strings in their statistics",
+               "docs/bench/n1000-peers-urls", BESIDE_OTHERS),
+              ("correlated rows, N = 1000", "docs/bench/n1000-peers-correlated", BESIDE_OTHERS))
+
+
+def peers_summary() -> str:
+    """One line per run of :data:`PEERS_RUNS` in the checkout: N, and per class the files ours read
+    over every query against the best peer variant's, with that variant's name."""
+    from .peers import is_peer
+    lines = ["| run | N | point: ours vs the best peer | range | two-column |", "| --- | --- | --- | --- | --- |"]
+    for label, folder, _ in PEERS_RUNS:
+        if not (REPO / folder / "every_query.json").exists():
+            continue
+        run = PeersRun(folder)
+        mine = run.rows[run.ours]
+        cells = []
+        for k in CLASSES:
+            value, name = min((r[k], n) for n, r in run.rows.items() if is_peer(n))
+            cells.append(f"{mine[k]:.1f} vs {value:.1f} ({mine[k] / value:.2f}x, {name})")
+        lines.append(f"| [{label}]({folder[len('docs/'):]}/results.md) | {run.report['parameters']['files']} | "
+                     + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def bench_command(params: dict, folder: str) -> str:
@@ -214,13 +240,14 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
              "rounds-other": lambda: "\n".join(rounds_block(runs, every) for runs, every in ROUNDS_OTHER),
              "rounds-peers": rounds_peers_block, "peers-headline": peers_headline,
-             "peers-runs": peers_runs_block}
+             "peers-runs": peers_runs_block, "peers-summary": peers_summary}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
                "example-ingest": "docs/operators.md", "rounds-growth": "README.md",
                "rounds-other": "docs/layouts.md", "rounds-peers": "docs/benchmarks.md",
-               "peers-headline": "README.md", "peers-runs": "docs/benchmarks.md"}
+               "peers-headline": "README.md", "peers-runs": "docs/benchmarks.md",
+               "peers-summary": "docs/benchmarks.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")
