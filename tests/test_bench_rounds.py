@@ -367,9 +367,9 @@ def test_the_peers_grow_with_the_same_rows(run, table):
     # rewrites a group of small files once it holds 5 (min-input-files), which 4 small files a
     # round merged on the key need not reach here
     assert table[(1, "delta-liquid")]["clustered_files"] == FILES
-    # each peer's first layout, its target sized on scratch copies of the round, wrote the W files
-    # a round asks of every layout
-    assert all(table[(1, name)]["written_files"] == report["plan"]["files_per_round"] for name in UPSERT_PEERS)
+    # liquid's first layout, its target sized on scratch copies of the round, wrote the W files a
+    # round asks of every layout (Iceberg's took no file here, see above)
+    assert table[(1, "delta-liquid")]["written_files"] == report["plan"]["files_per_round"]
     assert table[(UPSERT_ROUNDS, "delta-liquid")]["rewritten_bytes"] > 0
     assert all(table[(r, "delta-liquid")]["files"] < table[(r, "random")]["files"] for r in range(1, UPSERT_ROUNDS + 1))
     text = (out / "results.md").read_text()
