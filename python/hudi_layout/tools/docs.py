@@ -140,7 +140,7 @@ def peers_headline() -> str:
 #: ran): the README's run, the same with one codec for every system, then the other data sets.
 TWO_AT_A_TIME = ("run beside another bench run on this 2-core machine: its times are only for comparing "
                  "layouts within the run")
-BESIDE_OTHERS = ("run beside three other bench runs on this 2-core machine, for its files read: its times "
+BESIDE_OTHERS = ("run beside two or three other bench runs on this 2-core machine, for its files read: its times "
                  "are not comparable, not even within the run")
 PEERS_RUNS = (("uniform rows, each system's defaults", "docs/bench/n300-peers", ""),
               ("uniform rows, zstd for every system", "docs/bench/n300-peers-zstd", ""),
