@@ -144,6 +144,8 @@ BESIDE_OTHERS = ("run beside two or three other bench runs on this 2-core machin
                  "are not comparable, not even within the run")
 PEERS_RUNS = (("uniform rows, each system's defaults", "docs/bench/n300-peers", ""),
               ("uniform rows, zstd for every system", "docs/bench/n300-peers-zstd", ""),
+              ("uniform rows, zstd for every system, Hudi's column-stats parallelism 2",
+               "docs/bench/n300-peers-zstd-mdt", ""),
               ("skewed rows", "docs/bench/n300-peers-skewed", TWO_AT_A_TIME),
               ("urls: long strings with shared prefixes", "docs/bench/n300-peers-urls", TWO_AT_A_TIME),
               ("correlated rows: 4 columns on 2 axes", "docs/bench/n300-peers-correlated", TWO_AT_A_TIME),
