@@ -111,7 +111,6 @@ def main_rounds(parser, args) -> int:
         rounds.feed_from_args(args)
         columns = ssb.filter_columns(args.variant)
         weights = parse_weights(args.weights, columns)
-        bench.parse_hudi_options(args.hudi_option)
         for layout in rounds.parse_layouts(args.layouts or ",".join(rounds.DEFAULT_LAYOUTS)):
             if layout.clusters:
                 layout.options(columns, 1, 1, 1, weights)
