@@ -37,9 +37,10 @@ import json
 import math
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 #: the peers' layouts, by --layouts name: (system, its layout, full string statistics)
 LAYOUTS = {
@@ -441,16 +442,25 @@ WARMUP_ROWS, WARMUP_FILES = 100_000, 8
 def warm_up(spark, request: Request, rows) -> None:
     """The layout once on a small table of the same rows, unmeasured and dropped, so the measured
     run does not pay the JIT and class loading the bench's own layouts are spared by its warm-up."""
+    with scratch_table(spark, request, "warmup", files=WARMUP_FILES) as table:
+        table.write_random(rows.limit(WARMUP_ROWS))
+        table.lay_out(max(1, table.bytes() // WARMUP_FILES))
+
+
+@contextmanager
+def scratch_table(spark, request: "Request | RoundsRequest", name: str, **changes):
+    """A table of the request's system under the request's folder / ``name`` (Iceberg's named
+    ``name``), for a layout whose figures are thrown away; dropped with its files afterwards."""
     import dataclasses
     import shutil
-    folder = Path(request.folder) / "warmup"
-    small = dataclasses.replace(request, folder=str(folder), files=WARMUP_FILES)
-    table = open_table(spark, small, "warmup")
-    table.write_random(rows.limit(WARMUP_ROWS))
-    table.lay_out(max(1, table.bytes() // WARMUP_FILES))
-    if isinstance(table, Iceberg):
-        spark.sql(f"DROP TABLE {table.name} PURGE")
-    shutil.rmtree(folder, ignore_errors=True)
+    folder = Path(request.folder) / name
+    table = open_table(spark, dataclasses.replace(request, folder=str(folder), **changes), name)
+    try:
+        yield table
+    finally:
+        if isinstance(table, Iceberg):
+            spark.sql(f"DROP TABLE IF EXISTS {table.name} PURGE")
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _query(table, request, q: Dict[str, str]) -> Dict[str, Any]:
@@ -482,29 +492,23 @@ def resized(target: int, wrote_bytes: int, wrote_files: int, per_file: float) ->
     return max(1, int(target * factor))
 
 
-def _laid(commits: List[Dict[str, Any]], before: set) -> List[Dict[str, Any]]:
-    """The layout commits not in ``before``."""
-    return [c for c in commits if c["layout"] and c["id"] not in before]
+def _written(commits: List[Dict[str, Any]], before: set) -> Tuple[List[Dict[str, Any]], int, int]:
+    """The layout commits not in ``before``, and the files and bytes they wrote."""
+    laid = [c for c in commits if c["layout"] and c["id"] not in before]
+    return laid, sum(c["added"] for c in laid), sum(c["bytes"] for c in laid)
 
 
 def calibrate(spark, request: RoundsRequest, rows, target: int, small: int) -> int:
     """The first round's target, sized on scratch copies of the round so its layout writes the W
     files a round the bench asks of every layout: up to :data:`CALIBRATION_TRIES` times the round
-    written and laid out in a scratch table, the target :func:`resized` to W files of what it
-    wrote, until a layout writes W files. The scratch tables are dropped."""
-    import dataclasses
-    import shutil
+    written and laid out in a scratch table (:func:`scratch_table`), the target :func:`resized` to
+    W files of what it wrote, until a layout writes W files."""
     wanted = request.files_per_round
     for attempt in range(CALIBRATION_TRIES):
-        folder = Path(request.folder) / f"calibrate{attempt}"
-        scratch = open_table(spark, dataclasses.replace(request, folder=str(folder)), f"calibrate{attempt}")
-        scratch.write_round(rows, True, request.operation)
-        scratch.lay_out(target, small)
-        laid = _laid(scratch.commits(), set())
-        wrote_files, wrote_bytes = sum(c["added"] for c in laid), sum(c["bytes"] for c in laid)
-        if isinstance(scratch, Iceberg):
-            spark.sql(f"DROP TABLE {scratch.name} PURGE")
-        shutil.rmtree(folder, ignore_errors=True)
+        with scratch_table(spark, request, f"calibrate{attempt}") as scratch:
+            scratch.write_round(rows, True, request.operation)
+            scratch.lay_out(target, small)
+            _, wrote_files, wrote_bytes = _written(scratch.commits(), set())
         if wrote_files == wanted or wrote_files == 0:
             break
         target = resized(target, wrote_bytes, wrote_files, wrote_bytes / wanted)
@@ -536,23 +540,20 @@ def grow(request: RoundsRequest) -> dict:
         laid_before: set = set()  # the layouts' commits of earlier rounds (a write is never one)
         for r, sources in enumerate(request.rounds, start=1):
             rows = spark.read.parquet(*sources)
+            table.write_round(rows, r == 1, request.operation)
             if r == 1:  # sizes from the round's bytes as this system writes them, as the bench's for Hudi
                 dates = [c for c in request.columns if rows.schema[c].dataType.simpleString() == "date"]
-                table.write_round(rows, True, request.operation)
                 written = table.bytes()
                 target = max(1, int(written / max(0.5, request.files_per_round - 0.5)))
                 small = max(1, int(written / math.sqrt(request.round_files * request.files_per_round)))
                 target = calibrate(spark, request, rows, target, small)
-            else:
-                table.write_round(rows, False, request.operation)
             asked = target
             t0 = time.time()
             table.lay_out(target, small)
             seconds = time.time() - t0
             commits = table.commits()
-            laid = _laid(commits, laid_before)
+            laid, wrote_files, wrote_bytes = _written(commits, laid_before)
             laid_before |= {c["id"] for c in laid}
-            wrote_files, wrote_bytes = sum(c["added"] for c in laid), sum(c["bytes"] for c in laid)
             if r == 1 and wrote_files:
                 per_file = wrote_bytes / request.files_per_round
             target = resized(target, wrote_bytes, wrote_files, per_file)
