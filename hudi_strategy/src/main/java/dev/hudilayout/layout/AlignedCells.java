@@ -48,19 +48,32 @@ public final class AlignedCells implements Cells {
    * swallowing half the cuts and leaving the rest of the column few and wide buckets.
    */
   public static AlignedCells fromSample(List<SampleRow> sample, int[] k, Curve curve) {
-    return fromSortedColumns(c -> CurveSpace.sortedColumn(sample, c), k, curve);
+    return fromSortedColumns(c -> CurveSpace.sortedColumn(sample, c), k, null, sample, curve);
   }
 
   /** {@link #fromSample(List, int[], Curve)} on a space's curve, with the columns it has sorted. */
   public static AlignedCells fromSample(List<SampleRow> sample, int[] k, CurveSpace space) {
-    return fromSortedColumns(c -> space.sortedColumnOf(sample, c), k, space.curve());
+    return fromSortedColumns(c -> space.sortedColumnOf(sample, c), k, null, sample, space.curve());
   }
 
-  private static AlignedCells fromSortedColumns(IntFunction<List<byte[]>> sortedColumn, int[] k, Curve curve) {
+  /**
+   * The grid a search chose: its buckets per column, each column whose cuts the search aligned
+   * with a coarser column's values ({@link GridSearch.Choice#alignedTo}) cut as
+   * {@link BucketMapping#alignedLowerBounds} cuts it.
+   */
+  public static AlignedCells fromSample(List<SampleRow> sample, GridSearch.Choice choice, CurveSpace space) {
+    return fromSortedColumns(c -> space.sortedColumnOf(sample, c), choice.buckets(), choice.alignedTo(), sample,
+        space.curve());
+  }
+
+  private static AlignedCells fromSortedColumns(IntFunction<List<byte[]>> sortedColumn, int[] k, int[] alignTo,
+                                                List<SampleRow> sample, Curve curve) {
     int d = k.length;
     SortedValues[] cuts = new SortedValues[d];
     for (int c = 0; c < d; c++) {
-      byte[][] lowers = BucketMapping.lowerBounds(sortedColumn.apply(c), k[c]);
+      byte[][] lowers = alignTo != null && alignTo[c] >= 0
+          ? BucketMapping.alignedLowerBounds(sample, c, alignTo[c], k[c])
+          : BucketMapping.lowerBounds(sortedColumn.apply(c), k[c]);
       // bucket i starts at lowers[i]: the cuts are the lower bounds after the first
       cuts[c] = new SortedValues(lowers.length == 0 ? lowers : Arrays.copyOfRange(lowers, 1, lowers.length));
     }

@@ -75,6 +75,55 @@ public final class BucketMapping implements ColumnMapping {
   }
 
   /**
+   * {@link #lowerBounds}, cut as {@link #alignedStarts} cuts: column {@code c} of the sampled rows
+   * with its buckets' ends put where column {@code partner}'s most common value per c value changes.
+   */
+  static byte[][] alignedLowerBounds(List<SampleRow> sample, int c, int partner, long maxBuckets) {
+    List<SampleRow> rows = new ArrayList<>(sample);
+    rows.sort((x, y) -> {
+      int byC = Arrays.compareUnsigned(x.values[c], y.values[c]);
+      return byC != 0 ? byC : Arrays.compareUnsigned(x.values[partner], y.values[partner]);
+    });
+    List<byte[]> runValues = new ArrayList<>();
+    List<Integer> runSizes = new ArrayList<>();
+    List<byte[]> runPartners = new ArrayList<>();
+    int i = 0;
+    while (i < rows.size()) {
+      byte[] value = rows.get(i).values[c];
+      int j = i;
+      byte[] most = null;
+      int mostRows = 0;
+      while (j < rows.size() && Arrays.equals(rows.get(j).values[c], value)) {
+        byte[] p = rows.get(j).values[partner];
+        int t = j;
+        while (t < rows.size() && Arrays.equals(rows.get(t).values[c], value)
+            && Arrays.equals(rows.get(t).values[partner], p)) {
+          t++;
+        }
+        if (t - j > mostRows) {
+          most = p;
+          mostRows = t - j;
+        }
+        j = t;
+      }
+      runValues.add(value);
+      runSizes.add(j - i);
+      runPartners.add(most);
+      i = j;
+    }
+    boolean[] groupStart = new boolean[runValues.size()];
+    for (int r = 1; r < groupStart.length; r++) {
+      groupStart[r] = !Arrays.equals(runPartners.get(r), runPartners.get(r - 1));
+    }
+    int[] starts = alignedStarts(runSizes.stream().mapToInt(Integer::intValue).toArray(), groupStart, maxBuckets);
+    byte[][] lowers = new byte[starts.length][];
+    for (int b = 0; b < starts.length; b++) {
+      lowers[b] = runValues.get(starts[b]);
+    }
+    return lowers;
+  }
+
+  /**
    * Buckets of about equal count that never split a value, over the sizes of the runs of equal
    * values in sorted order; returns the first run of each bucket, at most {@code maxBuckets} of
    * them (one per value when there are no more values than that).
@@ -152,6 +201,79 @@ public final class BucketMapping implements ColumnMapping {
       }
       equalCounts(runSizes, s[0], s[1], buckets, starts);
       r = s[1];
+    }
+    return starts.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * {@link #bucketStarts}, with cuts first where a coarser column's value changes: {@code groupStart[r]}
+   * is true where run r begins a new value of that column (a city's nation, along the cities in
+   * order). With fewer buckets than groups each bucket holds whole groups; with more, every group
+   * boundary is a cut and the groups share the buckets in proportion to their rows (at least one
+   * each, at most one per run), each cut inside as {@link #bucketStarts} cuts. A point query on
+   * the coarser column then reads exactly its value's buckets, where cuts of equal counts would
+   * straddle the groups' ends and put two groups in one bucket.
+   */
+  static int[] alignedStarts(int[] runSizes, boolean[] groupStart, long maxBuckets) {
+    int runs = runSizes.length;
+    List<int[]> groups = new ArrayList<>();  // {first run, end run}
+    for (int r = 0; r < runs; r++) {
+      if (r == 0 || groupStart[r]) {
+        groups.add(new int[] {r, r + 1});
+      } else {
+        groups.get(groups.size() - 1)[1] = r + 1;
+      }
+    }
+    int g = groups.size();
+    long k = Math.max(1, maxBuckets);
+    if (runs <= k || g <= 1) {
+      return bucketStarts(runSizes, k);
+    }
+    int[] groupRows = new int[g];
+    long rows = 0;
+    for (int i = 0; i < g; i++) {
+      for (int r = groups.get(i)[0]; r < groups.get(i)[1]; r++) {
+        groupRows[i] += runSizes[r];
+      }
+      rows += groupRows[i];
+    }
+    if (g >= k) {
+      int[] starts = bucketStarts(groupRows, k);
+      int[] out = new int[starts.length];
+      for (int b = 0; b < starts.length; b++) {
+        out[b] = groups.get(starts[b])[0];
+      }
+      return out;
+    }
+    long[] allotted = shareOut(groups, runSizes, k, rows);
+    // at most one bucket per run: what a group cannot use goes where buckets are largest
+    long spare = 0;
+    for (int i = 0; i < g; i++) {
+      int room = groups.get(i)[1] - groups.get(i)[0];
+      if (allotted[i] > room) {
+        spare += allotted[i] - room;
+        allotted[i] = room;
+      }
+    }
+    for (; spare > 0; spare--) {
+      int widest = -1;
+      for (int i = 0; i < g; i++) {
+        if (allotted[i] < groups.get(i)[1] - groups.get(i)[0]
+            && (widest < 0 || (double) groupRows[i] / allotted[i] > (double) groupRows[widest] / allotted[widest])) {
+          widest = i;
+        }
+      }
+      if (widest < 0) {
+        break;
+      }
+      allotted[widest]++;
+    }
+    List<Integer> starts = new ArrayList<>();
+    for (int i = 0; i < g; i++) {
+      int from = groups.get(i)[0];
+      for (int s : bucketStarts(Arrays.copyOfRange(runSizes, from, groups.get(i)[1]), allotted[i])) {
+        starts.add(from + s);
+      }
     }
     return starts.stream().mapToInt(Integer::intValue).toArray();
   }

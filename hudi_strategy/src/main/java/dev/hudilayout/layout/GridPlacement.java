@@ -75,7 +75,7 @@ public final class GridPlacement implements Placement {
       }
       scales = ColumnWeights.scales(real);
     }
-    NestedCells cells = NestedCells.flat(AlignedCells.fromSample(groupSample, k, space));
+    NestedCells cells = NestedCells.flat(AlignedCells.fromSample(groupSample, grid, space));
     List<UnsignedBytesKey> keys = sortedKeys(space, cells, groupSample, scales);
     return new GridPlacement(space, cells, AlignedCells.fileCuts(keys, n, tolerance), scales, buckets, grid);
   }

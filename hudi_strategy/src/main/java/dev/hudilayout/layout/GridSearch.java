@@ -60,11 +60,13 @@ public final class GridSearch {
     private static final long serialVersionUID = 1L;
     private final int[] buckets;
     private final int[] determinant;
+    private final int[] alignedTo;
     private final double[] estimatedFiles;
 
-    Choice(int[] buckets, int[] determinant, double[] estimatedFiles) {
+    Choice(int[] buckets, int[] determinant, int[] alignedTo, double[] estimatedFiles) {
       this.buckets = buckets;
       this.determinant = determinant;
+      this.alignedTo = alignedTo;
       this.estimatedFiles = estimatedFiles;
     }
 
@@ -76,6 +78,14 @@ public final class GridSearch {
     /** Per column, the index of the column it was found to depend on, or -1. */
     public int[] determinants() {
       return determinant.clone();
+    }
+
+    /**
+     * Per column, the dependent column whose value boundaries its cuts follow
+     * ({@link BucketMapping#alignedStarts}), or -1: cut into buckets of equal counts.
+     */
+    public int[] alignedTo() {
+      return alignedTo.clone();
     }
 
     /** Per column, the estimated files a point query reads. */
@@ -98,6 +108,12 @@ public final class GridSearch {
    */
   public static Choice choose(List<SampleRow> sample, int files, double[] shares, Curve curve, double tolerance,
                               boolean filesInCells) {
+    return choose(sample, files, shares, curve, tolerance, filesInCells, true);
+  }
+
+  /** {@link #choose}; with {@code mayAlign} false, every column cut by equal counts. */
+  static Choice choose(List<SampleRow> sample, int files, double[] shares, Curve curve, double tolerance,
+                       boolean filesInCells, boolean mayAlign) {
     int d = sample.isEmpty() ? (shares == null ? 1 : shares.length) : sample.get(0).values.length;
     int n = Math.max(1, files);
     if (sample.isEmpty() || n == 1) {
@@ -119,17 +135,42 @@ public final class GridSearch {
         weight[c] = 0;
       }
     }
-    Estimate est = new Estimate(ranks, n, curve, tolerance, filesInCells);
+    int[] none = new int[d];
+    Arrays.fill(none, -1);
+    Estimate plain = new Estimate(ranks, n, curve, tolerance, filesInCells, none);
+    int[] k = search(plain, ranks, weight, weight, n);
+    int[] alignTo = alignments(det, ranks);
+    if (!mayAlign || Arrays.stream(alignTo).allMatch(a -> a < 0)) {
+      return new Choice(k, det, none, plain.filesPerColumn(k));
+    }
+    // cuts aligned with the dependents' values: the dependents' point queries now turn on where
+    // the cuts fall, so each axis's weight is shared among its columns (by their own weights) and
+    // the aligned grid is kept if that estimate is lower than the equal-count cuts'
+    double[] axisShare = axisShares(det, p, weight);
+    Estimate aligned = new Estimate(ranks, n, curve, tolerance, filesInCells, alignTo);
+    int[] ka = search(aligned, ranks, weight, axisShare, n);
+    if (aligned.cost(ka, axisShare) < plain.cost(k, axisShare) * (1 - 1e-9)) {
+      return new Choice(ka, det, alignTo, aligned.filesPerColumn(ka));
+    }
+    return new Choice(k, det, none, plain.filesPerColumn(k));
+  }
+
+  /**
+   * The climb and the settling (see the class comment) for one estimate: columns with a positive
+   * {@code cutWeight} may be cut, and grids are compared by the estimate weighed by {@code costWeight}.
+   */
+  private static int[] search(Estimate est, Ranks ranks, double[] cutWeight, double[] costWeight, int n) {
+    int d = cutWeight.length;
     int[] k = new int[d];
     Arrays.fill(k, 1);
-    double best = est.cost(k, weight);
+    double best = est.cost(k, costWeight);
     // climb: the most useful step each time
     for (int step = 0; step < MAX_STEPS; step++) {
       List<int[]> steps = new ArrayList<>();
       for (int c = 0; c < d; c++) {
-        steps.add(stepUp(k, c, ranks, weight, n));
+        steps.add(stepUp(k, c, ranks, cutWeight, n));
       }
-      Better next = better(steps, best, false, est, weight);
+      Better next = better(steps, best, false, est, costWeight);
       if (next == null) {
         break;
       }
@@ -138,10 +179,49 @@ public final class GridSearch {
     }
     // settle the climb's grid, and the formula's grid over the columns the search may cut, and
     // keep the better: a climb can stop one move short of an even grid (11 x 10 x 9 for 1000)
-    int[] climbed = settle(k, best, est, ranks, weight, n);
-    int[] fromFormula = settle(formula(weight, ranks, n), Double.NaN, est, ranks, weight, n);
-    k = est.cost(fromFormula, weight) < est.cost(climbed, weight) * (1 - 1e-9) ? fromFormula : climbed;
-    return new Choice(k, det, est.filesPerColumn(k));
+    int[] climbed = settle(k, best, est, ranks, cutWeight, costWeight, n);
+    int[] fromFormula = settle(formula(cutWeight, ranks, n), Double.NaN, est, ranks, cutWeight, costWeight, n);
+    return est.cost(fromFormula, costWeight) < est.cost(climbed, costWeight) * (1 - 1e-9) ? fromFormula : climbed;
+  }
+
+  /**
+   * Each axis's weight (its root's {@code weight}) shared among the axis's columns in proportion to
+   * their own weights {@code p} (alike if those are all 0): a query on a city or on its nation is
+   * served by the same cuts, so the axis weighs what one column would, and inside it each column
+   * counts as often as it is queried.
+   */
+  private static double[] axisShares(int[] det, double[] p, double[] weight) {
+    int d = p.length;
+    double[] members = new double[d];
+    int[] count = new int[d];
+    for (int c = 0; c < d; c++) {
+      int r = root(det, c);
+      members[r] += p[c];
+      count[r]++;
+    }
+    double[] out = new double[d];
+    for (int c = 0; c < d; c++) {
+      int r = root(det, c);
+      out[c] = members[r] > 0 ? weight[r] * p[c] / members[r] : weight[r] / count[r];
+    }
+    return out;
+  }
+
+  /**
+   * Per column, the dependent whose values its cuts may follow: of the columns that depend on it,
+   * the one with most values (a city's nation rather than its region, whose ends the nations'
+   * ends include when the nations of a region lie together); -1 for a column nothing depends on.
+   */
+  private static int[] alignments(int[] det, Ranks ranks) {
+    int[] out = new int[det.length];
+    Arrays.fill(out, -1);
+    for (int b = 0; b < det.length; b++) {
+      int a = det[b];
+      if (a >= 0 && (out[a] < 0 || ranks.distinct[b] > ranks.distinct[out[a]])) {
+        out[a] = b;
+      }
+    }
+    return out;
   }
 
   /**
@@ -151,10 +231,10 @@ public final class GridSearch {
   public static Choice evaluate(List<SampleRow> sample, int files, int[] buckets, Curve curve, double tolerance,
                                 boolean filesInCells) {
     int d = buckets.length;
+    int[] none = new int[d];
+    Arrays.fill(none, -1);
     if (sample.isEmpty()) {
-      int[] none = new int[d];
-      Arrays.fill(none, -1);
-      return new Choice(buckets.clone(), none, new double[d]);
+      return new Choice(buckets.clone(), none, none, new double[d]);
     }
     int n = Math.max(1, files);
     Ranks ranks = ranks(sample, n);
@@ -164,11 +244,11 @@ public final class GridSearch {
     }
     double[] estimate = new double[d];
     if (product * ranks.m < 0x1p62) {
-      estimate = new Estimate(ranks, n, curve, tolerance, filesInCells).filesPerColumn(buckets);
+      estimate = new Estimate(ranks, n, curve, tolerance, filesInCells, none).filesPerColumn(buckets);
     } else {
       Arrays.fill(estimate, Double.NaN);  // more cells than can be counted this way
     }
-    return new Choice(buckets.clone(), dependencies(ranks), estimate);
+    return new Choice(buckets.clone(), dependencies(ranks), none, estimate);
   }
 
   private static Ranks ranks(List<SampleRow> sample, int files) {
@@ -179,9 +259,10 @@ public final class GridSearch {
    * Moves from {@code start} while one lowers the estimate: a column up or down by a step or by one
    * bucket, or one bucket handed from a column to another. {@code cost} is start's, or NaN.
    */
-  private static int[] settle(int[] start, double cost, Estimate est, Ranks ranks, double[] weight, int files) {
+  private static int[] settle(int[] start, double cost, Estimate est, Ranks ranks, double[] weight,
+                              double[] costWeight, int files) {
     int[] k = start.clone();
-    double best = Double.isNaN(cost) ? est.cost(k, weight) : cost;
+    double best = Double.isNaN(cost) ? est.cost(k, costWeight) : cost;
     int d = k.length;
     for (int step = 0; step < MAX_STEPS; step++) {
       List<int[]> moves = new ArrayList<>();
@@ -199,7 +280,7 @@ public final class GridSearch {
           moves.add(up);
         }
       }
-      Better next = better(moves, best, true, est, weight);
+      Better next = better(moves, best, true, est, costWeight);
       if (next == null) {
         break;
       }
@@ -449,16 +530,19 @@ public final class GridSearch {
 
     /**
      * The bucket of each of column c's distinct values when the column is cut into k buckets as
-     * {@link AlignedCells#fromSample} cuts it: whole values, about equal counts.
+     * {@link AlignedCells#fromSample} cuts it: whole values, about equal counts; with a
+     * {@code partner} column (not -1), cut where the partner's most common value changes first
+     * ({@link BucketMapping#alignedStarts}).
      */
-    int[] bucketOfValue(int c, int k) {
-      return bucketsOfValues.computeIfAbsent(((long) c << 32) | k, key -> {
+    int[] bucketOfValue(int c, int k, int partner) {
+      return bucketsOfValues.computeIfAbsent(((long) c << 48) | ((long) (partner + 1) << 32) | k, key -> {
         int[] v = values[c];
         int[] runSizes = new int[v.length];
         for (int j = 0; j < v.length; j++) {
           runSizes[j] = (j + 1 < v.length ? v[j + 1] : m) - v[j];
         }
-        int[] starts = BucketMapping.bucketStarts(runSizes, k);
+        int[] starts = partner < 0 ? BucketMapping.bucketStarts(runSizes, k)
+            : BucketMapping.alignedStarts(runSizes, partnerChanges(c, partner), k);
         int[] out = new int[v.length];
         for (int b = 0, j = 0; j < v.length; j++) {
           while (b + 1 < starts.length && starts[b + 1] <= j) {
@@ -469,6 +553,38 @@ public final class GridSearch {
         return out;
       });
     }
+
+    /**
+     * Per distinct value of column c in order: whether its most common {@code partner} value
+     * differs from the previous value's (the partner's groups along c).
+     */
+    boolean[] partnerChanges(int c, int partner) {
+      int[] rowsOf = new int[distinct[c]];
+      long[] pairs = new long[m];
+      for (int i = 0; i < m; i++) {
+        pairs[i] = (long) valueIndex[c][i] * m + valueIndex[partner][i];
+      }
+      Arrays.sort(pairs);
+      int[] most = new int[distinct[c]];
+      int i = 0;
+      while (i < m) {
+        int j = i;
+        while (j < m && pairs[j] == pairs[i]) {
+          j++;
+        }
+        int value = (int) (pairs[i] / m);
+        if (j - i > rowsOf[value]) {
+          rowsOf[value] = j - i;
+          most[value] = (int) (pairs[i] % m);
+        }
+        i = j;
+      }
+      boolean[] changes = new boolean[distinct[c]];
+      for (int j = 1; j < changes.length; j++) {
+        changes[j] = most[j] != most[j - 1];
+      }
+      return changes;
+    }
   }
 
   /** Estimated files per point query for a candidate grid (see the class comment). */
@@ -478,11 +594,14 @@ public final class GridSearch {
     private final Curve curve;
     private final double tolerance;
     private final boolean filesInCells;
+    /** Per column, the dependent its cuts follow ({@link Ranks#bucketOfValue}), or -1. */
+    private final int[] alignTo;
     private final long[] packed;
     private final int[] diff;
 
-    Estimate(Ranks ranks, int files, Curve curve, double tolerance, boolean filesInCells) {
+    Estimate(Ranks ranks, int files, Curve curve, double tolerance, boolean filesInCells, int[] alignTo) {
       this.r = ranks;
+      this.alignTo = alignTo;
       this.files = files;
       this.curve = curve;
       this.tolerance = tolerance;
@@ -517,7 +636,7 @@ public final class GridSearch {
       int d = r.d;
       int[][] bucketOf = new int[d][];
       for (int c = 0; c < d; c++) {
-        bucketOf[c] = r.bucketOfValue(c, k[c]);
+        bucketOf[c] = r.bucketOfValue(c, k[c], alignTo[c]);
       }
       for (int i = 0; i < m; i++) {
         long cell = 0;

@@ -77,14 +77,15 @@ public final class NestedCells implements Serializable {
         continue;
       }
       List<SampleRow> rows = byCell.get(orders.get(i));
-      int[] k = GridSearch.choose(rows, parts[i], shares.get(orders.get(i)), space.curve(), tolerance, true)
-          .buckets();
+      GridSearch.Choice choice = GridSearch.choose(rows, parts[i], shares.get(orders.get(i)), space.curve(),
+          tolerance, true);
+      int[] k = choice.buckets();
       long product = 1;
       for (int ki : k) {
         product *= ki;
       }
       if (product > 1) {
-        inner.put(orders.get(i), AlignedCells.fromSample(rows, k, space));
+        inner.put(orders.get(i), AlignedCells.fromSample(rows, choice, space));
         bits = Math.max(bits, AlignedCells.cellBits(k) * k.length);
       }
     }

@@ -52,9 +52,9 @@ public final class Placements {
     int n = Math.max(1, files);
     GridSearch.Choice choice = spec.aligned()
         ? GridPlacement.chooseGrid(space, sample, n, spec.alignedTolerance(), null, spec.gridBuckets(), true) : null;
-    int[] k = choice != null ? choice.buckets() : AlignedCells.bucketsPerColumn(n, spec.columns().size());
-    return GridPlacement.onCells(space, sample, files, spec.alignedTolerance(), AlignedCells.fromSample(sample, k, space),
-        choice);
+    AlignedCells cells = choice != null ? AlignedCells.fromSample(sample, choice, space)
+        : AlignedCells.fromSample(sample, AlignedCells.bucketsPerColumn(n, spec.columns().size()), space);
+    return GridPlacement.onCells(space, sample, files, spec.alignedTolerance(), cells, choice);
   }
 
   /**
@@ -84,12 +84,13 @@ public final class Placements {
       if (rows.size() < 2) {
         continue;
       }
-      int[] k = GridSearch.choose(rows, split.getValue(), weights.get(path), space.curve(), spec.alignedTolerance(),
-          true).buckets();
+      GridSearch.Choice choice = GridSearch.choose(rows, split.getValue(), weights.get(path), space.curve(),
+          spec.alignedTolerance(), true);
+      int[] k = choice.buckets();
       if (Arrays.stream(k).reduce(1, (a, b) -> a * b) < 2) {
         continue;
       }
-      AlignedCells grid = AlignedCells.fromSample(rows, k, space);
+      AlignedCells grid = AlignedCells.fromSample(rows, choice, space);
       grown = grown.split(path, grid);
       double[] parent = weights.get(path);
       for (long cell : grid.cellOrders()) {

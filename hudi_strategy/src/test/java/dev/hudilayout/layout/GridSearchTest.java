@@ -173,4 +173,54 @@ class GridSearchTest {
       assertTrue(inCellsRead[0] + inCellsRead[2] <= sharedRead[0] + sharedRead[2] + 1e-9, figures);
     }
   }
+
+  @Test
+  void cutsOfADeterminantFollowItsDependentsValues() {
+    // cities 250 -> nations 25, brands 1000 -> categories 25: 1000 files over two axes of 25
+    // coarse values each. Equal-count cuts (~32 an axis) put most nations' ends inside a bucket,
+    // and a point query on a nation reads about two buckets' files; cuts on the nations' ends read
+    // its own rows' files only.
+    int files = 1000;
+    List<SampleRow> sample = twoDependentPairs(60_000, 11);
+    GridSearch.Choice c = GridSearch.choose(sample, files, null, Curve.HILBERT, 0.25, false);
+    assertArrayEquals(new int[] {1, -1, 3, -1}, c.alignedTo(), Arrays.toString(c.buckets()));
+    LayoutSpec spec = LayoutSpec.builder(Arrays.asList("city", "nation", "brand", "category"))
+        .curve(Curve.HILBERT).mapping(Mapping.SAMPLE).build();
+    CurveSpace space = CurveSpace.build(spec, sample, null, null);
+    List<SampleRow> rows = twoDependentPairs(200_000, 12);
+    PointQueries searched = new PointQueries(GridPlacement.aligned(space, sample, files, 0.25, null, null), rows);
+    int[] equalCountBuckets = GridSearch.choose(sample, files, null, Curve.HILBERT, 0.25, false, false).buckets();
+    PointQueries equalCounts = new PointQueries(
+        GridPlacement.aligned(space, sample, files, 0.25, null, equalCountBuckets), rows);
+    double[] read = new double[4];
+    double[] readEqual = new double[4];
+    int[] values = {250, 25, 1000, 25};
+    for (int col = 0; col < 4; col++) {
+      read[col] = averageFiles(searched, col, values[col]);
+      readEqual[col] = averageFiles(equalCounts, col, values[col]);
+    }
+    String figures = String.format("buckets %s aligned to %s: reads %s; searched with equal-count cuts %s: %s",
+        Arrays.toString(c.buckets()), Arrays.toString(c.alignedTo()), Arrays.toString(read),
+        Arrays.toString(equalCountBuckets), Arrays.toString(readEqual));
+    System.out.println("two dependent pairs, 1000 files: " + figures);
+    // a nation or a category holds 1/25 of the rows: at least 40 files, here within 15% of that
+    assertTrue(read[1] <= 1.15 * files / 25 && read[3] <= 1.15 * files / 25, figures);
+    assertTrue(Arrays.stream(read).sum() < 0.85 * Arrays.stream(readEqual).sum(), figures);
+  }
+
+  @Test
+  void alignedCutsFallOnTheGroupsEnds() {
+    int[] runs = {10, 10, 10, 10, 10, 10, 10, 10, 10, 10};
+    boolean[] groupStart = new boolean[10];
+    groupStart[3] = true;  // groups: runs 0-2, 3-4, 5-9
+    groupStart[5] = true;
+    // fewer buckets than groups: whole groups per bucket
+    assertArrayEquals(new int[] {0, 5}, BucketMapping.alignedStarts(runs, groupStart, 2));
+    // more: every group's start, and the rest shared by rows (30, 20, 50 rows: 2, 1, 3 of 6)
+    assertArrayEquals(new int[] {0, 1, 3, 5, 7, 8}, BucketMapping.alignedStarts(runs, groupStart, 6));
+    assertArrayEquals(new int[] {0, 3, 5, 7}, BucketMapping.alignedStarts(runs, groupStart, 4));
+    // equal counts would cut 4 buckets at runs 0, 2, 5, 7: run 2 of the first group shares a
+    // bucket with the second group
+    assertArrayEquals(new int[] {0, 2, 5, 7}, BucketMapping.bucketStarts(runs, 4));
+  }
 }
