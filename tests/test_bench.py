@@ -27,7 +27,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from hudi_layout import tables
-from hudi_layout.tools import bench, bench_cli, every_query, ssb
+from hudi_layout.tools import bench, bench_cli, every_query, partitions, ssb
 from hudi_layout.options import ALIGNED_KEY
 
 pytestmark = pytest.mark.spark
@@ -298,7 +298,9 @@ def test_layout_names():
                  ["--layouts", "ours-hilbert-sample-continuous-grouped"],  # grouped: --rounds only
                  ["--hudi-option", "parquet.block.size=1"], ["--hudi-option", "hoodie.metadata.enable"],
                  ["--hudi-option", "hoodie.parquet.compression.codec=zstd"],  # that is --codec
-                 ["--rounds", "2", "--hudi-option", "hoodie.metadata.enable=true"]):
+                 ["--rounds", "2", "--hudi-option", "hoodie.metadata.enable=true"],
+                 ["--partitions", "5", "--files", "4"], ["--partition-column", "lo_orderdate"],
+                 ["--partitions", "2", "--layouts", "random,delta-zorder"], ["--rounds", "2", "--partitions", "2"]):
         with pytest.raises(SystemExit) as exit_:  # a usage error before Spark starts
             bench_cli.main(argv)
         assert exit_.value.code == 2
@@ -338,3 +340,44 @@ def test_a_peer_without_its_jars_is_named_in_one_line(monkeypatch, tmp_path):
                                    "files": 2, "total_bytes": 1, "queries": [], "folder": str(tmp_path)}))
     assert peers.main([str(request), str(tmp_path / "result.json")]) == peers.UNAVAILABLE
     assert not (tmp_path / "result.json").exists()
+
+
+def test_partition_stretches_hold_about_equal_rows_and_never_split_a_value():
+    counts = [(d, 5 + (d * 7) % 11) for d in range(200)]  # uneven days
+    mapping = partitions.stretches(counts, 8)
+    assert set(mapping) == set(range(200))
+    labels = sorted(set(mapping.values()), key=int)
+    assert len(labels) == 8 and mapping[0] == "0"
+    rows = {lab: sum(c for v, c in counts if mapping[v] == lab) for lab in labels}
+    assert max(rows.values()) <= 1.1 * min(rows.values()), rows
+    # every stretch is contiguous: its values are the ones from its first value to the next's
+    firsts = [int(lab) for lab in labels]
+    assert all(mapping[v] == str(max(f for f in firsts if f <= v)) for v in range(200))
+    assert len(set(partitions.stretches(counts, 200).values())) == 200  # one value each
+    with pytest.raises(ValueError, match="--partitions 201: expected 1 to 200, the distinct values of "
+                                         "--partition-column lo_orderdate"):
+        partitions.stretches(counts, 201)
+
+
+def test_a_partitioned_run_lays_out_every_partition(spark, tmp_path):
+    """``--partitions 4``: the random table, the floor and our clustering hold the same 4 partitions
+    (about 4 files each); one clustering lays every partition out, its point queries return the
+    random table's rows with and without a partition predicate (the runner checks) and read no more
+    files than the random table's; plan time and the driver's peak heap are reported."""
+    args = argparse.Namespace(
+        rows=12_000, scale=0.0, variant="uniform", files=16, queries=2, repetitions=1, sample_size=200_000,
+        seed=7, memory="", keep_tables=False, warmup=False, out=str(tmp_path), partitions=4,
+        partition_column="lo_orderdate", layouts="random,floor,ours-hilbert-sample")
+    rows = {r["layout"]: r for r in bench.run(args, spark)["layouts"]}
+    for name in ("random", "floor", "ours-hilbert-sample"):
+        assert rows[name]["partitions"] == 4, rows[name]
+        assert 2 <= rows[name]["min_partition_files"] <= rows[name]["max_partition_files"] <= 6, rows[name]
+    ours, random_ = rows["ours-hilbert-sample"], rows["random"]
+    assert sum(q["kind"] == "ppoint" for q in ours["queries"]) == sum(q["kind"] == "point" for q in ours["queries"])
+    # the random table reads every file; ours skips files in every partition
+    assert random_["point_avg"] == random_["files"]
+    assert ours["point_avg"] <= 0.8 * ours["files"], (ours["point"], ours["files"])
+    assert ours["ppoint_avg"] < ours["max_partition_files"], (ours["ppoint_avg"], ours["max_partition_files"])
+    assert 0 < ours["plan_seconds"] < ours["cluster_seconds"] and ours["peak_heap_bytes"] > 0
+    assert ours["partition_bound_sum"] >= 4
+    assert "Partitioned by lo_orderdate into 4 partitions" in (tmp_path / "results.md").read_text()

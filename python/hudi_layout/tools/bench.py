@@ -20,6 +20,9 @@ Spark session of its own, and count files read by their own scans.
 Every layout must return exactly the random layout's rows for every query, or the run fails.
 Output: ``results.md``, ``results.json``, ``files_read.png`` in ``--out``.
 
+With ``--partitions P`` every Hudi table of the run is partitioned into P partitions of about equal
+rows (see :mod:`hudi_layout.tools.partitions`) and one clustering lays out every partition.
+
 With ``--rounds R`` (and ``--rows-per-round``, ``--round-files``) each layout's table grows in R
 rounds instead, each a write of small files and a clustering: see :mod:`hudi_layout.tools.rounds`.
 """
@@ -39,8 +42,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import clustering, jvm, scan, tables
 from .. import metadata as md
-from ..options import ALIGNED_KEY, parse_shares
-from . import peers, ssb
+from ..options import ALIGNED_KEY, MAX_GROUPS_KEY, parse_shares
+from . import partitions, peers, ssb
 
 BUILTIN_CLASS = "org.apache.hudi.client.clustering.run.strategy.SparkSortAndSizeExecutionStrategy"
 CURVES = {"linear": "linear", "zorder": "z-order", "hilbert": "hilbert"}
@@ -172,6 +175,9 @@ class Measured:
     queries: List[dict] = field(default_factory=list)
     stages: List[dict] = field(default_factory=list)  # the stages the clustering (or floor) ran
     peer: Dict[str, int] = field(default_factory=dict)  # a peer's files and bytes before and after
+    plan_seconds: float = 0.0  # --partitions: the schedule's share of cluster_seconds
+    peak_heap: int = 0  # --partitions: the driver's peak heap bytes while it ran
+    per_partition: Dict[str, int] = field(default_factory=dict)  # --partitions: files of each partition
 
 
 def column_pairs(columns: Sequence[str]) -> List[Tuple[str, str]]:
@@ -358,18 +364,23 @@ def write_options(codec: str, rows_per_file: int, extra: Optional[Dict[str, str]
 
 
 def write_floor(spark, random_table: str, path: str, columns, files: int,
-                writer: Optional[Dict[str, str]] = None) -> None:
+                writer: Optional[Dict[str, str]] = None, partition_count: int = 0) -> None:
     """The floor: the random table's rows (without Hudi's ``_hoodie_*`` columns) bulk-inserted
     as they come into a new table with the same config (metadata table, column stats on
     ``columns``) and the same file count: the read, shuffle and write every clustering pays,
     without any sorting. Being a new table, it also creates the table and its metadata table,
-    which a clustering of an existing table does not; its stage breakdown shows what that took."""
+    which a clustering of an existing table does not; its stage breakdown shows what that took.
+    With ``partition_count`` (``--partitions``), into the random table's partitions, about
+    ``files / partition_count`` files each."""
     df = spark.read.format("hudi").load(random_table)
     df = df.select([c for c in df.columns if not c.startswith("_hoodie_")])
-    opts = tables.cow_table_options("ssb", "lo_key", columns, files)  # sort mode NONE, as the random table
+    # sort mode NONE, as the random table
+    opts = tables.table_options("ssb", "lo_key", columns, files,
+                                partition_by=partitions.FIELD if partition_count else "")
     opts[COMPRESSION_RATIO_KEY] = WRITER_HEADROOM  # the writer headroom every layout gets (Layout.options)
     opts.update(writer or {})
-    df.repartition(files).write.format("hudi").options(**opts).mode("overwrite").save(path)
+    df = partitions.spread(df, files, partition_count, "lo_key") if partition_count else df.repartition(files)
+    df.write.format("hudi").options(**opts).mode("overwrite").save(path)
 
 
 WARMUP_ROWS, WARMUP_FILES_IN, WARMUP_FILES_OUT = 100_000, 16, 8
@@ -457,6 +468,14 @@ def run(args, spark=None) -> dict:
     t0 = time.time()
     source = ssb.write_parquet(str(out / "tables" / "source"), args.rows, args.seed, args.scale, args.variant)
     progress(f"generated in {time.time() - t0:.1f}s")
+    partition_count = getattr(args, "partitions", 0) or 0
+    labels: List[str] = []
+    if partition_count:
+        source = partitions.partitioned_source(spark, source, args.partition_column, partition_count,
+                                               str(out / "tables" / "source-partitioned"))
+        labels = sorted(str(r[0]) for r in spark.read.parquet(source).select(partitions.FIELD).distinct().collect())
+        progress(f"{len(labels)} partitions by {args.partition_column}, about {args.files // partition_count} "
+                 "files each")
     axes = independent_axes(spark.read.parquet(source), columns)
     progress(f"{len(columns)} filter columns, {len(axes)} independent axes: "
              + ", ".join("+".join(a) for a in axes))
@@ -466,11 +485,16 @@ def run(args, spark=None) -> dict:
     rows_total = spark.read.parquet(source).count()
     writer = write_options(codec, math.ceil(rows_total / args.files),
                            parse_hudi_options(getattr(args, "hudi_option", None) or []))
-    opts = {**tables.cow_table_options("ssb", "lo_key", columns, args.files), **writer}
-    spark.read.parquet(source).repartition(args.files).write.format("hudi").options(**opts) \
-        .mode("overwrite").save(base)
+    opts = {**tables.table_options("ssb", "lo_key", columns, args.files,
+                                   partition_by=partitions.FIELD if partition_count else ""), **writer}
+    rows_in = spark.read.parquet(source)
+    rows_in = (partitions.spread(rows_in, args.files, partition_count, "lo_key") if partition_count
+               else rows_in.repartition(args.files))
+    rows_in.write.format("hudi").options(**opts).mode("overwrite").save(base)
     total = tables.table_bytes(base)
     queries = make_queries(spark, source, columns, args.queries, args.seed)
+    if partition_count:
+        queries += partitions.point_queries_in_partitions(queries, labels, args.seed)
     if args.warmup:
         warm_up(spark, source, out / "tables", columns, layouts, args.sample_size, weights, groups, writer)
 
@@ -492,14 +516,24 @@ def run(args, spark=None) -> dict:
             jvm.full_gc(spark)
             before = jvm.shuffle_bytes_written(spark, meter)
             jvm.take_stages(spark, stage_log)  # drop the stages that ran before
+            partitions.peak_heap(spark, reset=True)
             t0 = time.time()
             if layout.clusters:
-                instant = clustering.schedule_and_execute(
-                    spark, path, {**layout.options(columns, total, args.files, args.sample_size, weights, groups),
-                                  **writer})
+                layout_opts = {**layout.options(columns, total, args.files, args.sample_size, weights, groups),
+                               **writer}
+                if partition_count:
+                    # every partition in the one plan, for Hudi's built-in as for ours
+                    layout_opts[MAX_GROUPS_KEY] = str(max(30, partition_count * max(1, groups)))
+                    instant = jvm.schedule(spark, path, layout_opts)
+                    m.plan_seconds = time.time() - t0
+                    if instant:
+                        jvm.execute(spark, path, layout_opts, instant)
+                else:
+                    instant = clustering.schedule_and_execute(spark, path, layout_opts)
             else:
-                write_floor(spark, base, path, columns, args.files, writer)
+                write_floor(spark, base, path, columns, args.files, writer, partition_count)
             m.cluster_seconds = time.time() - t0
+            m.peak_heap = partitions.peak_heap(spark)
             m.shuffle_bytes = jvm.shuffle_bytes_written(spark, meter) - before
             # a clustered copy holds the random table's files beside those its clustering wrote
             m.bytes_written = tables.table_bytes(path) - (total if layout.clusters else 0)
@@ -509,6 +543,8 @@ def run(args, spark=None) -> dict:
                     raise SystemExit(f"Hudi scheduled no clustering for {layout.name}")
                 m.recorded = clustering.recorded(spark, path, instant)
         m.files = table_files(spark, path)
+        if partition_count:
+            m.per_partition = partitions.files_per_partition(spark, path)
         progress(f"querying {layout.name} ({m.files} files)")
         # adaptive execution re-plans each tiny aggregation (about a quarter of its time); files read
         # come from the scan either way
@@ -620,6 +656,7 @@ def summarise(args, columns, results: List[Measured], weights: Optional[Sequence
             "outside_stages_seconds": max(0.0, m.cluster_seconds - busy) if m.stages else 0.0,
             "queries": m.queries,
             **({"peer": m.peer} if m.peer else {}),
+            **(partition_figures(m, d, avg("ppoint")) if m.per_partition else {}),
         })
         if weights:
             rows[-1]["workload_avg"] = sum(p * point[c] for p, c in zip(weights, columns))
@@ -638,6 +675,41 @@ def summarise(args, columns, results: List[Measured], weights: Optional[Sequence
     params.setdefault("groups", 1)
     return {"parameters": params, "filter_columns": list(columns), "axes": axes, "d": d, "d_effective": d_eff,
             "layouts": rows}
+
+
+def partition_figures(m: Measured, d: int, ppoint_avg: float) -> dict:
+    """A partitioned run's figures of one layout: its partitions and their files, the sum of their
+    bounds (what a point query without a partition predicate must read at least), files per point
+    query in one partition against a partition's average bound, plan time and peak heap."""
+    counts = list(m.per_partition.values())
+    return {"partitions": len(counts), "min_partition_files": min(counts), "max_partition_files": max(counts),
+            "partition_bound_sum": partitions.bound_sum(m.per_partition, d),
+            "ppoint_avg": ppoint_avg,
+            "partition_bound_avg": partitions.bound_sum(m.per_partition, d) / len(counts),
+            "plan_seconds": m.plan_seconds, "peak_heap_bytes": m.peak_heap}
+
+
+def partition_table(report: dict) -> str:
+    """results.md's table of a ``--partitions`` run (empty for other runs)."""
+    rows = [r for r in report["layouts"] if "partitions" in r]
+    if not rows:
+        return ""
+    lines = ["", f"Partitioned by {report['parameters'].get('partition_column')} into "
+             f"{report['parameters'].get('partitions')} partitions (column {partitions.FIELD}). Point queries without a "
+             "partition predicate against the sum of the partitions' bounds; with one (`AND part = ...`, a random "
+             "partition) against a partition's average bound:", "",
+             "| layout | partitions | files (per partition) | point avg | sum of bounds | x | point in a partition "
+             "| its bound | x | plan s | cluster s | time vs floor | time vs built-in | peak heap MB |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for r in rows:
+        lines.append(
+            f"| {r['layout']} | {r['partitions']} | {r['files']} ({r['min_partition_files']}-{r['max_partition_files']})"
+            f" | {r['point_avg']:.1f} | {r['partition_bound_sum']:.1f}"
+            f" | {r['point_avg'] / r['partition_bound_sum']:.2f}x | {r['ppoint_avg']:.2f}"
+            f" | {r['partition_bound_avg']:.2f} | {r['ppoint_avg'] / r['partition_bound_avg']:.2f}x"
+            f" | {r['plan_seconds']:.1f} | {r['cluster_seconds']:.1f} | {_ratio(r, 'time_vs_floor')}"
+            f" | {_ratio(r, 'time_vs_builtin')} | {r['peak_heap_bytes'] / 1e6:.0f} |")
+    return "\n".join(lines) + "\n"
 
 
 def _ratio(r: dict, key: str) -> str:
@@ -788,7 +860,7 @@ def head_to_head(report: dict) -> str:
 def render(report: dict) -> str:
     """``results.md``: the table, ours against the built-in per query, the stage breakdowns."""
     phases, breakdown = phase_breakdown(report), stage_breakdown(report)
-    return (markdown(report) + "\n" + head_to_head(report) + ("\nWhere the time went (stage seconds; stages "
+    return (markdown(report) + partition_table(report) + "\n" + head_to_head(report) + ("\nWhere the time went (stage seconds; stages "
             "may overlap)\n\n" + phases if phases else "") + ("\n" + breakdown if breakdown else ""))
 
 

@@ -8,7 +8,7 @@ import argparse
 import json
 from pathlib import Path
 
-from . import bench, rounds, ssb
+from . import bench, partitions, peers, rounds, ssb
 from .bench import DEFAULT_LAYOUTS, Layout, parse_weights, render, run, write_outputs
 
 
@@ -57,6 +57,15 @@ def main(argv=None) -> int:
                    help="a Hudi option every Hudi table of the run is written and clustered with (the random "
                    "table, the floor and every Hudi layout alike), e.g. "
                    "hoodie.metadata.index.column.stats.parallelism=8; repeatable; not with --rounds")
+    p.add_argument("--partitions", type=int, default=0, metavar="P",
+                   help="partition every Hudi table of the run into P partitions of about equal rows by "
+                   f"--partition-column (column {partitions.FIELD}, the stretch's first value), about --files / P "
+                   "files each; reports files per point query with and without a partition predicate against "
+                   "the sum of the partitions' bounds, plan time and driver heap (default 0: one table, no "
+                   "partitions; not with --rounds or the peers)")
+    p.add_argument("--partition-column", default=None, metavar="COLUMN",
+                   help=f"with --partitions: the column whose values are cut into P stretches (default "
+                   f"{partitions.DEFAULT_COLUMN})")
     p.add_argument("--keep-tables", action="store_true")
     p.add_argument("--no-warmup", dest="warmup", action="store_false",
                    help="skip the warm-up: by default every measured layout first runs once, unmeasured, on "
@@ -78,6 +87,8 @@ def main(argv=None) -> int:
             p.error(f"--codec {args.codec}: not with --rounds R (every round writes with each system's own codec)")
         if args.hudi_option:
             p.error(f"--hudi-option {args.hudi_option[0]}: not with --rounds R")
+        if args.partitions or args.partition_column:
+            p.error(f"--partitions {args.partitions}: not with --rounds R")
         return main_rounds(p, args)
     for flag, value in (("--rows-per-round", args.rows_per_round), ("--round-files", args.round_files),
                         ("--drift", args.drift), ("--order", args.order), ("--operation", args.operation),
@@ -86,6 +97,17 @@ def main(argv=None) -> int:
             p.error(f"{flag} {value}: only with --rounds R")
     args.files = 64 if args.files is None else args.files
     args.layouts = args.layouts or ",".join(DEFAULT_LAYOUTS)
+    if args.partition_column and not args.partitions:
+        p.error(f"--partition-column {args.partition_column}: only with --partitions P")
+    if args.partitions:
+        args.partition_column = args.partition_column or partitions.DEFAULT_COLUMN
+        if args.partitions < 0 or args.partitions > args.files:
+            p.error(f"--partitions {args.partitions}: expected 1 to --files ({args.files}), at least one file "
+                    "a partition")
+        peer = next((n for n in args.layouts.split(",") if peers.is_peer(n)), None)
+        if peer:
+            p.error(f"--partitions {args.partitions}: not with the peer layout {peer} (ours, Hudi's built-in, "
+                    "floor and random only)")
     try:
         columns = ssb.filter_columns(args.variant)
         weights = parse_weights(args.weights, columns)

@@ -1,0 +1,122 @@
+"""``bench --partitions P``: the benchmark table partitioned by a date-like column.
+
+The column's values, in order, are cut into P stretches of about equal rows (a value is never
+split) and each row gets its stretch's first value, as a string, in the column :data:`FIELD`, the
+table's partition path. Every layout of the run (the random table, the floor, each clustering)
+holds the same partitions; the random table is written as about ``files / P`` small files per
+partition, and each clustering lays every partition out into about as many files.
+
+Measured per layout beside the unpartitioned figures: files read by each point query without a
+partition predicate and with one (``AND part = ...``), against the sum of the partitions' own
+bounds (each partition's files ``n_p`` give ``n_p ** ((d - 1) / d)``), plan (schedule) time and the
+driver's peak heap.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Dict, List, Mapping, Sequence, Tuple
+
+#: The partition path column the bench adds.
+FIELD = "part"
+#: The column partitioned by when ``--partition-column`` is not given.
+DEFAULT_COLUMN = "lo_orderdate"
+
+
+def stretches(counts: Sequence[Tuple[Any, int]], partitions: int, column: str = DEFAULT_COLUMN) -> Dict[Any, str]:
+    """Each value of ``counts`` (value, rows), sorted by value, mapped to the first value of its
+    stretch as a string: ``partitions`` stretches of about equal rows that never split a value (a
+    stretch takes values while that brings its rows nearer the rows left over the stretches left).
+    ValueError naming ``--partitions`` if there are fewer values than partitions."""
+    ordered = sorted(counts, key=lambda vc: vc[0])
+    if partitions < 1 or partitions > len(ordered):
+        raise ValueError(f"--partitions {partitions}: expected 1 to {len(ordered)}, the distinct values of "
+                         f"--partition-column {column}")
+    left_rows = sum(c for _, c in ordered)
+    left = partitions
+    out: Dict[Any, str] = {}
+    i = 0
+    while i < len(ordered):
+        target = left_rows / left
+        first = ordered[i][0]
+        rows = ordered[i][1]
+        j = i + 1
+        # keep enough values for the stretches after this one
+        while j < len(ordered) and left > 1 and len(ordered) - j > left - 1 \
+                and abs(rows + ordered[j][1] - target) < abs(rows - target):
+            rows += ordered[j][1]
+            j += 1
+        if left == 1:
+            j = len(ordered)
+            rows = left_rows
+        for v, _ in ordered[i:j]:
+            out[v] = str(first)
+        left_rows -= rows
+        left -= 1
+        i = j
+    return out
+
+
+def partitioned_source(spark, source: str, column: str, partitions: int, out: str) -> str:
+    """``source`` (Parquet) with :data:`FIELD` added, written to ``out``; the path written.
+    ValueError naming the flag when ``column`` is not a column of the source."""
+    from pyspark.sql import functions as F
+    df = spark.read.parquet(source)
+    if column not in df.columns:
+        raise ValueError(f"--partition-column {column}: not a column of the benchmark table; expected one of "
+                         + ", ".join(df.columns))
+    counts = [(r[0], int(r[1])) for r in df.groupBy(column).count().collect() if r[0] is not None]
+    mapping = stretches(counts, partitions, column)
+    labels = spark.createDataFrame([(k, v) for k, v in mapping.items()], [column, FIELD])
+    df.join(F.broadcast(labels), on=column, how="left").select(*df.columns, FIELD) \
+        .write.mode("overwrite").parquet(out)
+    return out
+
+
+def spread(df, files: int, partitions: int, key: str):
+    """``df`` arranged so a bulk insert with Hudi's sort mode NONE writes about ``files / P`` files
+    in each partition: rows of a partition dealt by their key's hash into that many slots, and the
+    (partition, slot) pairs ranged over ``files`` Spark partitions, one pair each (about)."""
+    from pyspark.sql import functions as F
+    per = max(1, files // max(1, partitions))
+    slot = "_bench_slot"
+    return df.withColumn(slot, F.pmod(F.xxhash64(F.col(key)), F.lit(per))) \
+        .repartitionByRange(files, F.col(FIELD), F.col(slot)).drop(slot)
+
+
+def point_queries_in_partitions(queries, labels: Sequence[str], seed: int) -> List:
+    """Each point query again with a partition predicate on a partition drawn at random (seeded)."""
+    from .bench import Query
+    rng = random.Random(seed + 1)
+    return [Query("ppoint", q.label, f"{q.predicate} AND {FIELD} = '{rng.choice(sorted(labels))}'")
+            for q in queries if q.kind == "point"]
+
+
+def files_per_partition(spark, path: str) -> Dict[str, int]:
+    """Files of each partition in the table's latest snapshot."""
+    from .. import scan
+    rows = scan.skipping_reader(spark, path).select("_hoodie_partition_path", "_hoodie_file_name").distinct() \
+        .groupBy("_hoodie_partition_path").count().collect()
+    return {str(r[0]): int(r[1]) for r in rows}
+
+
+def bound_sum(per_partition: Mapping[str, int], d: int) -> float:
+    """The sum of the partitions' own bounds: a point query must read at least n_p ** ((d-1)/d)
+    of a partition's n_p files when the partition holds the value (the generated columns are
+    independent of the partition column, so every partition does)."""
+    return sum(n ** ((d - 1) / d) for n in per_partition.values())
+
+
+def peak_heap(spark, reset: bool = False) -> int:
+    """The driver JVM's peak heap bytes (the sum of its heap pools' peaks) since the last reset; in
+    local mode the driver runs the tasks too. ``reset`` starts a new peak."""
+    jvm = spark.sparkContext._jvm
+    pools = jvm.java.lang.management.ManagementFactory.getMemoryPoolMXBeans()
+    total = 0
+    for pool in pools:
+        if str(pool.getType().name()) != "HEAP":
+            continue
+        if reset:
+            pool.resetPeakUsage()
+        else:
+            total += int(pool.getPeakUsage().getUsed())
+    return total
