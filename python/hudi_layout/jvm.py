@@ -219,6 +219,20 @@ def full_gc(spark) -> None:
     _jvm(spark).java.lang.System.gc()
 
 
+def peak_heap(spark, reset: bool = False) -> int:
+    """The driver JVM's peak heap bytes since the last reset: the sum of its heap pools' peaks (in
+    local mode the driver runs the tasks too). ``reset`` starts a new peak and returns 0."""
+    total = 0
+    for pool in _jvm(spark).java.lang.management.ManagementFactory.getMemoryPoolMXBeans():
+        if str(pool.getType().name()) != "HEAP":
+            continue
+        if reset:
+            pool.resetPeakUsage()
+        else:
+            total += int(pool.getPeakUsage().getUsed())
+    return total
+
+
 def take_stages(spark, stage_log) -> List[str]:
     """The stages ``stage_log`` saw complete since the last take, one tab-separated line each."""
     return [str(line) for line in stage_log.take(_spark_context(spark))]

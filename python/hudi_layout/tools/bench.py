@@ -494,7 +494,9 @@ def run(args, spark=None) -> dict:
     total = tables.table_bytes(base)
     queries = make_queries(spark, source, columns, args.queries, args.seed)
     if partition_count:
-        queries += partitions.point_queries_in_partitions(queries, labels, args.seed)
+        points = [(q.label, q.predicate) for q in queries if q.kind == "point"]
+        queries += [Query("ppoint", label, predicate)
+                    for label, predicate in partitions.point_queries_in_partitions(points, labels, args.seed)]
     if args.warmup:
         warm_up(spark, source, out / "tables", columns, layouts, args.sample_size, weights, groups, writer)
 
@@ -516,7 +518,7 @@ def run(args, spark=None) -> dict:
             jvm.full_gc(spark)
             before = jvm.shuffle_bytes_written(spark, meter)
             jvm.take_stages(spark, stage_log)  # drop the stages that ran before
-            partitions.peak_heap(spark, reset=True)
+            jvm.peak_heap(spark, reset=True)
             t0 = time.time()
             if layout.clusters:
                 layout_opts = {**layout.options(columns, total, args.files, args.sample_size, weights, groups),
@@ -533,7 +535,7 @@ def run(args, spark=None) -> dict:
             else:
                 write_floor(spark, base, path, columns, args.files, writer, partition_count)
             m.cluster_seconds = time.time() - t0
-            m.peak_heap = partitions.peak_heap(spark)
+            m.peak_heap = jvm.peak_heap(spark)
             m.shuffle_bytes = jvm.shuffle_bytes_written(spark, meter) - before
             # a clustered copy holds the random table's files beside those its clustering wrote
             m.bytes_written = tables.table_bytes(path) - (total if layout.clusters else 0)

@@ -83,12 +83,12 @@ def spread(df, files: int, partitions: int, key: str):
         .repartitionByRange(files, F.col(FIELD), F.col(slot)).drop(slot)
 
 
-def point_queries_in_partitions(queries, labels: Sequence[str], seed: int) -> List:
-    """Each point query again with a partition predicate on a partition drawn at random (seeded)."""
-    from .bench import Query
+def point_queries_in_partitions(points: Sequence[Tuple[str, str]], labels: Sequence[str],
+                                seed: int) -> List[Tuple[str, str]]:
+    """Each point query (label, predicate) again with a partition predicate on a partition drawn
+    at random (seeded)."""
     rng = random.Random(seed + 1)
-    return [Query("ppoint", q.label, f"{q.predicate} AND {FIELD} = '{rng.choice(sorted(labels))}'")
-            for q in queries if q.kind == "point"]
+    return [(label, f"{predicate} AND {FIELD} = '{rng.choice(sorted(labels))}'") for label, predicate in points]
 
 
 def files_per_partition(spark, path: str) -> Dict[str, int]:
@@ -104,19 +104,3 @@ def bound_sum(per_partition: Mapping[str, int], d: int) -> float:
     of a partition's n_p files when the partition holds the value (the generated columns are
     independent of the partition column, so every partition does)."""
     return sum(n ** ((d - 1) / d) for n in per_partition.values())
-
-
-def peak_heap(spark, reset: bool = False) -> int:
-    """The driver JVM's peak heap bytes (the sum of its heap pools' peaks) since the last reset; in
-    local mode the driver runs the tasks too. ``reset`` starts a new peak."""
-    jvm = spark.sparkContext._jvm
-    pools = jvm.java.lang.management.ManagementFactory.getMemoryPoolMXBeans()
-    total = 0
-    for pool in pools:
-        if str(pool.getType().name()) != "HEAP":
-            continue
-        if reset:
-            pool.resetPeakUsage()
-        else:
-            total += int(pool.getPeakUsage().getUsed())
-    return total
