@@ -12,7 +12,7 @@ from typing import Dict, List, Mapping, Optional
 
 from . import jvm
 from . import metadata as md
-from .options import LayoutOptions, refuse_unknown_keys
+from .options import MAX_GROUPS_KEY, LayoutOptions, refuse_unknown_keys
 from .paths import takes_table
 from .strategy import STRATEGY_CLASS as STRATEGY_CLASS, STRATEGY_KEY as STRATEGY_KEY  # re-exported
 
@@ -21,10 +21,23 @@ from .strategy import STRATEGY_CLASS as STRATEGY_CLASS, STRATEGY_KEY as STRATEGY
 class ClusteringResult:
     """``instant``: the clustering's instant, or None when Hudi found nothing to cluster.
     ``executed``: whether it has completed. ``layout``: the ``hudilayout.*`` entries of its
-    replacecommit (curve, mapping, columns, files, ...), empty until it has completed."""
+    replacecommit (curve, mapping, columns, files, ...), empty until it has completed.
+    ``capped``: the plan took as many groups as ``max_groups`` allows, so partitions that need
+    laying out may be left (run again, or raise ``max_groups``)."""
     instant: Optional[str]
     executed: bool
     layout: Dict[str, str] = field(default_factory=dict)
+    capped: bool = False
+
+    @property
+    def groups(self) -> int:
+        """Clustering groups the plan held (0 until it has completed)."""
+        return int(self.layout.get(md.GROUPS, "0") or 0)
+
+    @property
+    def partitions(self) -> int:
+        """Partitions the clustering laid out (0 until it has completed)."""
+        return int(self.layout.get(md.PARTITIONS, "0") or 0)
 
     @property
     def dropped_columns(self) -> List[str]:
@@ -97,8 +110,14 @@ def recorded(spark, path: str, instant: str) -> Dict[str, str]:
     return {k: v for k, v in commit["extra"].items() if k.startswith(md.PREFIX)}
 
 
-def _completed(spark, path: str, instant: str) -> ClusteringResult:
-    done = ClusteringResult(instant, True, recorded(spark, path, instant))
+def _completed(spark, path: str, instant: str, max_groups: Optional[int] = None) -> ClusteringResult:
+    layout = recorded(spark, path, instant)
+    groups = int(layout.get(md.GROUPS, "0") or 0)
+    done = ClusteringResult(instant, True, layout, capped=max_groups is not None and groups >= max_groups)
+    if done.capped:
+        warnings.warn(f"clustering {instant} of {path} took {done.groups} groups ({done.partitions} partitions), "
+                      f"the most {MAX_GROUPS_KEY}={max_groups} allows: partitions that need laying out may be "
+                      "left; run the clustering again or raise max_groups", stacklevel=3)
     if done.dropped_columns:
         warnings.warn(f"clustering {instant} of {path} left out sort column(s) {', '.join(done.dropped_columns)}: "
                       f"their weights earn less than one bucket for {done.layout.get(md.FILES)} files "
@@ -122,7 +141,7 @@ def cluster(spark, path: str, layout: LayoutOptions, *, execute: bool = True, in
     if instant is None or not execute:
         return ClusteringResult(instant, False)
     jvm.execute(spark, path, opts, instant)
-    return _completed(spark, path, instant)
+    return _completed(spark, path, instant, int(opts[MAX_GROUPS_KEY]) if MAX_GROUPS_KEY in opts else None)
 
 
 @takes_table

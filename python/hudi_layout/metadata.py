@@ -20,6 +20,7 @@ DROPPED_COLUMNS = PREFIX + "dropped.columns"
 DEPENDENT_COLUMNS = PREFIX + "dependent.columns"
 ESTIMATED_FILES = PREFIX + "estimated.files"
 GROUPS = PREFIX + "groups"
+PARTITIONS = PREFIX + "partitions"
 FILES = PREFIX + "files"
 CONTINUOUS = PREFIX + "continuous"
 #: followed by a partition path: the grid the continuous layout keeps for that partition
@@ -27,4 +28,4 @@ CONTINUOUS_GRID = PREFIX + "continuous.grid."
 
 #: every key above, for the test that compares them with the jar's declarations
 READ_KEYS = (STRATEGY, CURVE, MAPPING, COLUMNS, LAYOUT, COLUMN_WEIGHTS, BUCKETS, DROPPED_COLUMNS, DEPENDENT_COLUMNS,
-             ESTIMATED_FILES, GROUPS, FILES, CONTINUOUS, CONTINUOUS_GRID)
+             ESTIMATED_FILES, GROUPS, PARTITIONS, FILES, CONTINUOUS, CONTINUOUS_GRID)

@@ -45,6 +45,10 @@ TARGET_FILE_KEY = "hoodie.clustering.plan.strategy.target.file.max.bytes"
 SMALL_FILE_KEY = "hoodie.clustering.plan.strategy.small.file.limit"
 GROUP_BYTES_KEY = "hoodie.clustering.plan.strategy.max.bytes.per.group"
 MAX_GROUPS_KEY = "hoodie.clustering.plan.strategy.max.num.groups"
+#: The groups one plan of ours may take when ``max_groups`` is not set: enough for every partition
+#: of a table that needs laying out (Hudi's own default, 30, leaves a table of 83 partitions with 53
+#: not laid out, and says nothing); the plan's groups run as one Spark job (see docs/scale.md).
+DEFAULT_MAX_GROUPS = 100_000
 PLAN_CLASS_KEY = "hoodie.clustering.plan.strategy.class"
 WHOLE_PARTITION_PLAN = "dev.hudilayout.WholePartitionPlanStrategy"
 CONTINUOUS_PLAN = "dev.hudilayout.continuous.ContinuousPlanStrategy"
@@ -259,7 +263,9 @@ class LayoutOptions:
     max_bytes_per_group: Optional[int] = field(default=None, metadata=_doc(
         GROUP_BYTES_KEY, "Most bytes in one clustering group (one curve).", "Hudi's (2 GiB)", AT_LEAST_ONE))
     max_groups: Optional[int] = field(default=None, metadata=_doc(
-        MAX_GROUPS_KEY, "Most groups in one clustering plan.", "Hudi's (30)", AT_LEAST_ONE))
+        MAX_GROUPS_KEY, "Most groups in one clustering plan: a plan takes every partition that needs "
+        "laying out, up to this many groups (a partition is one group or more); a plan that reached it "
+        "says so (`ClusteringResult.capped`).", f"{DEFAULT_MAX_GROUPS:,} (Hudi's is 30)", AT_LEAST_ONE))
     whole_partition: bool = field(default=False, metadata=_doc(
         PLAN_CLASS_KEY, "Lay each partition out as one curve (`dev.hudilayout.WholePartitionPlanStrategy`) "
         "instead of Hudi's groups of at most `max_bytes_per_group`.", "False (Hudi's size-based plan)",
@@ -401,10 +407,11 @@ class LayoutOptions:
             if self.grid_buckets is not None:
                 opts[GRID_BUCKETS_KEY] = ",".join(str(k) for k in self.grid_buckets)
         for name, key in (("target_file_bytes", TARGET_FILE_KEY), ("small_file_bytes", SMALL_FILE_KEY),
-                          ("max_bytes_per_group", GROUP_BYTES_KEY), ("max_groups", MAX_GROUPS_KEY)):
+                          ("max_bytes_per_group", GROUP_BYTES_KEY)):
             value = getattr(self, name)
             if value is not None:
                 opts[key] = str(value)
+        opts[MAX_GROUPS_KEY] = str(self.max_groups if self.max_groups is not None else DEFAULT_MAX_GROUPS)
         if self.whole_partition:
             opts[PLAN_CLASS_KEY] = WHOLE_PARTITION_PLAN
         if self.is_continuous:

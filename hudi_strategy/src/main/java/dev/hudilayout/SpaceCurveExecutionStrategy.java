@@ -12,6 +12,7 @@ import dev.hudilayout.spark.BaseFileScan;
 import dev.hudilayout.spark.CurveRecordPartitioner;
 import dev.hudilayout.spark.CurveRowPartitioner;
 import dev.hudilayout.spark.InstantLayout;
+import dev.hudilayout.spark.PlanPlacement;
 import dev.hudilayout.spark.SortColumns;
 
 import org.apache.hudi.HoodieSchemaConversionUtils;
@@ -83,6 +84,8 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
   private final transient AppliedLayouts applied = new AppliedLayouts();
   private final transient ThreadLocal<List<HoodieFileGroupId>> currentGroup = new ThreadLocal<>();
   private final transient ThreadLocal<Stage> currentStage = new ThreadLocal<>();
+  /** Set while the rows of a whole plan, already placed ({@link PlanPlacement}), are written. */
+  private final transient ThreadLocal<Boolean> prePlaced = new ThreadLocal<>();
   private transient volatile InstantLayout instantLayout;
   private transient HoodieWriteConfig writerConfig;
 
@@ -105,10 +108,75 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
         applied.sampled(instantLayout.sampledRows(), instantLayout.rowsFromCommits());
       }
     }
-    // grid, placement and write, per group (getRowPartitioner / getRDDPartitioner)
-    HoodieWriteMetadata<HoodieData<WriteStatus>> result = super.performClustering(plan, schema, instantTime);
+    // grid, placement and write: all groups in one job where they can be, else per group
+    // (getRowPartitioner / getRDDPartitioner)
+    HoodieWriteMetadata<HoodieData<WriteStatus>> result = inOneJob(plan, spec, schema, instantTime);
+    if (result == null) {
+      result = super.performClustering(plan, schema, instantTime);
+    }
     // record
     return LayoutWriteMetadata.wrap(result, applied.summary(getClass().getName()));
+  }
+
+  /**
+   * Every group of the plan placed on its own and written by one Spark job ({@link PlanPlacement}):
+   * one scan of all their base files, one shuffle, one write. Null, for the per-group path, when
+   * the plan has one group, the layout is linear, the row writer is off, a group has no rows in
+   * the instant's sample or Hudi must read a group (log files, see {@link BaseFileScan}).
+   */
+  private HoodieWriteMetadata<HoodieData<WriteStatus>> inOneJob(HoodieClusteringPlan plan, LayoutSpec spec,
+                                                                HoodieSchema schema, String instantTime) {
+    List<HoodieClusteringGroup> groups = plan.getInputGroups();
+    InstantLayout layout = instantLayout;
+    if (layout == null || spec.curve() == Curve.LINEAR || groups.size() < 2
+        || !getWriteConfig().getBooleanOrDefault("hoodie.datasource.write.row.writer.enable", true)) {
+      return null;
+    }
+    List<List<HoodieFileGroupId>> fileGroups = groups.stream().map(SpaceCurveExecutionStrategy::fileGroupsOf)
+        .collect(Collectors.toList());
+    List<List<SampleRow>> samples = layout.samplesOf(fileGroups);
+    if (samples.stream().anyMatch(List::isEmpty)) {
+      return null;
+    }
+    HoodieSchema tableSchema = tableSchema();
+    Dataset<Row> rows = BaseFileScan.rowsOfPlan(sparkSession(), groups, getWriteConfig().getBasePath(),
+        HoodieSchemaConversionUtils.convertHoodieSchemaToStructType(tableSchema), layout,
+        getWriteConfig().getSchemaEvolutionEnable(),
+        getHoodieTable().getMetaClient().getTableConfig().shouldDropPartitionColumns(),
+        getWriteConfig().populateMetaFields());
+    if (rows == null) {
+      return null;
+    }
+    List<List<String>> fileNames = groups.stream().map(BaseFileScan::fileNames).collect(Collectors.toList());
+    List<Integer> requested = groups.stream().map(HoodieClusteringGroup::getNumOutputFileGroups)
+        .collect(Collectors.toList());
+    List<Stage> stages = new java.util.ArrayList<>();
+    for (int g = 0; g < groups.size(); g++) {
+      List<HoodieFileGroupId> ids = fileGroups.get(g);
+      String partition = ids.isEmpty() ? "" : ids.get(0).getPartitionPath();
+      stages.add(Stage.of(groups.get(g).getExtraMetadata(), partition));
+      applied.partition(partition);
+    }
+    PlanPlacement placed = PlanPlacement.place(spec, space(), rows, fileNames, samples, requested, stages, applied);
+    boolean preserve = Boolean.TRUE.equals(plan.getPreserveHoodieMetadata());
+    List<HoodieFileGroupId> all = fileGroups.stream().flatMap(List::stream).collect(Collectors.toList());
+    prePlaced.set(Boolean.TRUE);
+    HoodieData<WriteStatus> statuses;
+    try {
+      statuses = super.performClusteringWithRecordsAsRow(placed.rows, placed.files, instantTime,
+          strategyParams(plan), tableSchema, all, preserve, Collections.emptyMap());
+    } finally {
+      prePlaced.remove();
+    }
+    HoodieWriteMetadata<HoodieData<WriteStatus>> out = new HoodieWriteMetadata<>();
+    out.setWriteStatuses(statuses);
+    return out;
+  }
+
+  private static List<HoodieFileGroupId> fileGroupsOf(HoodieClusteringGroup group) {
+    return group.getSlices().stream()
+        .map(slice -> new HoodieFileGroupId(slice.getPartitionPath(), slice.getFileId()))
+        .collect(Collectors.toList());
   }
 
   /**
@@ -129,9 +197,7 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
     if (rows == null) {
       return super.runClusteringForGroupAsyncAsRow(group, strategyParams, preserveHoodieMetadata, instantTime, pool);
     }
-    List<HoodieFileGroupId> fileGroups = group.getSlices().stream()
-        .map(slice -> new HoodieFileGroupId(slice.getPartitionPath(), slice.getFileId()))
-        .collect(Collectors.toList());
+    List<HoodieFileGroupId> fileGroups = fileGroupsOf(group);
     return CompletableFuture.supplyAsync(() -> performClusteringWithRecordsAsRow(rows,
         group.getNumOutputFileGroups(), instantTime, strategyParams, schema, fileGroups,
         preserveHoodieMetadata, group.getExtraMetadata()), pool);
@@ -178,8 +244,10 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
    * group's extra metadata, see {@link Stage}) known to the partitioner factories.
    */
   private <R> R inGroup(List<HoodieFileGroupId> fileGroups, Map<String, String> groupMetadata, Supplier<R> run) {
+    String partition = fileGroups.isEmpty() ? "" : fileGroups.get(0).getPartitionPath();
     currentGroup.set(fileGroups);
-    currentStage.set(Stage.of(groupMetadata, fileGroups.isEmpty() ? "" : fileGroups.get(0).getPartitionPath()));
+    currentStage.set(Stage.of(groupMetadata, partition));
+    applied.partition(partition);
     try {
       return run.get();
     } finally {
@@ -191,6 +259,9 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
   @Override
   protected BulkInsertPartitioner<Dataset<Row>> getRowPartitioner(Map<String, String> strategyParams,
                                                                   HoodieSchema schema) {
+    if (Boolean.TRUE.equals(prePlaced.get())) {
+      return PlanPlacement.PLACED;
+    }
     return new CurveRowPartitioner(specFor(strategyParams), space(), groupSample(), applied,
         getWriteConfig().populateMetaFields(), currentStage.get());
   }

@@ -83,6 +83,7 @@ public final class LayoutMetadata {
       "Rows of the base files the instant's sample was drawn from: \"N from commits\" (the write statistics of "
       + "the commits that wrote the files) or \"N counted\" (a Spark job counted them).");
   public static final Key GROUPS = commit("groups", "Clustering groups laid out.");
+  public static final Key PARTITIONS = commit("partitions", "Partitions the groups laid out were in.");
   public static final Key READ = commit("read",
       "How the groups were read: scan (one Spark scan of their base files), hudi, or scan:N,hudi:M.");
   public static final Key FILES = commit("files", "Files written, over all groups.");
@@ -103,7 +104,7 @@ public final class LayoutMetadata {
 
   private static final List<Key> ALL = List.of(STRATEGY, CURVE, MAPPING, COLUMNS, BITS_PER_COLUMN, LAYOUT,
       ALIGNED_TOLERANCE, COLUMN_WEIGHTS, BUCKETS, DROPPED_COLUMNS, DEPENDENT_COLUMNS, GRID_CHOSEN, ESTIMATED_FILES,
-      SAMPLE_SIZE, SAMPLE_SCOPE, SAMPLE_ROWS, GROUPS, READ, FILES, CONTINUOUS, CONTINUOUS_GRID, STAGE, GRID, WHY,
+      SAMPLE_SIZE, SAMPLE_SCOPE, SAMPLE_ROWS, GROUPS, PARTITIONS, READ, FILES, CONTINUOUS, CONTINUOUS_GRID, STAGE, GRID, WHY,
       SHARES, SPLITS);
 
   private LayoutMetadata() {

@@ -50,6 +50,12 @@ public final class AppliedLayouts {
 
   private final Map<String, RegionTree> trees = new java.util.concurrent.ConcurrentHashMap<>();
   private final ConcurrentLinkedQueue<String> stages = new ConcurrentLinkedQueue<>();
+  private final java.util.Set<String> partitions = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  /** A group of this partition is laid out. */
+  public void partition(String path) {
+    partitions.add(path == null ? "" : path);
+  }
 
   /**
    * A continuous-layout group ran: the commit records {@code tree} as its partition's region tree
@@ -185,6 +191,7 @@ public final class AppliedLayouts {
       }
     }
     out.put(LayoutMetadata.GROUPS.key(), String.valueOf(applied.size()));
+    out.put(LayoutMetadata.PARTITIONS.key(), String.valueOf(partitions.size()));
     if (scanned.get() + readByHudi.get() > 0) {
       // how the row path read its groups: "scan" (all by one Spark scan), "hudi", or both with counts
       out.put(LayoutMetadata.READ.key(), readByHudi.get() == 0 ? "scan" : scanned.get() == 0 ? "hudi"

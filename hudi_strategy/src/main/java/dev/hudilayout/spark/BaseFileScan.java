@@ -65,6 +65,48 @@ public final class BaseFileScan {
     return read(spark, paths, tableSchema, writerNamesFiles ? HoodieRecord.FILENAME_METADATA_FIELD : null);
   }
 
+  /** The column {@link #rowsOfPlan} adds: the file each row was read from. */
+  static final String INPUT_FILE = "_hudilayout_input_file";
+
+  /**
+   * The rows of every group of a plan by one scan of all their base files, with the file each row
+   * came from as a last string column ({@link #INPUT_FILE}), or null when Hudi must read any of the
+   * groups (see {@link #rowsOf}).
+   */
+  public static Dataset<Row> rowsOfPlan(SparkSession spark, List<HoodieClusteringGroup> groups, String basePath,
+                                        StructType tableSchema, InstantLayout layout, boolean schemaOnRead,
+                                        boolean dropsPartitionColumns, boolean writerNamesFiles) {
+    List<String> paths = new ArrayList<>();
+    for (HoodieClusteringGroup group : groups) {
+      List<String> own = paths(group, basePath);
+      if (own == null) {
+        return null;
+      }
+      paths.addAll(own);
+    }
+    if (refusal(tableSchema, layout == null ? null : layout.fileSchema(), schemaOnRead, dropsPartitionColumns) != null) {
+      return null;
+    }
+    return read(spark, paths, tableSchema, writerNamesFiles ? HoodieRecord.FILENAME_METADATA_FIELD : null)
+        .withColumn(INPUT_FILE, functions.input_file_name());
+  }
+
+  /** The names of a group's base files (none for a slice without one). */
+  public static List<String> fileNames(HoodieClusteringGroup group) {
+    List<String> out = new ArrayList<>();
+    for (HoodieSliceInfo slice : group.getSlices()) {
+      if (slice.getDataFilePath() != null && !slice.getDataFilePath().isEmpty()) {
+        out.add(fileName(slice.getDataFilePath()));
+      }
+    }
+    return out;
+  }
+
+  /** A file's name: what follows the last '/' of its path or URI. */
+  static String fileName(String path) {
+    return path.substring(path.lastIndexOf('/') + 1);
+  }
+
   /**
    * Why the plan's base files cannot be scanned directly, or null if they can.
    *

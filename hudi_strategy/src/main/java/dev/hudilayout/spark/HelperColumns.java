@@ -49,27 +49,50 @@ final class HelperColumns {
    * @param blank ordinal of a string column the shuffle may leave null, or -1
    */
   static Dataset<Row> byPlacement(Dataset<Row> rows, int files, int orderBits, int blank, ValueFactory placement) {
+    return byPlacement(rows, files, orderBits, blank, placement, false);
+  }
+
+  /**
+   * {@link #byPlacement}; with {@code lastIsHelper}, the input's last column is read by the
+   * placement only (where the row came from) and left out of the output.
+   */
+  static Dataset<Row> byPlacement(Dataset<Row> rows, int files, int orderBits, int blank, ValueFactory placement,
+                                  boolean lastIsHelper) {
     Dataset<Row> input = blanked(rows, blank);
     StructType schema = input.schema();
+    StructType kept = lastIsHelper ? new StructType(java.util.Arrays.copyOf(schema.fields(), schema.size() - 1))
+        : schema;
     JavaRDD<InternalRow> packed = eachRow(readTasks(input), () -> {
       Value value = placement.create();
       ToUnsafe toUnsafe = new ToUnsafe(schema);
+      UnsafeProjection withoutHelper = lastIsHelper ? withoutLast(schema) : null;
       PackedRows.Packer packer = new PackedRows.Packer();
       return in -> {
         UnsafeRow row = toUnsafe.apply(in);
-        return packer.pack(value.of(row), row);
+        long where = value.of(row);
+        return packer.pack(where, withoutHelper == null ? row : withoutHelper.apply(row));
       };
     });
     SparkSession session = rows.sparkSession();
     Dataset<Row> sorted = session.internalCreateDataFrame(packed.rdd(), PackedRows.SCHEMA, false)
         .repartition(files, functions.shiftRight(functions.col(PackedRows.KEY), orderBits).cast(DataTypes.IntegerType))
         .sortWithinPartitions(functions.col(PackedRows.KEY));
-    int fields = schema.size();
+    int fields = kept.size();
     JavaRDD<InternalRow> unpacked = eachRow(sorted.queryExecution().toRdd().toJavaRDD(), () -> {
       PackedRows.Unpacker unpacker = new PackedRows.Unpacker(fields);
       return unpacker::unpack;
     });
-    return session.internalCreateDataFrame(unpacked.rdd(), schema, false);
+    return session.internalCreateDataFrame(unpacked.rdd(), kept, false);
+  }
+
+  /** A projection of a row of {@code schema} onto all its columns but the last. */
+  private static UnsafeProjection withoutLast(StructType schema) {
+    java.util.List<org.apache.spark.sql.catalyst.expressions.Expression> refs = new java.util.ArrayList<>();
+    for (int i = 0; i < schema.size() - 1; i++) {
+      refs.add(new org.apache.spark.sql.catalyst.expressions.BoundReference(i, schema.fields()[i].dataType(),
+          schema.fields()[i].nullable()));
+    }
+    return UnsafeProjection.create(scala.collection.JavaConverters.asScalaBuffer(refs).toSeq());
   }
 
   /**

@@ -14,10 +14,9 @@ import org.apache.spark.sql.types.StructType;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -99,18 +98,28 @@ public final class InstantLayout {
    * rows then give the group the same grid and cuts on every run.
    */
   public List<SampleRow> sampleOf(List<HoodieFileGroupId> fileGroups) {
-    if (fileGroups == null) {
-      return Collections.emptyList();
+    return samplesOf(Collections.singletonList(fileGroups)).get(0);
+  }
+
+  /**
+   * {@link #sampleOf} for each of several groups, in one pass over the sample (a plan of a
+   * thousand groups does not read the sample a thousand times). A file group in two groups counts
+   * for the first.
+   */
+  public List<List<SampleRow>> samplesOf(List<List<HoodieFileGroupId>> groups) {
+    Map<String, Integer> groupOf = new HashMap<>();
+    List<List<SampleRow>> out = new ArrayList<>();
+    for (int g = 0; g < groups.size(); g++) {
+      out.add(new ArrayList<>());
+      for (HoodieFileGroupId id : groups.get(g) == null ? Collections.<HoodieFileGroupId>emptyList() : groups.get(g)) {
+        groupOf.putIfAbsent(id.getFileId(), g);
+      }
     }
-    Set<String> ids = new HashSet<>();
-    for (HoodieFileGroupId id : fileGroups) {
-      ids.add(id.getFileId());
-    }
-    List<SampleRow> out = new ArrayList<>();
     for (int i = 0; i < sample.size(); i++) {
       String fileId = fileIdOfRow.get(i);
-      if (fileId != null && ids.contains(fileId)) {
-        out.add(sample.get(i));
+      Integer g = fileId == null ? null : groupOf.get(fileId);
+      if (g != null) {
+        out.get(g).add(sample.get(i));
       }
     }
     return out;
