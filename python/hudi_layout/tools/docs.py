@@ -187,6 +187,10 @@ def bench_command(params: dict, folder: str) -> str:
     if params.get("codec"):
         parts.append(f"--codec {params['codec']}")
     parts += [f"--hudi-option {pair}" for pair in params.get("hudi_option") or []]
+    if params.get("partitions"):
+        parts.append(f"--partitions {params['partitions']}")
+        if params.get("partition_column") and params["partition_column"] != "lo_orderdate":
+            parts.append(f"--partition-column {params['partition_column']}")
     if not params.get("warmup", True):
         parts.append("--no-warmup")
     parts += [f"--layouts {params['layouts']}", "--keep-tables", f"--out {folder}"]
@@ -229,6 +233,31 @@ def peers_runs_block() -> str:
     return "\n".join(out)
 
 
+#: The partitioned runs docs/scale.md shows (label, folder, a note on how it ran).
+SCALE_RUNS = (("P = 100, every group in one Spark job", "docs/bench/p100",
+               "run beside another bench run on this 2-core machine: its times are only for comparing layouts "
+               "within the run"),
+              ("P = 100, before: a Spark job per group (the jar before the one-job execution)",
+               "docs/bench/p100-per-group-jobs",
+               "run beside two or three other bench runs on this 2-core machine: its times are only for comparing "
+               "layouts within the run"))
+
+
+def scale_runs_block() -> str:
+    """Per run of :data:`SCALE_RUNS` in the checkout: its command and its partition table
+    (:func:`hudi_layout.tools.bench.partition_table`)."""
+    import json
+    from .bench import partition_table
+    out = []
+    for label, folder, how in SCALE_RUNS:
+        if not (REPO / folder / "results.json").exists():
+            continue
+        report = json.loads((REPO / folder / "results.json").read_text())
+        command = bench_command(report["parameters"], folder).replace(" --keep-tables", "")
+        out += [f"**{label}** (`{command}`" + (f"; {how}" if how else "") + "):", "", partition_table(report).strip(), ""]
+    return "\n".join(out)
+
+
 def rounds_block(runs: Sequence[Tuple[str, str]], every: int = 4) -> str:
     """The runs' summary (:func:`hudi_layout.tools.rounds.summary`) from their results.json."""
     import json
@@ -242,14 +271,14 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
              "rounds-other": lambda: "\n".join(rounds_block(runs, every) for runs, every in ROUNDS_OTHER),
              "rounds-peers": rounds_peers_block, "peers-headline": peers_headline,
-             "peers-runs": peers_runs_block, "peers-summary": peers_summary}
+             "peers-runs": peers_runs_block, "peers-summary": peers_summary, "scale-runs": scale_runs_block}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
                "example-ingest": "docs/operators.md", "rounds-growth": "README.md",
                "rounds-other": "docs/layouts.md", "rounds-peers": "docs/benchmarks.md",
                "peers-headline": "README.md", "peers-runs": "docs/benchmarks.md",
-               "peers-summary": "docs/benchmarks.md"}
+               "peers-summary": "docs/benchmarks.md", "scale-runs": "docs/scale.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")
