@@ -361,7 +361,7 @@ def test_partition_stretches_hold_about_equal_rows_and_never_split_a_value():
 
 def test_a_partitioned_run_lays_out_every_partition(spark, tmp_path):
     """``--partitions 4``: the random table, the floor and our clustering hold the same 4 partitions
-    (about 4 files each); one clustering lays every partition out, its point queries return the
+    (about 4 files each); one clustering lays every partition out, in one Spark job; its point queries return the
     random table's rows with and without a partition predicate (the runner checks) and read no more
     files than the random table's; plan time and the driver's peak heap are reported."""
     args = argparse.Namespace(
@@ -379,5 +379,9 @@ def test_a_partitioned_run_lays_out_every_partition(spark, tmp_path):
     assert ours["point_avg"] <= 0.8 * ours["files"], (ours["point"], ours["files"])
     assert ours["ppoint_avg"] < ours["max_partition_files"], (ours["ppoint_avg"], ours["max_partition_files"])
     assert 0 < ours["plan_seconds"] < ours["cluster_seconds"] and ours["peak_heap_bytes"] > 0
+    # the 4 partitions' groups ran as one Spark job: one stage read and shuffled the rows of all of
+    # them (a job per group has one such stage per partition)
+    assert sum("HelperColumns" in stage["name"] for stage in ours["stages"]) == 1, \
+        [stage["name"] for stage in ours["stages"]]
     assert ours["partition_bound_sum"] >= 4
     assert "Partitioned by lo_orderdate into 4 partitions" in (tmp_path / "results.md").read_text()

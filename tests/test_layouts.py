@@ -126,16 +126,27 @@ def test_partitioned_table(spark, source, tmp_path):
     path = str(tmp_path / "partitioned")
     opts = tables.table_options("t_part", "lo_key", COLUMNS, 4, partition_by="c_region")
     source["df"].repartition(4).write.format("hudi").options(**opts).mode("overwrite").save(path)
+    capped_path = str(tmp_path / "partitioned-capped")
+    shutil.copytree(path, capped_path)
     before = point_query(spark, path, "p_brand", "MFGR#1440")
     instant = _cluster(spark, path, "hilbert", "sample")
     commits = timeline.clustering_commits(spark, path)
     assert [c["instant"] for c in commits] == [instant]
     assert int(commits[0]["extra"]["hudilayout.groups"]) == 5  # one group per region
+    assert commits[0]["extra"]["hudilayout.partitions"] == "5"
     assert commits[0]["extra"]["hudilayout.sample.scope"] == "instant"
     assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(source["df"])
     after = point_query(spark, path, "p_brand", "MFGR#1440")
     assert after[0] == before[0]
     assert after[1] < before[1]
+
+    # a plan held to 2 groups lays out 2 of the 5 partitions and says that some may be left
+    import hudi_layout as hl
+    with pytest.warns(UserWarning, match="took 2 groups \\(2 partitions\\), the most "
+                                         "hoodie.clustering.plan.strategy.max.num.groups=2 allows"):
+        capped = hl.cluster(spark, capped_path, hl.LayoutOptions(COLUMNS, max_groups=2))
+    assert capped.capped and capped.groups == 2 and capped.partitions == 2, capped
+    assert fingerprint(spark.read.format("hudi").load(capped_path)) == fingerprint(source["df"])
 
 
 def _text(exc) -> str:
