@@ -139,11 +139,7 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
       return null;
     }
     HoodieSchema tableSchema = tableSchema();
-    Dataset<Row> rows = BaseFileScan.rowsOfPlan(sparkSession(), groups, getWriteConfig().getBasePath(),
-        HoodieSchemaConversionUtils.convertHoodieSchemaToStructType(tableSchema), layout,
-        getWriteConfig().getSchemaEvolutionEnable(),
-        getHoodieTable().getMetaClient().getTableConfig().shouldDropPartitionColumns(),
-        getWriteConfig().populateMetaFields());
+    Dataset<Row> rows = scan(groups, tableSchema, true);
     if (rows == null) {
       return null;
     }
@@ -188,11 +184,7 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
       HoodieClusteringGroup group, Map<String, String> strategyParams, boolean preserveHoodieMetadata,
       String instantTime, ExecutorService pool) {
     HoodieSchema schema = tableSchema();
-    Dataset<Row> rows = BaseFileScan.rowsOf(sparkSession(), group, getWriteConfig().getBasePath(),
-        HoodieSchemaConversionUtils.convertHoodieSchemaToStructType(schema), instantLayout,
-        getWriteConfig().getSchemaEvolutionEnable(),
-        getHoodieTable().getMetaClient().getTableConfig().shouldDropPartitionColumns(),
-        getWriteConfig().populateMetaFields());
+    Dataset<Row> rows = scan(Collections.singletonList(group), schema, false);
     applied.read(rows != null);
     if (rows == null) {
       return super.runClusteringForGroupAsyncAsRow(group, strategyParams, preserveHoodieMetadata, instantTime, pool);
@@ -201,6 +193,15 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
     return CompletableFuture.supplyAsync(() -> performClusteringWithRecordsAsRow(rows,
         group.getNumOutputFileGroups(), instantTime, strategyParams, schema, fileGroups,
         preserveHoodieMetadata, group.getExtraMetadata()), pool);
+  }
+
+  /** The groups' rows by one scan of their base files ({@link BaseFileScan#rowsOf}), or null. */
+  private Dataset<Row> scan(List<HoodieClusteringGroup> groups, HoodieSchema schema, boolean withInputFile) {
+    return BaseFileScan.rowsOf(sparkSession(), groups, getWriteConfig().getBasePath(),
+        HoodieSchemaConversionUtils.convertHoodieSchemaToStructType(schema), instantLayout,
+        getWriteConfig().getSchemaEvolutionEnable(),
+        getHoodieTable().getMetaClient().getTableConfig().shouldDropPartitionColumns(),
+        getWriteConfig().populateMetaFields(), withInputFile);
   }
 
   /** The table's schema with Hudi's meta columns: the schema a clustering group is read and written with. */

@@ -38,9 +38,12 @@ public final class BaseFileScan {
   private BaseFileScan() {
   }
 
+  /** The column {@link #rowsOf} adds when asked: the file each row was read from. */
+  static final String INPUT_FILE = "_hudilayout_input_file";
+
   /**
-   * The group's rows by one scan of its base files, or null when Hudi must read them (see the
-   * class comment; the reason is logged).
+   * The rows of these groups by one scan of all their base files, or null when Hudi must read any
+   * of them (see the class comment; the reason is logged).
    *
    * @param tableSchema the table's schema with its meta columns, as Hudi reads a group
    * @param layout      the instant's layout, which knows the columns the plan's base files hold
@@ -48,13 +51,19 @@ public final class BaseFileScan {
    *                    (the table populates its meta fields): the scan then leaves the old names
    *                    unread, null, as the partitioner would blank them anyway
    *                    ({@link CurveRowPartitioner})
+   * @param withInputFile whether to add the file each row came from as a last string column
+   *                    ({@link #INPUT_FILE})
    */
-  public static Dataset<Row> rowsOf(SparkSession spark, HoodieClusteringGroup group, String basePath,
+  public static Dataset<Row> rowsOf(SparkSession spark, List<HoodieClusteringGroup> groups, String basePath,
                                     StructType tableSchema, InstantLayout layout, boolean schemaOnRead,
-                                    boolean dropsPartitionColumns, boolean writerNamesFiles) {
-    List<String> paths = paths(group, basePath);
-    if (paths == null) {
-      return null;  // log files or bootstrap sources: Hudi merges them
+                                    boolean dropsPartitionColumns, boolean writerNamesFiles, boolean withInputFile) {
+    List<String> paths = new ArrayList<>();
+    for (HoodieClusteringGroup group : groups) {
+      List<String> own = paths(group, basePath);
+      if (own == null) {
+        return null;  // log files or bootstrap sources: Hudi merges them
+      }
+      paths.addAll(own);
     }
     String refusal = refusal(tableSchema, layout == null ? null : layout.fileSchema(), schemaOnRead,
         dropsPartitionColumns);
@@ -62,33 +71,8 @@ public final class BaseFileScan {
       LOG.info("hudi-layout: Hudi reads the clustering group's base files: {}", refusal);
       return null;
     }
-    return read(spark, paths, tableSchema, writerNamesFiles ? HoodieRecord.FILENAME_METADATA_FIELD : null);
-  }
-
-  /** The column {@link #rowsOfPlan} adds: the file each row was read from. */
-  static final String INPUT_FILE = "_hudilayout_input_file";
-
-  /**
-   * The rows of every group of a plan by one scan of all their base files, with the file each row
-   * came from as a last string column ({@link #INPUT_FILE}), or null when Hudi must read any of the
-   * groups (see {@link #rowsOf}).
-   */
-  public static Dataset<Row> rowsOfPlan(SparkSession spark, List<HoodieClusteringGroup> groups, String basePath,
-                                        StructType tableSchema, InstantLayout layout, boolean schemaOnRead,
-                                        boolean dropsPartitionColumns, boolean writerNamesFiles) {
-    List<String> paths = new ArrayList<>();
-    for (HoodieClusteringGroup group : groups) {
-      List<String> own = paths(group, basePath);
-      if (own == null) {
-        return null;
-      }
-      paths.addAll(own);
-    }
-    if (refusal(tableSchema, layout == null ? null : layout.fileSchema(), schemaOnRead, dropsPartitionColumns) != null) {
-      return null;
-    }
-    return read(spark, paths, tableSchema, writerNamesFiles ? HoodieRecord.FILENAME_METADATA_FIELD : null)
-        .withColumn(INPUT_FILE, functions.input_file_name());
+    Dataset<Row> rows = read(spark, paths, tableSchema, writerNamesFiles ? HoodieRecord.FILENAME_METADATA_FIELD : null);
+    return withInputFile ? rows.withColumn(INPUT_FILE, functions.input_file_name()) : rows;
   }
 
   /** The names of a group's base files (none for a slice without one). */

@@ -21,7 +21,7 @@ import java.util.Map;
 /**
  * Stages "placement" and "write" for every group of a plan at once: each group placed as it would
  * be on its own ({@link GroupPlacement}: its own grid or curve, its own files), and one shuffle of
- * the rows of all groups, read by one scan ({@link BaseFileScan#rowsOfPlan}), each row to its
+ * the rows of all groups, read by one scan ({@link BaseFileScan#rowsOf}), each row to its
  * group's file. A plan of a thousand partitions then runs as one Spark job of one scan, one
  * shuffle and one write, where a job per group pays Spark's fixed cost of a job (and of a scan and
  * a shuffle stage) a thousand times.
@@ -54,7 +54,7 @@ public final class PlanPlacement {
 
   /**
    * @param scanned    the rows of all groups with the file each came from as the last column
-   *                   ({@link BaseFileScan#rowsOfPlan})
+   *                   ({@link BaseFileScan#rowsOf})
    * @param fileNames  per group, the names of its base files
    * @param samples    per group, its rows in the instant's sample (none empty)
    * @param requested  per group, the files the plan asks for

@@ -35,4 +35,12 @@ class BaseFileScanTest {
     assertEquals("schema-on-read evolution is on", BaseFileScan.refusal(TABLE, TABLE, true, false));
     assertEquals("the table drops partition columns from its files", BaseFileScan.refusal(TABLE, TABLE, false, true));
   }
+
+  @Test
+  void aFileIsKnownByItsNameWhateverTheSchemeOrFolder() {
+    // Spark's input_file_name() gives a URI, the plan a path: both end in the same name
+    assertEquals("ab12-0_1-2-3_20260101.parquet", BaseFileScan.fileName("file:///t/p=1/ab12-0_1-2-3_20260101.parquet"));
+    assertEquals("ab12-0_1-2-3_20260101.parquet", BaseFileScan.fileName("/t/p=1/ab12-0_1-2-3_20260101.parquet"));
+    assertEquals("f.parquet", BaseFileScan.fileName("f.parquet"));
+  }
 }
