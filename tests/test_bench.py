@@ -300,7 +300,8 @@ def test_layout_names():
                  ["--hudi-option", "hoodie.parquet.compression.codec=zstd"],  # that is --codec
                  ["--rounds", "2", "--hudi-option", "hoodie.metadata.enable=true"],
                  ["--partitions", "5", "--files", "4"], ["--partition-column", "lo_orderdate"],
-                 ["--partitions", "2", "--layouts", "random,delta-zorder"], ["--rounds", "2", "--partitions", "2"]):
+                 ["--partitions", "2", "--layouts", "random,delta-zorder"], ["--rounds", "2", "--partitions", "2"],
+                 ["--partition-growth", "10"], ["--partitions", "4", "--partition-growth", "0.5"]):
         with pytest.raises(SystemExit) as exit_:  # a usage error before Spark starts
             bench_cli.main(argv)
         assert exit_.value.code == 2
@@ -357,6 +358,12 @@ def test_partition_stretches_hold_about_equal_rows_and_never_split_a_value():
     with pytest.raises(ValueError, match="--partitions 201: expected 1 to 200, the distinct values of "
                                          "--partition-column lo_orderdate"):
         partitions.stretches(counts, 201)
+    # --partition-growth 100: the rows grow along the values, the last stretch's about 100x the first's
+    days = [(d, 50) for d in range(5000)]
+    grown = partitions.stretches(days, 10, growth=100.0)
+    sizes = [sum(1 for v in range(5000) if grown[v] == lab) for lab in sorted(set(grown.values()), key=int)]
+    assert len(sizes) == 10 and sizes == sorted(sizes), sizes
+    assert 80 <= sizes[-1] / sizes[0] <= 120, sizes
 
 
 def test_a_partitioned_run_lays_out_every_partition(spark, tmp_path):

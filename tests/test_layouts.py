@@ -10,6 +10,7 @@ table; and options that must be refused before anything is written.
 """
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -144,8 +145,14 @@ def test_partitioned_table(spark, source, tmp_path):
     import hudi_layout as hl
     with pytest.warns(UserWarning, match="took 2 groups \\(2 partitions\\), the most "
                                          "hoodie.clustering.plan.strategy.max.num.groups=2 allows"):
-        capped = hl.cluster(spark, capped_path, hl.LayoutOptions(COLUMNS, max_groups=2))
+        capped = hl.cluster(spark, capped_path, hl.LayoutOptions(COLUMNS, max_groups=2, sample_size=100))
     assert capped.capped and capped.groups == 2 and capped.partitions == 2, capped
+    # each partition's grid is drawn from its own allotment, not its half of a 100-row sample
+    extra = timeline.clustering_commits(spark, capped_path)[-1]["extra"]
+    sampled, rows, files = map(int, re.fullmatch(r"(\d+) of (\d+) rows for (\d+) files",
+                                                 extra["hudilayout.sample.fewest"]).groups())
+    assert sampled == min(rows, 100, 64 * files) > 100 // 2, extra["hudilayout.sample.fewest"]  # share: 50
+    assert 2 * sampled <= int(extra["hudilayout.sample.taken"]) <= 2 * 100
     assert fingerprint(spark.read.format("hudi").load(capped_path)) == fingerprint(source["df"])
 
 

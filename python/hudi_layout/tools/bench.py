@@ -379,7 +379,7 @@ def write_floor(spark, random_table: str, path: str, columns, files: int,
                                 partition_by=partitions.FIELD if partition_count else "")
     opts[COMPRESSION_RATIO_KEY] = WRITER_HEADROOM  # the writer headroom every layout gets (Layout.options)
     opts.update(writer or {})
-    df = partitions.spread(df, files, partition_count, "lo_key") if partition_count else df.repartition(files)
+    df = partitions.spread(df, files, "lo_key") if partition_count else df.repartition(files)
     df.write.format("hudi").options(**opts).mode("overwrite").save(path)
 
 
@@ -472,10 +472,12 @@ def run(args, spark=None) -> dict:
     labels: List[str] = []
     if partition_count:
         source = partitions.partitioned_source(spark, source, args.partition_column, partition_count,
-                                               str(out / "tables" / "source-partitioned"))
+                                               str(out / "tables" / "source-partitioned"),
+                                               getattr(args, "partition_growth", None) or 1.0)
         labels = sorted(str(r[0]) for r in spark.read.parquet(source).select(partitions.FIELD).distinct().collect())
         progress(f"{len(labels)} partitions by {args.partition_column}, about {args.files // partition_count} "
-                 "files each")
+                 "files each" + (f" on average, growing {args.partition_growth:g}x from the first to the last"
+                                 if getattr(args, "partition_growth", None) else ""))
     axes = independent_axes(spark.read.parquet(source), columns)
     progress(f"{len(columns)} filter columns, {len(axes)} independent axes: "
              + ", ".join("+".join(a) for a in axes))
@@ -488,7 +490,7 @@ def run(args, spark=None) -> dict:
     opts = {**tables.table_options("ssb", "lo_key", columns, args.files,
                                    partition_by=partitions.FIELD if partition_count else ""), **writer}
     rows_in = spark.read.parquet(source)
-    rows_in = (partitions.spread(rows_in, args.files, partition_count, "lo_key") if partition_count
+    rows_in = (partitions.spread(rows_in, args.files, "lo_key") if partition_count
                else rows_in.repartition(args.files))
     rows_in.write.format("hudi").options(**opts).mode("overwrite").save(base)
     total = tables.table_bytes(base)
@@ -696,8 +698,11 @@ def partition_table(report: dict) -> str:
     rows = [r for r in report["layouts"] if "partitions" in r]
     if not rows:
         return ""
+    growth = report["parameters"].get("partition_growth")
     lines = ["", f"Partitioned by {report['parameters'].get('partition_column')} into "
-             f"{report['parameters'].get('partitions')} partitions (column {partitions.FIELD}). Point queries without a "
+             f"{report['parameters'].get('partitions')} partitions (column {partitions.FIELD}"
+             + (f"; rows growing {growth:g}x from the first to the last" if growth else "")
+             + "). Point queries without a "
              "partition predicate against the sum of the partitions' bounds; with one (`AND part = ...`, a random "
              "partition) against a partition's average bound:", "",
              "| layout | partitions | files (per partition) | point avg | sum of bounds | x | point in a partition "

@@ -66,6 +66,10 @@ def main(argv=None) -> int:
     p.add_argument("--partition-column", default=None, metavar="COLUMN",
                    help=f"with --partitions: the column whose values are cut into P stretches (default "
                    f"{partitions.DEFAULT_COLUMN})")
+    p.add_argument("--partition-growth", type=float, default=None, metavar="G",
+                   help="with --partitions: partition sizes grow geometrically along --partition-column, the last "
+                   "G times the first (a table that grew over time); files per partition follow its rows "
+                   "(default 1: about equal rows)")
     p.add_argument("--keep-tables", action="store_true")
     p.add_argument("--no-warmup", dest="warmup", action="store_false",
                    help="skip the warm-up: by default every measured layout first runs once, unmeasured, on "
@@ -87,7 +91,7 @@ def main(argv=None) -> int:
             p.error(f"--codec {args.codec}: not with --rounds R (every round writes with each system's own codec)")
         if args.hudi_option:
             p.error(f"--hudi-option {args.hudi_option[0]}: not with --rounds R")
-        if args.partitions or args.partition_column:
+        if args.partitions or args.partition_column or args.partition_growth is not None:
             p.error(f"--partitions {args.partitions}: not with --rounds R")
         return main_rounds(p, args)
     for flag, value in (("--rows-per-round", args.rows_per_round), ("--round-files", args.round_files),
@@ -99,6 +103,11 @@ def main(argv=None) -> int:
     args.layouts = args.layouts or ",".join(DEFAULT_LAYOUTS)
     if args.partition_column and not args.partitions:
         p.error(f"--partition-column {args.partition_column}: only with --partitions P")
+    if args.partition_growth is not None and not args.partitions:
+        p.error(f"--partition-growth {args.partition_growth:g}: only with --partitions P")
+    if args.partition_growth is not None and not args.partition_growth >= 1:
+        p.error(f"--partition-growth {args.partition_growth:g}: expected a number of at least 1 (the last "
+                "partition's rows over the first's)")
     if args.partitions:
         args.partition_column = args.partition_column or partitions.DEFAULT_COLUMN
         if args.partitions < 0 or args.partitions > args.files:

@@ -186,11 +186,15 @@ def bench_command(params: dict, folder: str) -> str:
         parts.append(f"--variant {params['variant']}")
     if params.get("codec"):
         parts.append(f"--codec {params['codec']}")
+    if params.get("sample_size", 200_000) != 200_000:
+        parts.append(f"--sample-size {params['sample_size']}")
     parts += [f"--hudi-option {pair}" for pair in params.get("hudi_option") or []]
     if params.get("partitions"):
         parts.append(f"--partitions {params['partitions']}")
         if params.get("partition_column") and params["partition_column"] != "lo_orderdate":
             parts.append(f"--partition-column {params['partition_column']}")
+        if params.get("partition_growth"):
+            parts.append(f"--partition-growth {params['partition_growth']:g}")
     if not params.get("warmup", True):
         parts.append("--no-warmup")
     parts += [f"--layouts {params['layouts']}", "--keep-tables", f"--out {folder}"]
@@ -243,7 +247,13 @@ SCALE_RUNS = (("P = 1000, every group in one Spark job", "docs/bench/p1000",
               ("P = 100, before: a Spark job per group (the jar before the one-job execution)",
                "docs/bench/p100-per-group-jobs",
                "run beside two or three other bench runs on this 2-core machine: its times are only for comparing "
-               "layouts within the run"))
+               "layouts within the run"),
+              ("P = 100 growing 100x, a sample of 4,000 rows (10 a file), each group's own allotment",
+               "docs/bench/p100-growth100",
+               "run beside the next run on this 2-core machine: files read only"),
+              ("P = 100 growing 100x, a sample of 4,000 rows, before: one sample shared in proportion to rows "
+               "(the jar before the allotment)", "docs/bench/p100-growth100-shared",
+               "run beside the previous run: files read only"))
 
 
 def scale_runs_block() -> str:

@@ -22,21 +22,26 @@ FIELD = "part"
 DEFAULT_COLUMN = "lo_orderdate"
 
 
-def stretches(counts: Sequence[Tuple[Any, int]], partitions: int, column: str = DEFAULT_COLUMN) -> Dict[Any, str]:
+def stretches(counts: Sequence[Tuple[Any, int]], partitions: int, column: str = DEFAULT_COLUMN,
+              growth: float = 1.0) -> Dict[Any, str]:
     """Each value of ``counts`` (value, rows), sorted by value, mapped to the first value of its
-    stretch as a string: ``partitions`` stretches of about equal rows that never split a value (a
-    stretch takes values while that brings its rows nearer the rows left over the stretches left).
-    ValueError naming ``--partitions`` if there are fewer values than partitions."""
+    stretch as a string: ``partitions`` stretches that never split a value (a stretch takes values
+    while that brings its rows nearer its target). The targets are about equal rows, or with
+    ``growth`` G > 1 grow geometrically along the values, the last stretch's G times the first's
+    (a table that grows over time). ValueError naming ``--partitions`` if there are fewer values
+    than partitions."""
     ordered = sorted(counts, key=lambda vc: vc[0])
     if partitions < 1 or partitions > len(ordered):
         raise ValueError(f"--partitions {partitions}: expected 1 to {len(ordered)}, the distinct values of "
                          f"--partition-column {column}")
+    weights = [growth ** (i / (partitions - 1)) if partitions > 1 else 1.0 for i in range(partitions)]
     left_rows = sum(c for _, c in ordered)
     left = partitions
     out: Dict[Any, str] = {}
     i = 0
     while i < len(ordered):
-        target = left_rows / left
+        stretch = partitions - left
+        target = left_rows * weights[stretch] / sum(weights[stretch:])
         first = ordered[i][0]
         rows = ordered[i][1]
         j = i + 1
@@ -56,31 +61,36 @@ def stretches(counts: Sequence[Tuple[Any, int]], partitions: int, column: str = 
     return out
 
 
-def partitioned_source(spark, source: str, column: str, partitions: int, out: str) -> str:
-    """``source`` (Parquet) with :data:`FIELD` added, written to ``out``; the path written.
-    ValueError naming the flag when ``column`` is not a column of the source."""
+def partitioned_source(spark, source: str, column: str, partitions: int, out: str, growth: float = 1.0) -> str:
+    """``source`` (Parquet) with :data:`FIELD` added (:func:`stretches`), written to ``out``; the
+    path written. ValueError naming the flag when ``column`` is not a column of the source."""
     from pyspark.sql import functions as F
     df = spark.read.parquet(source)
     if column not in df.columns:
         raise ValueError(f"--partition-column {column}: not a column of the benchmark table; expected one of "
                          + ", ".join(df.columns))
     counts = [(r[0], int(r[1])) for r in df.groupBy(column).count().collect() if r[0] is not None]
-    mapping = stretches(counts, partitions, column)
+    mapping = stretches(counts, partitions, column, growth)
     labels = spark.createDataFrame([(k, v) for k, v in mapping.items()], [column, FIELD])
     df.join(F.broadcast(labels), on=column, how="left").select(*df.columns, FIELD) \
         .write.mode("overwrite").parquet(out)
     return out
 
 
-def spread(df, files: int, partitions: int, key: str):
-    """``df`` arranged so a bulk insert with Hudi's sort mode NONE writes about ``files / P`` files
-    in each partition: rows of a partition dealt by their key's hash into that many slots, and the
-    (partition, slot) pairs ranged over ``files`` Spark partitions, one pair each (about)."""
+def spread(df, files: int, key: str):
+    """``df`` arranged so a bulk insert with Hudi's sort mode NONE writes about ``files`` files,
+    each partition's share in proportion to its rows (at least one): rows of a partition dealt by
+    their key's hash into that many slots, and the (partition, slot) pairs ranged over ``files``
+    Spark partitions, one pair each (about)."""
     from pyspark.sql import functions as F
-    per = max(1, files // max(1, partitions))
+    rows = {str(r[0]): int(r[1]) for r in df.groupBy(FIELD).count().collect()}
+    total = max(1, sum(rows.values()))
+    slots = df.sparkSession.createDataFrame(
+        [(label, max(1, round(files * n / total))) for label, n in rows.items()], [FIELD, "_bench_slots"])
     slot = "_bench_slot"
-    return df.withColumn(slot, F.pmod(F.xxhash64(F.col(key)), F.lit(per))) \
-        .repartitionByRange(files, F.col(FIELD), F.col(slot)).drop(slot)
+    return df.join(F.broadcast(slots), on=FIELD, how="left") \
+        .withColumn(slot, F.pmod(F.xxhash64(F.col(key)), F.col("_bench_slots"))) \
+        .repartitionByRange(files, F.col(FIELD), F.col(slot)).select(*df.columns)
 
 
 def point_queries_in_partitions(points: Sequence[Tuple[str, str]], labels: Sequence[str],

@@ -106,6 +106,7 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
           () -> getHoodieTable().getTableMetadata(), plan, spec, getWriteConfig().getBasePath());
       if (instantLayout != null) {
         applied.sampled(instantLayout.sampledRows(), instantLayout.rowsFromCommits());
+        applied.taken(instantLayout.sampleTaken(), instantLayout.fewestSampled());
       }
     }
     // grid, placement and write: all groups in one job where they can be, else per group

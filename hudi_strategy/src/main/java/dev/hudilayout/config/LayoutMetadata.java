@@ -82,6 +82,11 @@ public final class LayoutMetadata {
   public static final Key SAMPLE_ROWS = commit("sample.rows",
       "Rows of the base files the instant's sample was drawn from: \"N from commits\" (the write statistics of "
       + "the commits that wrote the files) or \"N counted\" (a Spark job counted them).");
+  public static final Key SAMPLE_TAKEN = commit("sample.taken",
+      "Rows the instant's sample held over all groups: each group's share in proportion to its rows, at least "
+      + "64 a file it writes (at most its rows), the extras held to sample.size.");
+  public static final Key SAMPLE_FEWEST = commit("sample.fewest",
+      "The group whose layout was chosen from the fewest sampled rows per file it writes: \"M of R rows for F files\".");
   public static final Key GROUPS = commit("groups", "Clustering groups laid out.");
   public static final Key PARTITIONS = commit("partitions", "Partitions the groups laid out were in.");
   public static final Key READ = commit("read",
@@ -104,7 +109,8 @@ public final class LayoutMetadata {
 
   private static final List<Key> ALL = List.of(STRATEGY, CURVE, MAPPING, COLUMNS, BITS_PER_COLUMN, LAYOUT,
       ALIGNED_TOLERANCE, COLUMN_WEIGHTS, BUCKETS, DROPPED_COLUMNS, DEPENDENT_COLUMNS, GRID_CHOSEN, ESTIMATED_FILES,
-      SAMPLE_SIZE, SAMPLE_SCOPE, SAMPLE_ROWS, GROUPS, PARTITIONS, READ, FILES, CONTINUOUS, CONTINUOUS_GRID, STAGE, GRID, WHY,
+      SAMPLE_SIZE, SAMPLE_SCOPE, SAMPLE_ROWS, SAMPLE_TAKEN, SAMPLE_FEWEST, GROUPS, PARTITIONS, READ, FILES, CONTINUOUS,
+      CONTINUOUS_GRID, STAGE, GRID, WHY,
       SHARES, SPLITS);
 
   private LayoutMetadata() {

@@ -3,16 +3,22 @@ package dev.hudilayout.continuous;
 import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.layout.RegionTree;
+import dev.hudilayout.spark.ColumnStatsBounds;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
+import org.apache.hudi.avro.model.HoodieClusteringPlan;
 import org.apache.hudi.client.clustering.plan.strategy.SparkSizeBasedClusteringPlanStrategy;
 import org.apache.hudi.common.engine.HoodieEngineContext;
+import org.apache.hudi.common.engine.HoodieLocalEngineContext;
 import org.apache.hudi.common.model.FileSlice;
 import org.apache.hudi.common.model.HoodieFileGroupId;
 import org.apache.hudi.common.table.view.TableFileSystemView;
+import org.apache.hudi.common.util.Option;
 import org.apache.hudi.common.util.collection.Pair;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.table.HoodieTable;
+import org.apache.hudi.table.action.cluster.ClusteringPlanActionExecutor;
+import org.apache.hudi.util.Lazy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,8 +43,9 @@ import java.util.stream.Stream;
  *   <li>files spanning several regions, or without column stats: new rows.</li>
  * </ul>
  * The decisions (due, split, merge, pack) are {@link DeltaPlan}'s, on values this class reads
- * once per plan (the timeline) and once per partition (the column stats); each region's query
- * shares ({@link QueryShares}) go to execution with the groups.
+ * once per plan, on the driver: the timeline, and the column stats of every file of the planned
+ * partitions that have a tree; each region's query shares ({@link QueryShares}) go to execution
+ * with the groups.
  * New rows are laid on the recorded tree, each region cut on its own, so every output file lies
  * inside one region; a bulk insert on the grid ({@code spark.RegionWritePartitioner}) leaves no
  * new rows at all, only a new layer inside each region it reached. A region's files come in
@@ -63,9 +70,35 @@ import java.util.stream.Stream;
 public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrategy<T> {
   private static final Logger LOG = LoggerFactory.getLogger(ContinuousPlanStrategy.class);
   private transient Timeline timeline;
+  /** The partitions this plan looks at, from Hudi (all of them, or those written since the last plan). */
+  private transient Lazy<List<String>> planned;
+  private transient ColumnStatsBounds.FileStats stats;
 
   public ContinuousPlanStrategy(HoodieTable table, HoodieEngineContext engineContext, HoodieWriteConfig writeConfig) {
     super(table, engineContext, writeConfig);
+  }
+
+  @Override
+  public Option<HoodieClusteringPlan> generateClusteringPlan(ClusteringPlanActionExecutor executor,
+                                                            Lazy<List<String>> partitions) {
+    planned = partitions;
+    try {
+      return super.generateClusteringPlan(executor, partitions);
+    } finally {
+      planned = null;
+      timeline = null;
+      stats = null;
+    }
+  }
+
+  /**
+   * The partitions are planned on the driver, all with the one read of the timeline and of the
+   * column-stats index this plan makes; Hudi's default, a Spark task per partition, would give
+   * each task a copy of this strategy and each copy would read both again.
+   */
+  @Override
+  protected HoodieEngineContext resolveEngineContextForPlanGeneration() {
+    return new HoodieLocalEngineContext(getEngineContext().getStorageConf());
   }
 
   @Override
@@ -101,7 +134,7 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
     }
     RegionTree tree = RegionTree.parse(recorded);
     List<String> columns = LayoutSpecParser.parse(getStrategyParams(), getWriteConfig().getProps()).columns();
-    Regions sorted = Regions.of(tree, getHoodieTable().getTableMetadata(), partition, slices, columns,
+    Regions sorted = Regions.of(tree, stats(columns), slices,
         timeline().history);
     double perByte = sorted.rowsPerByte(slices);
     List<DeltaPlan.NewFile<FileSlice>> newFiles = new ArrayList<>();
@@ -145,12 +178,32 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
     }
   }
 
-  private Timeline timeline() {
+  private synchronized Timeline timeline() {
     if (timeline == null) {
       CommitHistory history = CommitHistory.read(getHoodieTable().getMetaClient());
       timeline = new Timeline(RecordedGrids.newest(history.replacesNewestFirst()), history);
     }
     return timeline;
+  }
+
+  /**
+   * What the column-stats index holds for {@code columns} of every file of the planned partitions
+   * that have a recorded tree: one read for the plan, made when the first of them is planned.
+   */
+  private synchronized ColumnStatsBounds.FileStats stats(List<String> columns) {
+    if (stats == null) {
+      List<String> partitions = planned == null ? null : planned.get();
+      List<Pair<String, String>> files = new ArrayList<>();
+      for (String partition : timeline().grids.keySet()) {
+        if (partitions == null || partitions.contains(partition)) {
+          files.addAll(Regions.files(partition,
+              getFileSlicesEligibleForClustering(partition).collect(Collectors.toList())));
+        }
+      }
+      stats = ColumnStatsBounds.FileStats.read(getHoodieTable().getTableMetadata(), files, columns);
+      LOG.info("hudi-layout: continuous plan read the column stats of {} file(s) in one pass", files.size());
+    }
+    return stats;
   }
 
   private HoodieClusteringGroup group(List<FileSlice> slices, int files, Map<String, String> stage) {

@@ -9,7 +9,6 @@ import org.apache.hudi.common.model.HoodieLogFile;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.util.collection.Pair;
 import org.apache.hudi.config.HoodieWriteConfig;
-import org.apache.hudi.metadata.HoodieTableMetadata;
 import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
 import org.apache.hudi.table.HoodieSparkTable;
 import org.apache.hudi.table.HoodieTable;
@@ -47,15 +46,15 @@ public final class Regions {
   }
 
   /**
-   * Sorts {@code slices} of {@code partition} by the regions of {@code tree}; {@code history} says
-   * which instant made each file group (its layer in a region).
+   * Sorts {@code slices} by the regions of {@code tree}, from what the column-stats index holds for
+   * their files ({@code stats}, read for many partitions at once: {@link #files}); {@code history}
+   * says which instant made each file group (its layer in a region).
    */
-  static Regions of(RegionTree tree, HoodieTableMetadata metadata, String partition, List<FileSlice> slices,
-                    List<String> columns, CommitHistory history) {
-    Map<String, byte[][][]> boxes = boxes(metadata, partition, slices, columns);
+  static Regions of(RegionTree tree, ColumnStatsBounds.FileStats stats, List<FileSlice> slices,
+                    CommitHistory history) {
     Regions out = new Regions(tree, history);
-    out.boxes.putAll(boxes);
-    out.rows.putAll(ColumnStatsBounds.rowsPerFile(metadata, files(partition, slices), columns.get(0)));
+    out.boxes.putAll(stats.boxes);
+    out.rows.putAll(stats.rows);
     for (FileSlice slice : slices) {
       byte[][][] box = out.box(slice);
       int region = box == null ? -1 : tree.regionOfBox(box[0], box[1]);
@@ -197,13 +196,8 @@ public final class Regions {
     }
   }
 
-  /** Each base file's {min, max} encoded per sort column from the column-stats index, by file name. */
-  private static Map<String, byte[][][]> boxes(HoodieTableMetadata metadata, String partition,
-                                               List<FileSlice> slices, List<String> columns) {
-    return ColumnStatsBounds.perFile(metadata, files(partition, slices), columns);
-  }
-
-  private static List<Pair<String, String>> files(String partition, List<FileSlice> slices) {
+  /** The (partition, file name) of every base and log file of {@code slices}: the index's keys. */
+  static List<Pair<String, String>> files(String partition, List<FileSlice> slices) {
     List<Pair<String, String>> files = new ArrayList<>();
     for (FileSlice s : slices) {
       s.getBaseFile().ifPresent(f -> files.add(Pair.of(partition, f.getFileName())));
@@ -239,11 +233,25 @@ public final class Regions {
         .forTable(meta.getTableConfig().getTableName()).build();
     HoodieTable<?, ?, ?, ?> table = HoodieSparkTable.create(config, new HoodieSparkEngineContext(jsc), meta);
     CommitHistory history = CommitHistory.read(meta);
+    // every partition's slices first, then one read of the index for all of their files
+    Map<String, List<FileSlice>> slicesOf = new TreeMap<>();
+    List<Pair<String, String>> indexed = new ArrayList<>();
+    List<String> columns = new ArrayList<>();
+    for (Map.Entry<String, RecordedGrids.Grid> g : grids.entrySet()) {
+      List<FileSlice> slices = table.getSliceView().getLatestFileSlices(g.getKey()).collect(Collectors.toList());
+      slicesOf.put(g.getKey(), slices);
+      indexed.addAll(files(g.getKey(), slices));
+      for (String c : g.getValue().columns) {
+        if (!columns.contains(c)) {
+          columns.add(c);
+        }
+      }
+    }
+    ColumnStatsBounds.FileStats all = ColumnStatsBounds.FileStats.read(table.getTableMetadata(), indexed, columns);
     StringBuilder sb = new StringBuilder("[");
     for (Map.Entry<String, RecordedGrids.Grid> g : grids.entrySet()) {
       RegionTree tree = RegionTree.parse(g.getValue().grid);
-      List<FileSlice> slices = table.getSliceView().getLatestFileSlices(g.getKey()).collect(Collectors.toList());
-      Regions r = of(tree, table.getTableMetadata(), g.getKey(), slices, g.getValue().columns, history);
+      Regions r = of(tree, all.restrictedTo(columns, g.getValue().columns), slicesOf.get(g.getKey()), history);
       int depth = 0;
       for (int i = 0; i < tree.regions(); i++) {
         depth = Math.max(depth, tree.depth(i));

@@ -38,7 +38,7 @@ public final class BottomKSample implements Serializable {
     this.k = k;
     this.seed = seed;
     this.admitBelow = admitBelow;
-    this.heap = new PriorityQueue<>(Math.min(k, 1024) + 1, new HighestFirst());
+    this.heap = new PriorityQueue<>(Math.min(k, 64) + 1, new HighestFirst());
   }
 
   /**
@@ -132,6 +132,47 @@ public final class BottomKSample implements Serializable {
     sorted.sort(BottomKSample::compare);
     List<SampleRow> out = new ArrayList<>(sorted.size());
     for (Entry e : sorted) {
+      out.add(e.row);
+    }
+    return out;
+  }
+
+  /** The rows sampled so far. */
+  public int size() {
+    return heap.size();
+  }
+
+  /**
+   * The rows of several samples taken with one seed (of disjoint inputs), in the order {@link #rows}
+   * gives one sample's, the first {@code limit} of them; with {@code wholeInput}, only the rows
+   * that a single sample of all the inputs would hold too: those before the first row any of the
+   * samples may have dropped (the last row a full sample kept, or the admission threshold of one
+   * that is not full), which makes them the bottom of the union of the inputs.
+   */
+  static List<SampleRow> inOrder(List<BottomKSample> samples, int limit, boolean wholeInput) {
+    List<Entry> all = new ArrayList<>();
+    Entry cutoff = null;
+    long admitted = Long.MAX_VALUE;
+    for (BottomKSample s : samples) {
+      all.addAll(s.heap);
+      if (s.k == 0) {
+        continue;
+      }
+      if (s.heap.size() >= s.k) {
+        if (cutoff == null || compare(s.heap.peek(), cutoff) < 0) {
+          cutoff = s.heap.peek();
+        }
+      } else {
+        admitted = Math.min(admitted, s.admitBelow);
+      }
+    }
+    all.sort(BottomKSample::compare);
+    List<SampleRow> out = new ArrayList<>(Math.min(limit, all.size()));
+    for (Entry e : all) {
+      if (out.size() >= limit || wholeInput && (cutoff != null && compare(e, cutoff) > 0
+          || admitted != Long.MAX_VALUE && e.priority >= admitted)) {
+        break;
+      }
       out.add(e.row);
     }
     return out;

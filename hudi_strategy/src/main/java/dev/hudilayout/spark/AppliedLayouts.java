@@ -79,6 +79,19 @@ public final class AppliedLayouts {
     sampledRows = rows + (fromCommits ? " from commits" : " counted");
   }
 
+  private volatile String sampleTaken;
+  private volatile String fewestSampled;
+
+  /**
+   * The instant's sample held {@code taken} rows over all groups, and the group with the fewest
+   * per output file had "M of R rows for F files" ({@code hudilayout.sample.taken},
+   * {@code hudilayout.sample.fewest}).
+   */
+  public void taken(int taken, String fewest) {
+    sampleTaken = String.valueOf(taken);
+    fewestSampled = fewest;
+  }
+
   /** A group on the row path was read by one scan of its base files ({@link BaseFileScan}), or by Hudi. */
   public void read(boolean scan) {
     (scan ? scanned : readByHudi).incrementAndGet();
@@ -188,6 +201,12 @@ public final class AppliedLayouts {
       out.put(LayoutMetadata.SAMPLE_SCOPE.key(), ownSample == 0 ? "instant" : "group");
       if (sampledRows != null) {
         out.put(LayoutMetadata.SAMPLE_ROWS.key(), sampledRows);
+      }
+      if (sampleTaken != null) {
+        out.put(LayoutMetadata.SAMPLE_TAKEN.key(), sampleTaken);
+      }
+      if (fewestSampled != null) {
+        out.put(LayoutMetadata.SAMPLE_FEWEST.key(), fewestSampled);
       }
     }
     out.put(LayoutMetadata.GROUPS.key(), String.valueOf(applied.size()));

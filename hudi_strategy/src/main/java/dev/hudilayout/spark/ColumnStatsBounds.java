@@ -80,49 +80,71 @@ public final class ColumnStatsBounds {
    */
   public static Map<String, byte[][][]> perFile(HoodieTableMetadata metadata, List<Pair<String, String>> files,
                                                  List<String> columns) {
-    int d = columns.size();
-    Map<String, byte[][][]> out = new HashMap<>();
-    for (int c = 0; c < d && !files.isEmpty(); c++) {
-      Map<Pair<String, String>, HoodieMetadataColumnStats> stats;
-      try {
-        stats = metadata.getColumnStats(files, columns.get(c));
-      } catch (RuntimeException e) {
-        LOG.info("hudi-layout: no column stats for '{}' ({})", columns.get(c), e.toString());
-        continue;
-      }
-      for (Map.Entry<Pair<String, String>, HoodieMetadataColumnStats> e : stats.entrySet()) {
-        if (!e.getValue().getIsDeleted()) {
-          byte[][][] box = out.computeIfAbsent(e.getKey().getRight(),
-              k -> new byte[][][] {new byte[d][], new byte[d][]});
-          box[0][c] = encode(e.getValue().getMinValue());
-          box[1][c] = encode(e.getValue().getMaxValue());
-        }
-      }
-    }
-    return out;
+    return FileStats.read(metadata, files, columns).boxes;
   }
 
   /**
-   * Each file's rows, by file name: the value count the column-stats index keeps for
-   * {@code column}. Files the index has no entry for are left out; never throws for that.
+   * What the column-stats index holds for a set of files, read with one lookup per column: each
+   * file's encoded {min, max} per column and its rows (the first column's value count), by file
+   * name. Files the index has no entry for are left out; never throws for that.
    */
-  public static Map<String, Long> rowsPerFile(HoodieTableMetadata metadata, List<Pair<String, String>> files,
-                                              String column) {
-    Map<String, Long> out = new HashMap<>();
-    if (files.isEmpty()) {
-      return out;
-    }
-    try {
-      for (Map.Entry<Pair<String, String>, HoodieMetadataColumnStats> e
-          : metadata.getColumnStats(files, column).entrySet()) {
-        if (!e.getValue().getIsDeleted() && e.getValue().getValueCount() != null) {
-          out.put(e.getKey().getRight(), e.getValue().getValueCount());
+  public static final class FileStats {
+    public final Map<String, byte[][][]> boxes = new HashMap<>();
+    public final Map<String, Long> rows = new HashMap<>();
+
+    public static FileStats read(HoodieTableMetadata metadata, List<Pair<String, String>> files,
+                                 List<String> columns) {
+      int d = columns.size();
+      FileStats out = new FileStats();
+      for (int c = 0; c < d && !files.isEmpty(); c++) {
+        Map<Pair<String, String>, HoodieMetadataColumnStats> stats;
+        try {
+          stats = metadata.getColumnStats(files, columns.get(c));
+        } catch (RuntimeException e) {
+          LOG.info("hudi-layout: no column stats for '{}' ({})", columns.get(c), e.toString());
+          continue;
+        }
+        for (Map.Entry<Pair<String, String>, HoodieMetadataColumnStats> e : stats.entrySet()) {
+          HoodieMetadataColumnStats s = e.getValue();
+          if (s.getIsDeleted()) {
+            continue;
+          }
+          String name = e.getKey().getRight();
+          byte[][][] box = out.boxes.computeIfAbsent(name, k -> new byte[][][] {new byte[d][], new byte[d][]});
+          box[0][c] = encode(s.getMinValue());
+          box[1][c] = encode(s.getMaxValue());
+          if (c == 0 && s.getValueCount() != null) {
+            out.rows.put(name, s.getValueCount());
+          }
         }
       }
-    } catch (RuntimeException e) {
-      LOG.info("hudi-layout: no column stats for '{}' ({})", column, e.toString());
+      return out;
     }
-    return out;
+
+    /**
+     * These stats, read for {@code read}, with each file's box over {@code wanted} only, in its
+     * order (a column not read has null bounds).
+     */
+    public FileStats restrictedTo(List<String> read, List<String> wanted) {
+      if (read.equals(wanted)) {
+        return this;
+      }
+      FileStats out = new FileStats();
+      out.rows.putAll(rows);
+      int d = wanted.size();
+      for (Map.Entry<String, byte[][][]> e : boxes.entrySet()) {
+        byte[][][] box = new byte[][][] {new byte[d][], new byte[d][]};
+        for (int c = 0; c < d; c++) {
+          int i = read.indexOf(wanted.get(c));
+          if (i >= 0) {
+            box[0][c] = e.getValue()[0][i];
+            box[1][c] = e.getValue()[1][i];
+          }
+        }
+        out.boxes.put(e.getKey(), box);
+      }
+      return out;
+    }
   }
 
   private static byte[] encode(Object wrapped) {

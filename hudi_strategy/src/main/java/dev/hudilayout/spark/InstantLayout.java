@@ -31,6 +31,7 @@ public final class InstantLayout {
   private final StructType fileSchema;
   private final long sampledRows;
   private final boolean rowsFromCommits;
+  private String fewest;
 
   /**
    * @param fileIdByName    the file group id of each sampled base file, by file name
@@ -59,18 +60,45 @@ public final class InstantLayout {
   public static InstantLayout build(SparkSession spark, HoodieTableMetaClient metaClient,
                                     Supplier<HoodieTableMetadata> metadata, HoodieClusteringPlan plan,
                                     LayoutSpec spec, String basePath) {
-    List<String> paths = new ArrayList<>();
-    Map<String, String> fileIdByName = InstantSample.baseFiles(plan, basePath, paths);
-    InstantSample.Taken taken = InstantSample.take(spark, paths, spec, WrittenRows.of(metaClient, paths));
+    InstantSample.PlanFiles files = new InstantSample.PlanFiles(plan, basePath);
+    InstantSample.Taken taken = InstantSample.take(spark, files, spec, WrittenRows.perFile(metaClient, files.paths));
     List<SampleRow> sample = taken.sample;
     if (sample.isEmpty()) {
       return null;
     }
     ColumnStatsBounds bounds = spec.mapping() == Mapping.DIRECT
         ? ColumnStatsBounds.read(metadata, plan, spec.columns()) : null;
-    CurveSpace space = CurveSpace.build(spec, sample, bounds == null ? null : bounds.min,
+    // the space is built on a uniform sample of the whole input; the groups' extra rows serve their own grids
+    CurveSpace space = CurveSpace.build(spec, taken.whole, bounds == null ? null : bounds.min,
         bounds == null ? null : bounds.max);
-    return new InstantLayout(space, sample, fileIdByName, taken.fileSchema, taken.rows, taken.rowsFromCommits);
+    InstantLayout layout = new InstantLayout(space, sample, files.fileIdByName, taken.fileSchema, taken.rows,
+        taken.rowsFromCommits);
+    layout.fewest = fewest(taken.groupSample, taken.groupRows, files.outputFiles);
+    return layout;
+  }
+
+  /** "M of R rows for F files" of the group with the fewest sampled rows per output file, or null. */
+  private static String fewest(int[] sampled, long[] rows, int[] files) {
+    int best = -1;
+    for (int g = 0; g < sampled.length; g++) {
+      if (rows[g] > 0 && (best < 0 || (double) sampled[g] / files[g] < (double) sampled[best] / files[best])) {
+        best = g;
+      }
+    }
+    return best < 0 ? null : sampled[best] + " of " + rows[best] + " rows for " + files[best] + " files";
+  }
+
+  /** The rows the instant's sample holds, over all groups. */
+  public int sampleTaken() {
+    return sample.size();
+  }
+
+  /**
+   * The group whose layout was chosen from the fewest sampled rows per file it writes: "M of R rows
+   * for F files"; null without groups.
+   */
+  public String fewestSampled() {
+    return fewest;
   }
 
   /** The rows of the base files the sample was drawn from. */

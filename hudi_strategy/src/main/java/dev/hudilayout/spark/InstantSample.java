@@ -1,13 +1,16 @@
 package dev.hudilayout.spark;
 
 import dev.hudilayout.config.LayoutSpec;
-import dev.hudilayout.layout.BottomKSample;
+import dev.hudilayout.layout.GroupedSample;
+import dev.hudilayout.layout.SampleAllotment;
 import dev.hudilayout.layout.SampleRow;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
 import org.apache.hudi.avro.model.HoodieSliceInfo;
 import org.apache.hudi.common.model.HoodieRecord;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -24,6 +27,7 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,19 +43,31 @@ final class InstantSample {
   private InstantSample() {
   }
 
-  /** Base file name to file id, for every slice of the plan that has a base file. */
-  static Map<String, String> baseFiles(HoodieClusteringPlan plan, String basePath, List<String> pathsOut) {
-    Map<String, String> fileIdByName = new LinkedHashMap<>();
-    for (HoodieClusteringGroup group : plan.getInputGroups()) {
-      for (HoodieSliceInfo slice : group.getSlices()) {
-        String full = fullPath(slice, basePath);
-        if (full != null) {
-          pathsOut.add(full);
-          fileIdByName.put(fileName(full), slice.getFileId());
+  /** The plan's base files: their paths, file ids and groups, and each group's output files. */
+  static final class PlanFiles {
+    final List<String> paths = new ArrayList<>();
+    /** Base file name to file id. */
+    final Map<String, String> fileIdByName = new LinkedHashMap<>();
+    /** Base file name to the index of its group in the plan (a file in two groups counts for the first). */
+    final Map<String, Integer> groupByName = new HashMap<>();
+    final int[] outputFiles;
+
+    PlanFiles(HoodieClusteringPlan plan, String basePath) {
+      List<HoodieClusteringGroup> groups = plan.getInputGroups();
+      outputFiles = new int[groups.size()];
+      for (int g = 0; g < groups.size(); g++) {
+        HoodieClusteringGroup group = groups.get(g);
+        outputFiles[g] = Math.max(1, group.getNumOutputFileGroups() == null ? 1 : group.getNumOutputFileGroups());
+        for (HoodieSliceInfo slice : group.getSlices()) {
+          String full = fullPath(slice, basePath);
+          if (full != null && !fileIdByName.containsKey(fileName(full))) {
+            paths.add(full);
+            fileIdByName.put(fileName(full), slice.getFileId());
+            groupByName.put(fileName(full), g);
+          }
         }
       }
     }
-    return fileIdByName;
   }
 
   /** The last segment of a path: a file's name. */
@@ -72,29 +88,46 @@ final class InstantSample {
 
   /** One pass over the plan's base files: the sample, and the columns the files hold. */
   static final class Taken {
+    /** Every group's sampled rows, in the sample's order. */
     final List<SampleRow> sample;
+    /** A uniform sample of the whole input, of the configured size at most: what the curve space is built on. */
+    final List<SampleRow> whole;
+    /** Each group's sampled rows, and its rows. */
+    final int[] groupSample;
+    final long[] groupRows;
     /** The base files' columns merged over all of them, or null if they could not be read or merged. */
     final StructType fileSchema;
     /** The rows sampled from, and whether that number came from the commits ({@link WrittenRows}). */
     final long rows;
     final boolean rowsFromCommits;
 
-    Taken(List<SampleRow> sample, StructType fileSchema, long rows, boolean rowsFromCommits) {
+    Taken(List<SampleRow> sample, List<SampleRow> whole, int[] groupSample, long[] groupRows,
+          StructType fileSchema, long rows, boolean rowsFromCommits) {
       this.sample = sample;
+      this.whole = whole;
+      this.groupSample = groupSample;
+      this.groupRows = groupRows;
       this.fileSchema = fileSchema;
       this.rows = rows;
       this.rowsFromCommits = rowsFromCommits;
     }
+
+    static Taken none() {
+      return new Taken(Collections.emptyList(), Collections.emptyList(), new int[0], new long[0], null, 0, false);
+    }
   }
 
   /**
-   * The sample (empty when the plan has no base files or they cannot be read here).
+   * The sample (empty when the plan has no base files or they cannot be read here): each group's
+   * own rows, as many as {@link SampleAllotment} gives it, in one pass.
    *
-   * @param writtenRows the rows of the files from their commits ({@link WrittenRows}), or -1 to count them
+   * @param writtenRows the rows of each file, by name, from their commits ({@link WrittenRows}), or null
+   *                    to count them
    */
-  static Taken take(SparkSession spark, List<String> paths, LayoutSpec spec, long writtenRows) {
+  static Taken take(SparkSession spark, PlanFiles files, LayoutSpec spec, Map<String, Long> writtenRows) {
+    List<String> paths = files.paths;
     if (paths.isEmpty()) {
-      return new Taken(Collections.emptyList(), null, 0, false);
+      return Taken.none();
     }
     try {
       // merging the footers' schemas tells whether every file has the table's types (BaseFileScan)
@@ -128,27 +161,50 @@ final class InstantSample {
       }
       RowEncoder encoder = new RowEncoder(ordinals, types, d);
       long seed = spec.seed();
-      // The number of rows lets each partition keep only its likely members of the sample, so the
+      // Each group's rows let its partition keep only its likely members of the sample, so the
       // partial samples are small enough to go straight to the driver instead of through a
       // shuffle. Counting Parquet rows reads only footers, but still costs a Spark job.
-      long n = writtenRows >= 0 ? writtenRows : base.count();
-      long admit = BottomKSample.admissionThreshold(spec.sampleSize(), n);
-      FileNames files = new FileNames(d + 1);
-      List<SampleRow> rows = projected.queryExecution().toRdd().toJavaRDD()
-          .aggregate(new BottomKSample(spec.sampleSize(), seed, admit),
+      Map<String, Long> perFile = writtenRows != null ? writtenRows : countPerFile(base);
+      int groups = files.outputFiles.length;
+      long[] groupRows = new long[groups];
+      long n = 0;
+      for (Map.Entry<String, Long> f : perFile.entrySet()) {
+        Integer g = files.groupByName.get(f.getKey());
+        if (g != null) {
+          groupRows[g] += f.getValue();
+          n += f.getValue();
+        }
+      }
+      int[] sizes = SampleAllotment.of(groupRows, files.outputFiles, spec.sampleSize());
+      Broadcast<Map<String, Integer>> groupOf = JavaSparkContext.fromSparkContext(spark.sparkContext())
+          .broadcast(files.groupByName);
+      FileNames fileNames = new FileNames(d + 1, groupOf);
+      GroupedSample sampled = projected.queryExecution().toRdd().toJavaRDD()
+          .aggregate(new GroupedSample(sizes, groupRows, seed),
               (s, row) -> {
+                int g = fileNames.groupOf(row);
                 // most rows cannot enter the sample: decide on the key's hash before building anything
-                return s.admits(encoder.recordKeyHash(row, seed))
-                    ? s.add(new SampleRow(encoder.recordKey(row), files.of(row), encoder.encode(row))) : s;
-              }, BottomKSample::merge)
-          .rows();
-      return new Taken(rows, merged, n, writtenRows >= 0);
+                return g >= 0 && s.admits(g, encoder.recordKeyHash(row, seed))
+                    ? s.add(g, new SampleRow(encoder.recordKey(row), fileNames.of(row), encoder.encode(row))) : s;
+              }, GroupedSample::merge);
+      groupOf.destroy();
+      return new Taken(sampled.rows(), sampled.lowest(spec.sampleSize()), sampled.sizes(), groupRows, merged, n,
+          writtenRows != null);
     } catch (Exception e) {
       // e.g. base files written before a sort column was added: each group then samples itself.
       LOG.warn("hudi-layout: could not sample the base files of the plan ({}); groups will sample their own input",
           e.toString());
-      return new Taken(Collections.emptyList(), null, 0, false);
+      return Taken.none();
     }
+  }
+
+  /** The rows of each base file, by name, counted by a Spark job. */
+  private static Map<String, Long> countPerFile(Dataset<Row> base) {
+    Map<String, Long> out = new HashMap<>();
+    for (Row r : base.groupBy(functions.input_file_name().alias("f")).count().collectAsList()) {
+      out.put(fileName(r.getString(0)), r.getLong(1));
+    }
+    return out;
   }
 
   private static final String LISTING_PARALLELISM = "spark.sql.sources.parallelPartitionDiscovery.parallelism";
@@ -174,18 +230,22 @@ final class InstantSample {
   }
 
   /**
-   * The name (last path segment) of the file a sampled row was read from, one {@code String} per
-   * file and task: a task's partial sample then refers to each file's name once, and sends it to
-   * the driver once, not once per sampled row. Each task gets its own copy with its closure.
+   * The name (last path segment) of the file a sampled row was read from, and its group, one
+   * {@code String} per file and task: a task's partial sample then refers to each file's name
+   * once, and sends it to the driver once, not once per sampled row. Each task gets its own copy
+   * with its closure.
    */
   private static final class FileNames implements Serializable {
     private static final long serialVersionUID = 1L;
     private final int ordinal;
+    private final Broadcast<Map<String, Integer>> groups;
     private transient UTF8String lastPath;
     private transient String lastName;
+    private transient int lastGroup;
 
-    FileNames(int ordinal) {
+    FileNames(int ordinal, Broadcast<Map<String, Integer>> groups) {
       this.ordinal = ordinal;
+      this.groups = groups;
     }
 
     String of(InternalRow row) {
@@ -194,8 +254,16 @@ final class InstantSample {
         String file = path.toString();
         lastPath = path.clone();
         lastName = fileName(file);
+        Integer g = groups.value().get(lastName);
+        lastGroup = g == null ? -1 : g;
       }
       return lastName;
+    }
+
+    /** The group of the row's file in the plan, or -1 if no group holds it. */
+    int groupOf(InternalRow row) {
+      of(row);
+      return lastGroup;
     }
   }
 }

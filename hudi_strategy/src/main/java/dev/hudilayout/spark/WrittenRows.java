@@ -29,12 +29,12 @@ final class WrittenRows {
   }
 
   /**
-   * The rows of the base files at {@code paths}, or -1 when the statistics of any of them cannot
-   * be found (its commit archived, or unreadable): the caller then counts them.
+   * The rows of each base file at {@code paths}, by file name, or null when the statistics of any
+   * of them cannot be found (its commit archived, or unreadable): the caller then counts them.
    */
-  static long of(HoodieTableMetaClient metaClient, List<String> paths) {
+  static Map<String, Long> perFile(HoodieTableMetaClient metaClient, List<String> paths) {
     if (metaClient == null || paths.isEmpty()) {
-      return -1;
+      return null;
     }
     try {
       Set<String> wanted = new HashSet<>();
@@ -58,14 +58,11 @@ final class WrittenRows {
           }
         }
       }
-      if (rows.size() < wanted.size()) {
-        return -1;
-      }
-      return rows.values().stream().mapToLong(Long::longValue).sum();
+      return rows.size() < wanted.size() ? null : rows;
     } catch (Exception e) {
       LOG.info("hudi-layout: could not read the rows of the plan's base files from their commits ({}); "
           + "counting them", e.toString());
-      return -1;
+      return null;
     }
   }
 
