@@ -54,3 +54,12 @@ def test_report_before_and_after_a_clustering(spark, tmp_path):
     assert figures["latest"][0]["avg_files"] == after[0].avg_files
     for image in (png, tmp_path / "boxes-before.png"):
         assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and image.stat().st_size > 5000
+
+
+def test_files_read_counts_a_slice_once_whichever_of_its_files_holds_the_value():
+    """The counting on the driver: a file holds v when lo <= v <= hi; a merge-on-read slice (a base
+    file and its log files) is read once when any of its files holds v; null bounds or a file the
+    index lacks hold nothing."""
+    bounds = {"a": (1, 5), "b": (4, 9), "c": (None, None), "base": (1, 2), "log": (8, 9), "log2": (8, 10)}
+    slices = [["a"], ["b"], ["c"], ["missing"], ["base", "log", "log2"]]
+    assert report._files_read([0, 1, 3, 4, 5, 7, 8, 10, 11], slices, bounds) == [0, 2, 1, 2, 2, 1, 2, 1, 0]

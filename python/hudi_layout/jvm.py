@@ -8,6 +8,8 @@ hands back Python values, except the benchmark's listeners, which go back to the
 """
 from __future__ import annotations
 
+import json
+
 from typing import Dict, List, Mapping, Optional, Sequence
 
 #: Spark plan nodes that scan files; their ``numFiles`` metric is the files a query read.
@@ -134,23 +136,9 @@ def commit_write_stats(spark, path: str) -> List[Dict]:
 def latest_file_slices(spark, path: str) -> List[Dict]:
     """The latest file slice of every live file group of the table at ``path``, listed from storage
     as of the completed instants: ``{"partition", "file_id", "base_file", "log_files"}``, files by
-    name as the column-stats index names them (``base_file`` None for a slice of log files alone)."""
-    hudi = _jvm(spark).org.apache.hudi
-    client = _meta_client(spark, path)
-    context = hudi.common.engine.HoodieLocalEngineContext(client.getStorageConf())
-    completed = client.getActiveTimeline().getCommitsTimeline().filterCompletedInstants()
-    view = hudi.common.table.view.HoodieTableFileSystemView.fileListingBasedFileSystemView(context, client, completed)
-    out = []
-    try:
-        for partition in hudi.common.fs.FSUtils.getAllPartitionPaths(context, client, False):
-            for piece in view.getLatestFileSlices(partition).iterator():
-                base = piece.getBaseFile()
-                out.append({"partition": partition, "file_id": piece.getFileId(),
-                            "base_file": base.get().getFileName() if base.isPresent() else None,
-                            "log_files": [f.getFileName() for f in piece.getLogFiles().iterator()]})
-    finally:
-        view.close()
-    return out
+    name as the column-stats index names them (``base_file`` None for a slice of log files alone);
+    in one call (``report.LiveSlices``)."""
+    return json.loads(_jvm(spark).dev.hudilayout.report.LiveSlices.json(_jsc(spark), path))
 
 
 # --- Spark's executed plan ---------------------------------------------------------------------

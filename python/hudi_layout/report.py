@@ -19,7 +19,7 @@ import json
 import math
 import sys
 from dataclasses import asdict, dataclass
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import jvm
 from . import metadata as md
@@ -89,30 +89,118 @@ def _as_index_value(col, data_type, index_type):
     return col.cast(index_type)
 
 
+def _slices(spark, path: str, instant: Optional[str], snap) -> List[List[str]]:
+    """The files a query reads, each a list of the files the index keys: for the latest snapshot,
+    each live file slice (its base file, then its log files), listed from storage with no pass over
+    the data; as of an instant, each file name the snapshot's rows carry."""
+    if instant:
+        return [[f] for f in _files(snap)]
+    # Hudi 1.2.0 fails to read the metadata table (ArrayIndexOutOfBoundsException merging its log
+    # records) in a session that has not read the data table yet: one row of it is enough
+    snap.select("_hoodie_file_name").limit(1).collect()
+    return [[f for f in [s["base_file"]] + s["log_files"] if f] for s in jvm.latest_file_slices(spark, path)]
+
+
+def _index_bounds(spark, path: str, columns: Sequence[str], names: Sequence[str]) -> Dict[str, Tuple[Any, Dict]]:
+    """One read of the column-stats index for ``columns`` of the files ``names``: per column, the
+    index's value type and each file's (lo, hi) in it. A column without entries is left out."""
+    from pyspark.sql import functions as F
+    from .index import column_stats
+    cs = column_stats(spark, path).where(F.col("columnName").isin(list(columns)))
+    members = [f for f in cs.schema["minValue"].dataType.fields if f.name != "member12"]
+    wanted = set(names)
+    out: Dict[str, Tuple[Any, Dict]] = {}
+    for r in cs.select("fileName", "columnName", "minValue", "maxValue").collect():
+        if r["fileName"] not in wanted:
+            continue
+        lo, hi, kind = None, None, None
+        for m in members:
+            low, high = r["minValue"][m.name] if r["minValue"] else None, r["maxValue"][m.name] if r["maxValue"] else None
+            if low is not None or high is not None:
+                lo, hi = (low["value"] if low else None), (high["value"] if high else None)
+                kind = m.dataType["value"].dataType
+                break
+        entry = out.setdefault(r["columnName"], (kind, {}))
+        if entry[0] is None and kind is not None:
+            entry = out[r["columnName"]] = (kind, entry[1])
+        entry[1][r["fileName"]] = (lo, hi)
+    return {c: e for c, e in out.items() if e[0] is not None}
+
+
+def _probe_values(snap, kinds: Dict[str, Any], probes: int, seed: int) -> Dict[str, List]:
+    """Per column of ``kinds`` (column: the index's value type), up to ``probes`` distinct values
+    of it in the snapshot, picked by a seeded hash, as the index holds them: one Spark job, one scan
+    of the columns for all of them."""
+    from pyspark.sql import Window
+    from pyspark.sql import functions as F
+    cols = list(kinds)
+    schema = snap.schema
+
+    def tagged(i: int, c: str):
+        values = [(F.col(c) if j == i else F.lit(None).cast(schema[o].dataType)).alias(f"v{j}")
+                  for j, o in enumerate(cols)]
+        return F.struct(F.lit(i).alias("i"), F.xxhash64(F.col(c), F.lit(seed)).alias("h"), *values)
+
+    # each row once, as one tagged value per column
+    rows = snap.select(F.explode(F.array(*[tagged(i, c) for i, c in enumerate(cols)])).alias("t")).select("t.*")
+    present = F.col("v0").isNotNull()
+    for j in range(1, len(cols)):
+        present = present | F.col(f"v{j}").isNotNull()  # the tagged column's value; the others are null
+    distinct = rows.where(present).distinct()
+    first = Window.partitionBy("i").orderBy("h", *[f"v{j}" for j in range(len(cols))])
+    picked = distinct.withColumn("r", F.row_number().over(first)).where(F.col("r") <= probes).select(
+        "i", *[_as_index_value(F.col(f"v{j}"), schema[c].dataType, kinds[c]).alias(f"v{j}")
+               for j, c in enumerate(cols)])
+    out: Dict[str, List] = {c: [] for c in cols}
+    for r in picked.collect():
+        out[cols[r["i"]]].append(r[f"v{r['i']}"])
+    return out
+
+
+def _files_read(values: Sequence, slices: Sequence[Sequence[str]], bounds: Dict) -> List[int]:
+    """For each value, the slices some file of which has [lo, hi] holding it (a file without an
+    entry, or with null bounds, holds nothing): a slice of one file by two binary searches over the
+    sorted ends, a slice of several by its files one by one."""
+    import bisect
+    los, his, several = [], [], []
+    for files in slices:
+        if len(files) == 1:
+            lo, hi = bounds.get(files[0], (None, None))
+            if lo is not None and hi is not None:
+                los.append(lo)
+                his.append(hi)
+        else:
+            several.append([bounds[f] for f in files if f in bounds and None not in bounds[f]])
+    los.sort()
+    his.sort()
+    out = []
+    for v in values:
+        n = bisect.bisect_right(los, v) - bisect.bisect_left(his, v)  # lo <= v, less those with hi < v
+        n += sum(1 for boxes in several if any(lo <= v <= hi for lo, hi in boxes))
+        out.append(n)
+    return out
+
+
+def _column_figures(column: str, d: int, slices: Sequence[Sequence[str]], values: Sequence,
+                    bounds: Dict) -> ColumnReport:
+    counts = _files_read(values, slices, bounds)
+    n = len(slices)
+    bound = n ** ((d - 1) / d) if d > 0 and n else 0.0
+    return ColumnReport(column, n, len(counts), sum(counts) / len(counts) if counts else 0.0, max(counts, default=0),
+                        bound)
+
+
 @takes_table
 def column_report(spark, path: str, column: str, d: int, instant: Optional[str] = None,
-                  probes: int = 500, seed: int = 0, snap=None, files=None) -> Optional[ColumnReport]:
-    """One column's figures; ``snap`` and ``files`` (the snapshot and its file names) may be
-    passed in when several columns of one snapshot are reported."""
-    from pyspark.sql import functions as F
-    snap = snap if snap is not None else _snapshot(spark, path, instant)
-    files = files if files is not None else _files(snap)
-    stats, index_type = _stats(spark, path, column, files)
-    if stats is None:
+                  probes: int = 500, seed: int = 0) -> Optional[ColumnReport]:
+    """One column's figures, for a layout of ``d`` columns (the bound's d)."""
+    snap = _snapshot(spark, path, instant)
+    slices = _slices(spark, path, instant, snap)
+    index = _index_bounds(spark, path, [column], [f for files in slices for f in files])
+    if column not in index:
         return None
-    data_type = snap.schema[column].dataType
-    values = (snap.where(F.col(column).isNotNull()).select(column).distinct()
-              .orderBy(F.xxhash64(F.col(column), F.lit(seed))).limit(probes)
-              .select(_as_index_value(F.col(column), data_type, index_type).alias("v")))
-    hits = (values.crossJoin(stats).where((F.col("lo") <= F.col("v")) & (F.col("v") <= F.col("hi")))
-            .groupBy("v").count())
-    counts = (values.join(hits, "v", "left").select(F.coalesce(F.col("count"), F.lit(0)).alias("n"))
-              .agg(F.count(F.lit(1)).alias("probes"), F.avg("n").alias("avg"), F.max("n").alias("max"))
-              .collect()[0])
-    n = len(files)
-    bound = n ** ((d - 1) / d) if d > 0 and n else 0.0
-    return ColumnReport(column, n, int(counts["probes"]), float(counts["avg"] or 0.0), int(counts["max"] or 0),
-                        bound)
+    kind, bounds = index[column]
+    return _column_figures(column, d, slices, _probe_values(snap, {column: kind}, probes, seed)[column], bounds)
 
 
 @takes_table
@@ -145,15 +233,16 @@ def layout_columns(spark, path: str) -> List[str]:
 @takes_table
 def report(spark, path: str, columns: Optional[Sequence[str]] = None, instant: Optional[str] = None,
            probes: int = 500, seed: int = 0) -> List[ColumnReport]:
+    """Each column's figures: the files from the table's listing (latest) or its rows (as of an
+    instant), one read of the column-stats index for every column, one Spark job for every
+    column's probes (:func:`_probe_values`), and the counting on the driver. Columns the index
+    lacks are left out."""
     cols = list(columns) if columns else layout_columns(spark, path)
     snap = _snapshot(spark, path, instant)
-    files = _files(snap)
-    out = []
-    for c in cols:
-        r = column_report(spark, path, c, len(cols), instant, probes, seed, snap, files)
-        if r is not None:
-            out.append(r)
-    return out
+    slices = _slices(spark, path, instant, snap)
+    index = _index_bounds(spark, path, cols, [f for files in slices for f in files])
+    values = _probe_values(snap, {c: index[c][0] for c in cols if c in index}, probes, seed)
+    return [_column_figures(c, len(cols), slices, values[c], index[c][1]) for c in cols if c in index]
 
 
 def markdown(reports: Dict[str, List[ColumnReport]]) -> str:
