@@ -96,14 +96,14 @@ class FileBounds:
         low: Dict[str, list] = {}
         high: Dict[str, list] = {}
         dates = {c for c in columns if schema[c].dataType.simpleString() == "date"}
+        index = layout_report._index_bounds(spark, path, columns, names)  # one read for every column
         for c in columns:
-            stats, kind = layout_report._stats(spark, path, c, names)
-            if stats is None:
+            if c not in index:
                 raise ValueError(f"{path}: the column-stats index has no entries for filter column {c}")
+            kind, rows = index[c]
             if c in dates and kind.simpleString() != "int":
                 raise ValueError(f"{path}: the column-stats index holds the date column {c} as "
                                  f"{kind.simpleString()}, not as day numbers (int)")
-            rows = {r["fileName"]: (r["lo"], r["hi"]) for r in stats.collect()}
             missing = sorted(set(names) - set(rows))
             if missing:
                 raise ValueError(f"{path}: the column-stats index covers {len(names) - len(missing)} of the "

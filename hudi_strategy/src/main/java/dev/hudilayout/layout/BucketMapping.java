@@ -79,48 +79,80 @@ public final class BucketMapping implements ColumnMapping {
    * with its buckets' ends put where column {@code partner}'s most common value per c value changes.
    */
   static byte[][] alignedLowerBounds(List<SampleRow> sample, int c, int partner, long maxBuckets) {
-    List<SampleRow> rows = new ArrayList<>(sample);
-    rows.sort((x, y) -> {
-      int byC = Arrays.compareUnsigned(x.values[c], y.values[c]);
-      return byC != 0 ? byC : Arrays.compareUnsigned(x.values[partner], y.values[partner]);
-    });
-    List<byte[]> runValues = new ArrayList<>();
-    List<Integer> runSizes = new ArrayList<>();
-    List<byte[]> runPartners = new ArrayList<>();
-    int i = 0;
-    while (i < rows.size()) {
-      byte[] value = rows.get(i).values[c];
-      int j = i;
-      byte[] most = null;
-      int mostRows = 0;
-      while (j < rows.size() && Arrays.equals(rows.get(j).values[c], value)) {
-        byte[] p = rows.get(j).values[partner];
-        int t = j;
-        while (t < rows.size() && Arrays.equals(rows.get(t).values[c], value)
-            && Arrays.equals(rows.get(t).values[partner], p)) {
-          t++;
-        }
-        if (t - j > mostRows) {
-          most = p;
-          mostRows = t - j;
-        }
-        j = t;
-      }
-      runValues.add(value);
-      runSizes.add(j - i);
-      runPartners.add(most);
-      i = j;
+    List<byte[]> values = new ArrayList<>();
+    int[] ids = valueIds(sample, c, values);
+    int[] partnerIds = valueIds(sample, partner, new ArrayList<>());
+    int[] runSizes = new int[values.size()];
+    for (int id : ids) {
+      runSizes[id]++;
     }
-    boolean[] groupStart = new boolean[runValues.size()];
-    for (int r = 1; r < groupStart.length; r++) {
-      groupStart[r] = !Arrays.equals(runPartners.get(r), runPartners.get(r - 1));
+    int partners = 0;
+    for (int id : partnerIds) {
+      partners = Math.max(partners, id + 1);
     }
-    int[] starts = alignedStarts(runSizes.stream().mapToInt(Integer::intValue).toArray(), groupStart, maxBuckets);
+    int[] starts = alignedStarts(runSizes, partnerChanges(ids, values.size(), partnerIds, partners), maxBuckets);
     byte[][] lowers = new byte[starts.length][];
     for (int b = 0; b < starts.length; b++) {
-      lowers[b] = runValues.get(starts[b]);
+      lowers[b] = values.get(starts[b]);
     }
     return lowers;
+  }
+
+  /**
+   * Per sampled row, the rank of its value of column {@code c} among the column's distinct values
+   * (unsigned byte order); the distinct values, in that order, are added to {@code distinct}.
+   */
+  static int[] valueIds(List<SampleRow> rows, int c, List<byte[]> distinct) {
+    int m = rows.size();
+    Integer[] order = new Integer[m];
+    for (int i = 0; i < m; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (x, y) -> Arrays.compareUnsigned(rows.get(x).values[c], rows.get(y).values[c]));
+    int[] ids = new int[m];
+    for (int i = 0; i < m; i++) {
+      byte[] v = rows.get(order[i]).values[c];
+      if (distinct.isEmpty() || !Arrays.equals(distinct.get(distinct.size() - 1), v)) {
+        distinct.add(v);
+      }
+      ids[order[i]] = distinct.size() - 1;
+    }
+    return ids;
+  }
+
+  /**
+   * Where a partner column's groups begin along a column: per distinct value of the column, in
+   * order, whether the partner value most common among its rows (the lowest of equally common
+   * ones) differs from the previous value's. Row i has the column's value of rank {@code ids[i]}
+   * (of {@code distinct}) and the partner's of rank {@code partnerIds[i]} (of {@code partners}).
+   */
+  static boolean[] partnerChanges(int[] ids, int distinct, int[] partnerIds, int partners) {
+    int m = ids.length;
+    long[] pairs = new long[m];
+    for (int i = 0; i < m; i++) {
+      pairs[i] = (long) ids[i] * partners + partnerIds[i];
+    }
+    Arrays.sort(pairs);
+    int[] rowsOf = new int[distinct];
+    int[] most = new int[distinct];
+    int i = 0;
+    while (i < m) {
+      int j = i;
+      while (j < m && pairs[j] == pairs[i]) {
+        j++;
+      }
+      int value = (int) (pairs[i] / partners);
+      if (j - i > rowsOf[value]) {
+        rowsOf[value] = j - i;
+        most[value] = (int) (pairs[i] % partners);
+      }
+      i = j;
+    }
+    boolean[] changes = new boolean[distinct];
+    for (int j = 1; j < distinct; j++) {
+      changes[j] = most[j] != most[j - 1];
+    }
+    return changes;
   }
 
   /**

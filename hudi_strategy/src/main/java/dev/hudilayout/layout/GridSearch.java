@@ -559,31 +559,7 @@ public final class GridSearch {
      * differs from the previous value's (the partner's groups along c).
      */
     boolean[] partnerChanges(int c, int partner) {
-      int[] rowsOf = new int[distinct[c]];
-      long[] pairs = new long[m];
-      for (int i = 0; i < m; i++) {
-        pairs[i] = (long) valueIndex[c][i] * m + valueIndex[partner][i];
-      }
-      Arrays.sort(pairs);
-      int[] most = new int[distinct[c]];
-      int i = 0;
-      while (i < m) {
-        int j = i;
-        while (j < m && pairs[j] == pairs[i]) {
-          j++;
-        }
-        int value = (int) (pairs[i] / m);
-        if (j - i > rowsOf[value]) {
-          rowsOf[value] = j - i;
-          most[value] = (int) (pairs[i] % m);
-        }
-        i = j;
-      }
-      boolean[] changes = new boolean[distinct[c]];
-      for (int j = 1; j < changes.length; j++) {
-        changes[j] = most[j] != most[j - 1];
-      }
-      return changes;
+      return BucketMapping.partnerChanges(valueIndex[c], distinct[c], valueIndex[partner], distinct[partner]);
     }
   }
 

@@ -209,6 +209,26 @@ class GridSearchTest {
   }
 
   @Test
+  void aPartnersGroupsBeginWhereItsMostCommonValueChanges() {
+    // values 0, 1, 2 of a column; the partner's most common value per value: 5, 5 (5 and 6 tie: the lower), 6
+    int[] ids = {0, 0, 0, 1, 1, 2, 2, 2};
+    int[] partner = {0, 0, 1, 1, 0, 1, 1, 0};
+    assertArrayEquals(new boolean[] {false, false, true}, BucketMapping.partnerChanges(ids, 3, partner, 2));
+    // the same from sampled rows, as the grid is cut (valueIds ranks values in unsigned byte order)
+    List<SampleRow> rows = new ArrayList<>();
+    for (int i = 0; i < ids.length; i++) {
+      rows.add(new SampleRow("k" + i, "f", new byte[][] {{(byte) (0x80 + ids[i])}, {(byte) (5 + partner[i])}}));
+    }
+    List<byte[]> distinct = new ArrayList<>();
+    assertArrayEquals(ids, BucketMapping.valueIds(rows, 0, distinct));
+    assertEquals(3, distinct.size());
+    // two buckets: the cut falls where the partner's group changes, before value 2
+    byte[][] lowers = BucketMapping.alignedLowerBounds(rows, 0, 1, 2);
+    assertEquals(2, lowers.length);
+    assertArrayEquals(new byte[] {(byte) 0x82}, lowers[1]);
+  }
+
+  @Test
   void alignedCutsFallOnTheGroupsEnds() {
     int[] runs = {10, 10, 10, 10, 10, 10, 10, 10, 10, 10};
     boolean[] groupStart = new boolean[10];
