@@ -385,7 +385,7 @@ def test_a_partitioned_run_lays_out_every_partition(spark, tmp_path):
     assert random_["point_avg"] == random_["files"]
     assert ours["point_avg"] <= 0.8 * ours["files"], (ours["point"], ours["files"])
     assert ours["ppoint_avg"] < ours["max_partition_files"], (ours["ppoint_avg"], ours["max_partition_files"])
-    assert 0 < ours["plan_seconds"] < ours["cluster_seconds"] and ours["peak_heap_bytes"] > 0
+    assert 0 < ours["plan_seconds"] < ours["cluster_seconds"] and ours["heap_after_gc_bytes"] > 0
     # the 4 partitions' groups ran as one Spark job: one stage read and shuffled the rows of all of
     # them (a job per group has one such stage per partition)
     assert sum("HelperColumns" in stage["name"] for stage in ours["stages"]) == 1, \

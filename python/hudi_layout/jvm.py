@@ -208,17 +208,14 @@ def full_gc(spark) -> None:
 
 
 def peak_heap(spark, reset: bool = False) -> int:
-    """The driver JVM's peak heap bytes since the last reset: the sum of its heap pools' peaks (in
-    local mode the driver runs the tasks too). ``reset`` starts a new peak and returns 0."""
-    total = 0
-    for pool in _jvm(spark).java.lang.management.ManagementFactory.getMemoryPoolMXBeans():
-        if str(pool.getType().name()) != "HEAP":
-            continue
-        if reset:
-            pool.resetPeakUsage()
-        else:
-            total += int(pool.getPeakUsage().getUsed())
-    return total
+    """The driver JVM's heap in use after a garbage collection, the most since the last reset
+    (``bench.HeapAfterGc``: a full collection at the read included; in local mode the driver runs
+    the tasks too). ``reset`` starts a new peak and returns 0."""
+    meter = _jvm(spark).dev.hudilayout.bench.HeapAfterGc
+    if reset:
+        meter.start()
+        return 0
+    return int(meter.peak())
 
 
 def take_stages(spark, stage_log) -> List[str]:
