@@ -364,22 +364,22 @@ def write_options(codec: str, rows_per_file: int, extra: Optional[Dict[str, str]
 
 
 def write_floor(spark, random_table: str, path: str, columns, files: int,
-                writer: Optional[Dict[str, str]] = None, partition_count: int = 0) -> None:
+                writer: Optional[Dict[str, str]] = None, partition_rows: Optional[Dict[str, int]] = None) -> None:
     """The floor: the random table's rows (without Hudi's ``_hoodie_*`` columns) bulk-inserted
     as they come into a new table with the same config (metadata table, column stats on
     ``columns``) and the same file count: the read, shuffle and write every clustering pays,
     without any sorting. Being a new table, it also creates the table and its metadata table,
     which a clustering of an existing table does not; its stage breakdown shows what that took.
-    With ``partition_count`` (``--partitions``), into the random table's partitions, about
-    ``files / partition_count`` files each."""
+    With ``partition_rows`` (``--partitions``: each partition's rows, counted before the clock
+    starts), into the random table's partitions, files in proportion to their rows."""
     df = spark.read.format("hudi").load(random_table)
     df = df.select([c for c in df.columns if not c.startswith("_hoodie_")])
     # sort mode NONE, as the random table
     opts = tables.table_options("ssb", "lo_key", columns, files,
-                                partition_by=partitions.FIELD if partition_count else "")
+                                partition_by=partitions.FIELD if partition_rows else "")
     opts[COMPRESSION_RATIO_KEY] = WRITER_HEADROOM  # the writer headroom every layout gets (Layout.options)
     opts.update(writer or {})
-    df = partitions.spread(df, files, "lo_key") if partition_count else df.repartition(files)
+    df = partitions.spread(df, files, "lo_key", partition_rows) if partition_rows else df.repartition(files)
     df.write.format("hudi").options(**opts).mode("overwrite").save(path)
 
 
@@ -470,11 +470,13 @@ def run(args, spark=None) -> dict:
     progress(f"generated in {time.time() - t0:.1f}s")
     partition_count = getattr(args, "partitions", 0) or 0
     labels: List[str] = []
+    partition_rows: Dict[str, int] = {}
     if partition_count:
         source = partitions.partitioned_source(spark, source, args.partition_column, partition_count,
                                                str(out / "tables" / "source-partitioned"),
                                                getattr(args, "partition_growth", None) or 1.0)
-        labels = sorted(str(r[0]) for r in spark.read.parquet(source).select(partitions.FIELD).distinct().collect())
+        partition_rows = partitions.rows_per_partition(spark.read.parquet(source))
+        labels = sorted(partition_rows)
         progress(f"{len(labels)} partitions by {args.partition_column}, about {args.files // partition_count} "
                  "files each" + (f" on average, growing {args.partition_growth:g}x from the first to the last"
                                  if getattr(args, "partition_growth", None) else ""))
@@ -490,7 +492,7 @@ def run(args, spark=None) -> dict:
     opts = {**tables.table_options("ssb", "lo_key", columns, args.files,
                                    partition_by=partitions.FIELD if partition_count else ""), **writer}
     rows_in = spark.read.parquet(source)
-    rows_in = (partitions.spread(rows_in, args.files, "lo_key") if partition_count
+    rows_in = (partitions.spread(rows_in, args.files, "lo_key", partition_rows) if partition_count
                else rows_in.repartition(args.files))
     rows_in.write.format("hudi").options(**opts).mode("overwrite").save(base)
     total = tables.table_bytes(base)
@@ -535,7 +537,7 @@ def run(args, spark=None) -> dict:
                 else:
                     instant = clustering.schedule_and_execute(spark, path, layout_opts)
             else:
-                write_floor(spark, base, path, columns, args.files, writer, partition_count)
+                write_floor(spark, base, path, columns, args.files, writer, partition_rows)
             m.cluster_seconds = time.time() - t0
             m.peak_heap = jvm.peak_heap(spark)
             m.shuffle_bytes = jvm.shuffle_bytes_written(spark, meter) - before

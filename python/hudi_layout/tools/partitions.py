@@ -77,13 +77,18 @@ def partitioned_source(spark, source: str, column: str, partitions: int, out: st
     return out
 
 
-def spread(df, files: int, key: str):
+def rows_per_partition(df) -> Dict[str, int]:
+    """Rows of each partition (:data:`FIELD`) of ``df``."""
+    return {str(r[0]): int(r[1]) for r in df.groupBy(FIELD).count().collect()}
+
+
+def spread(df, files: int, key: str, rows: Mapping[str, int]):
     """``df`` arranged so a bulk insert with Hudi's sort mode NONE writes about ``files`` files,
-    each partition's share in proportion to its rows (at least one): rows of a partition dealt by
-    their key's hash into that many slots, and the (partition, slot) pairs ranged over ``files``
-    Spark partitions, one pair each (about)."""
+    each partition's share in proportion to its ``rows`` (:func:`rows_per_partition`, counted once
+    and passed in, so a timed write does not count them again; at least one file each): rows of a
+    partition dealt by their key's hash into that many slots, and the (partition, slot) pairs
+    ranged over ``files`` Spark partitions, one pair each (about)."""
     from pyspark.sql import functions as F
-    rows = {str(r[0]): int(r[1]) for r in df.groupBy(FIELD).count().collect()}
     total = max(1, sum(rows.values()))
     slots = df.sparkSession.createDataFrame(
         [(label, max(1, round(files * n / total))) for label, n in rows.items()], [FIELD, "_bench_slots"])
