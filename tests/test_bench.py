@@ -300,7 +300,7 @@ def test_layout_names():
                  ["--hudi-option", "hoodie.parquet.compression.codec=zstd"],  # that is --codec
                  ["--rounds", "2", "--hudi-option", "hoodie.metadata.enable=true"],
                  ["--partitions", "5", "--files", "4"], ["--partition-column", "lo_orderdate"],
-                 ["--partitions", "2", "--layouts", "random,delta-zorder"], ["--rounds", "2", "--partitions", "2"],
+                 ["--partitions", "2", "--layouts", "random,delta-zorder"], ["--rounds", "2", "--partitions", "1000"],
                  ["--partition-growth", "10"], ["--partitions", "4", "--partition-growth", "0.5"]):
         with pytest.raises(SystemExit) as exit_:  # a usage error before Spark starts
             bench_cli.main(argv)
@@ -366,6 +366,19 @@ def test_partition_stretches_hold_about_equal_rows_and_never_split_a_value():
     assert 80 <= sizes[-1] / sizes[0] <= 120, sizes
 
 
+def test_file_bounds_count_a_partitions_files_apart():
+    """``FileBounds.within``: one partition's slices as a table of their own (a slice of two files
+    counts once); ``partition_points``: each partition's files per point query over the values."""
+    # slices 0 and 1 in partition a (slice 1 a base and a log file), slice 2 in partition b
+    b = every_query.FileBounds(3, [0, 1, 1, 2], {"x": [0, 10, 15, 0]}, {"x": [9, 12, 19, 19]},
+                               partitions=["a", "a", "b"])
+    a = b.within("a")
+    assert a.files == 2 and a.count([("x", 11, 11)]) == 1 and a.count([("x", 5, 16)]) == 2
+    assert b.within("b").count([("x", 5, 5)]) == 1 and b.count([("x", 5, 5)]) == 2
+    assert b.partition_points({"x": [5, 11, 16]}) == {"a": {"x": 1.0}, "b": {"x": 1.0}}
+    assert b.partition_points({"x": [20]}) == {"a": {"x": 0.0}, "b": {"x": 0.0}}
+
+
 def test_a_partitioned_run_lays_out_every_partition(spark, tmp_path):
     """``--partitions 4``: the random table, the floor and our clustering hold the same 4 partitions
     (about 4 files each); one clustering lays every partition out, in one Spark job; its point queries return the
@@ -380,6 +393,11 @@ def test_a_partitioned_run_lays_out_every_partition(spark, tmp_path):
         assert rows[name]["partitions"] == 4, rows[name]
         assert 2 <= rows[name]["min_partition_files"] <= rows[name]["max_partition_files"] <= 6, rows[name]
     ours, random_ = rows["ours-hilbert-sample"], rows["random"]
+    # the floor writes each partition the files Hudi's plan gave our clustering there (ceil(bytes / target))
+    floor_files, ours_files = rows["floor"]["partition_files"], ours["partition_files"]
+    assert floor_files.keys() == ours_files.keys()
+    assert all(abs(floor_files[p] - ours_files[p]) <= 1 for p in ours_files), (floor_files, ours_files)
+    assert abs(sum(floor_files.values()) - sum(ours_files.values())) <= 1, (floor_files, ours_files)
     assert sum(q["kind"] == "ppoint" for q in ours["queries"]) == sum(q["kind"] == "point" for q in ours["queries"])
     # the random table reads every file; ours skips files in every partition
     assert random_["point_avg"] == random_["files"]

@@ -41,14 +41,18 @@ ROUNDS, ROWS, FILES = 2, 3000, 4
 UPSERT_ROUNDS, UPSERT_LAYOUTS = 3, ["random", "ours-hilbert-sample-continuous"]
 #: the peers as a growing table's users run them, each in a Spark session of its own
 UPSERT_PEERS = ["delta-liquid", "iceberg-zorder"]
+#: the partitioned case: P partitions by lo_orderdate, each round's small files shared out over them
+PARTS, PART_FILES = 3, 30
 CASES = {
     "bulk": {},
+    "partitioned": dict(round_files=PART_FILES, partitions=PARTS, layouts="random,ours-hilbert-sample-continuous"),
     "upserts": dict(rounds=UPSERT_ROUNDS, rows=UPSERT_ROUNDS * ROWS, variant="dated", order="time",
                     operation="upsert", updates=0.1, table_type="MERGE_ON_READ", layouts=",".join(UPSERT_LAYOUTS + UPSERT_PEERS),
                     keep_tables=True),
 }
 BULK = pytest.mark.parametrize("run", ["bulk"], indirect=True)
 UPSERTS = pytest.mark.parametrize("run", ["upserts"], indirect=True)
+PARTITIONED = pytest.mark.parametrize("run", ["partitioned"], indirect=True)
 FEED = {"order": "random", "drift": None, "operation": "bulk_insert", "updates": 0.0, "table_type": "COPY_ON_WRITE"}
 
 
@@ -77,12 +81,18 @@ def test_every_round_of_every_layout_is_measured(run, table):
     rounds_n = CASES[case].get("rounds", ROUNDS)
     layouts = CASES[case].get("layouts", ",".join(LAYOUTS)).split(",")
     assert sorted(table) == sorted((r, name) for r in range(1, rounds_n + 1) for name in layouts)
-    assert report["plan"] == {"rounds": rounds_n, "rows_per_round": ROWS, "round_files": FILES,
-                              "files_per_round": 1, "total_rows": rounds_n * ROWS, "bloom_entries": ROWS // FILES}
+    files, parts = CASES[case].get("round_files", FILES), CASES[case].get("partitions", 0)
+    assert report["plan"] == {"rounds": rounds_n, "rows_per_round": ROWS, "round_files": files,
+                              "files_per_round": max(1, files // rounds.ROUND_COMPACTION), "total_rows": rounds_n * ROWS,
+                              "bloom_entries": ROWS // files, "partitions": parts,
+                              "partition_column": "lo_orderdate" if parts else "", "partition_growth": 1.0}
     for (r, name), row in table.items():
         assert row["rows"] == r * ROWS and row["verified"], (r, name)
         assert row["files"] > 0
-        assert row["bound"] == pytest.approx(row["files"] ** (2 / 3))
+        # the bound of a partitioned table is the sum of its partitions' own bounds
+        counts = list(row["partition_files"].values()) if parts else [row["files"]]
+        assert len(counts) == max(1, parts) and sum(counts) == row["files"]
+        assert row["bound"] == pytest.approx(sum(n ** (2 / 3) for n in counts))
         assert row["ratio_to_bound"] == pytest.approx(row["point_avg"] / row["bound"]) and row["ratio_to_bound"] > 0
         if r == rounds_n:
             assert {q["kind"] for q in row["queries"]} == {"point", "range", "and"}
@@ -169,6 +179,33 @@ def test_outputs_and_render(run, capsys):
     assert png.stat().st_size > 0 and "| round | layout |" in capsys.readouterr().out
 
 
+@PARTITIONED
+def test_a_partitioned_table_grows_a_layout_in_every_partition(run, table, spark):
+    """``--partitions 3``: every round's 30 small files are shared out over the 3 partitions (10
+    each, by rows); each partition's clustering is sized for its share (2 files a round), and
+    after every round ours reads fewer of a partition's files per point query (with a partition
+    predicate, over every value) than the random table, against each partition's own bound."""
+    report, out, _ = run
+    sizes = report["sizes"]  # one partition's share of round 1: its 10 small files become 2
+    assert math.ceil(sizes["round_bytes"] / sizes["target_file_bytes"]) == PART_FILES // PARTS // rounds.ROUND_COMPACTION
+    for r in range(1, ROUNDS + 1):
+        plain, ours = table[(r, "random")], table[(r, "ours-hilbert-sample-continuous")]
+        # 10 small files a partition a round (about: two of a round's slots may share a Spark partition)
+        assert len(plain["partition_files"]) == PARTS, plain
+        assert all(9 * r <= n <= PART_FILES // PARTS * r for n in plain["partition_files"].values()), plain
+        assert len(ours["partition_files"]) == PARTS and all(n >= 2 for n in ours["partition_files"].values())
+        # the random table reads every file of the partition for (nearly) every value
+        assert plain["partition_ratio_avg"] > 0.9 * (9 * r) ** (1 / 3)
+        assert ours["partition_ratio_avg"] < 0.8 * plain["partition_ratio_avg"], (ours, plain)
+        assert ours["partition_ratio_worst"] >= ours["partition_ratio_avg"]
+        assert set(ours["partition_column_ratio"]) == set(report["filter_columns"])
+        assert ours["groups"] >= PARTS or r > 1  # round 1 laid every partition out
+    text = (out / "results.md").read_text()
+    assert f"Partitioned by lo_orderdate into {PARTS} partitions" in text
+    assert "in a partition, x its bound (worst) |" in text
+    assert f"--partitions {PARTS}" in rounds.command(report, "OUT")
+
+
 def test_floor_is_refused(capsys):
     with pytest.raises(ValueError, match="layout floor: not with --rounds"):
         rounds.parse_layouts("random,floor")
@@ -205,6 +242,11 @@ def test_floor_is_refused(capsys):
     (["--operation", "upsert"], "--operation upsert: only with --rounds"),
     (["--updates", "0.1"], "--updates 0.1: only with --rounds"),
     (["--table-type", "MERGE_ON_READ"], "--table-type MERGE_ON_READ: only with --rounds"),
+    (["--rounds", "2", "--round-files", "4", "--partitions", "3"], "--partitions 3: expected 1 to half of "
+                                                                   "--round-files (2)"),
+    (["--rounds", "2", "--partitions", "2", "--layouts", "random,delta-liquid"], "--partitions 2: not with the "
+                                                                                 "peer layout delta-liquid"),
+    (["--rounds", "2", "--partition-growth", "3"], "--partition-column / --partition-growth: only with --partitions P"),
     (["--rounds", "2", "--variant", "dated", "--drift", "c_city"], "--drift c_city: expected one of the dated "
                                                                    "variant's filter columns: s_city, p_brand, lo_orderdate"),
 ])
@@ -224,6 +266,10 @@ def test_plan_defaults():
     sizes = rounds.Sizes.of_round(8_000_000, rounds.plan_from_args(_args("x", rounds=8, round_files=40)))
     assert all(math.ceil(b / sizes.target_file_bytes) == 8 for b in (7_600_000, 8_000_000, 8_400_000))
     assert 8_000_000 / 40 < sizes.small_file_bytes < 8_000_000 / 8
+    # a round written into 3 partitions: each partition's plan is sized for its share (10 small files, 2 after)
+    share = rounds.Sizes.of_round(9_000_000, rounds.RoundsPlan(8, 3000, 30, 3, "lo_orderdate"), parts=3)
+    assert share.round_bytes == 3_000_000 and share.target_file_bytes == 2_000_000
+    assert 3_000_000 / 10 < share.small_file_bytes < 3_000_000 / 2
 
 
 def test_the_grouped_layout_caps_its_groups_and_the_others_do_not():

@@ -62,22 +62,6 @@ def file_slices(spark, path: str) -> List[Dict]:
     return jvm.latest_file_slices(spark, path)
 
 
-def _stats(spark, path: str, column: str, files: Sequence[str]):
-    """(fileName, lo, hi) of ``column`` for ``files``, in the index's own value type."""
-    from pyspark.sql import functions as F
-    from .index import column_stats
-    cs = column_stats(spark, path).where((F.col("columnName") == column) & F.col("fileName").isin(list(files)))
-    members = [f.name for f in cs.schema["minValue"].dataType.fields if f.name != "member12"]
-    first = cs.where(F.col("minValue").isNotNull()).select("minValue").limit(1).collect()
-    if not first:
-        return None, None
-    member = next(m for m in members if first[0]["minValue"][m] is not None)
-    kind = cs.schema["minValue"].dataType[member].dataType["value"].dataType
-    stats = cs.select("fileName", F.col(f"minValue.{member}.value").alias("lo"),
-                      F.col(f"maxValue.{member}.value").alias("hi"))
-    return stats, kind
-
-
 def _as_index_value(col, data_type, index_type):
     """A data column's value in the representation the index stores it in."""
     from pyspark.sql import functions as F
@@ -210,12 +194,13 @@ def files_holding(spark, path: str, column: str, value, instant: Optional[str] =
     from pyspark.sql import functions as F
     snap = _snapshot(spark, path, instant)
     files = _files(snap)
-    stats, index_type = _stats(spark, path, column, files)
-    if stats is None:
+    index = _index_bounds(spark, path, [column], files)
+    if column not in index:
         return len(files)
-    probe = spark.createDataFrame([(value,)], snap.select(column).schema) \
-        .select(_as_index_value(F.col(column), snap.schema[column].dataType, index_type).alias("v"))
-    return probe.crossJoin(stats).where((F.col("lo") <= F.col("v")) & (F.col("v") <= F.col("hi"))).count()
+    kind, bounds = index[column]
+    v = spark.createDataFrame([(value,)], snap.select(column).schema) \
+        .select(_as_index_value(F.col(column), snap.schema[column].dataType, kind)).collect()[0][0]
+    return sum(1 for lo, hi in bounds.values() if lo is not None and hi is not None and lo <= v <= hi)
 
 
 @takes_table
@@ -373,17 +358,18 @@ def draw_boxes(spark, path: str, x: str, y: str, out: str, instant: Optional[str
     files = _files(snap)
     boxes: Dict[str, Any] = {}
     scale: Dict[str, Any] = {}
+    index = _index_bounds(spark, path, [x, y], files)  # one read for both axes
     for axis, col in (("x", x), ("y", y)):
-        stats, index_type = _stats(spark, path, col, files)
-        if stats is None:
+        if col not in index:
             raise SystemExit(f"column {col!r} has no entries in the column-stats index of {path}")
-        values = _distinct_index_values(snap, col, index_type)
+        kind, bounds = index[col]
+        values = _distinct_index_values(snap, col, kind)
         n = max(len(values), 1)
         scale[axis] = lambda lo, hi, values=values, n=n: (bisect.bisect_left(values, lo) / n,
                                                           bisect.bisect_right(values, hi) / n)
-        for row in stats.collect():
-            if row["lo"] is not None and row["hi"] is not None:
-                boxes.setdefault(row["fileName"], {})[axis] = (row["lo"], row["hi"])
+        for name, (lo, hi) in bounds.items():
+            if lo is not None and hi is not None:
+                boxes.setdefault(name, {})[axis] = (lo, hi)
     boxes = {f: b for f, b in boxes.items() if "x" in b and "y" in b}
     fig, ax = plt.subplots(figsize=(6, 6))
     for i, b in enumerate(boxes.values()):

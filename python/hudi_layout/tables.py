@@ -43,6 +43,24 @@ def table_bytes(path: str) -> int:
     return total
 
 
+def target_file_bytes(total_bytes: int, files: int) -> int:
+    """The target file size that lays ``total_bytes`` out as ``files`` files."""
+    return max(1, math.ceil(total_bytes / files))
+
+
+def partition_bytes(path: str) -> Dict[str, int]:
+    """Bytes of the Parquet base files in each partition (folder relative to ``path``, "" for a
+    non-partitioned table), all versions: call on a table of one commit."""
+    out: Dict[str, int] = {}
+    for root, dirs, names in os.walk(path):
+        dirs[:] = [d for d in dirs if not d.startswith(".hoodie")]
+        size = sum(os.path.getsize(os.path.join(root, n)) for n in names if n.endswith(".parquet"))
+        if size:
+            label = os.path.relpath(root, path)
+            out["" if label == "." else label] = out.get("" if label == "." else label, 0) + size
+    return out
+
+
 def layout_options(columns: Sequence[str], curve: str, mapping: str, total_bytes: int, files: int,
                    **layout) -> Dict[str, str]:
     """Clustering options that lay ``total_bytes`` out as ``files`` files in one group with
@@ -50,7 +68,7 @@ def layout_options(columns: Sequence[str], curve: str, mapping: str, total_bytes
     further :class:`~hudi_layout.options.LayoutOptions` fields in ``layout``."""
     from .options import LayoutOptions
     everything = max(total_bytes, 1) * 4
-    sizes: Dict[str, Any] = dict(target_file_bytes=max(1, math.ceil(total_bytes / files)), small_file_bytes=everything,
+    sizes: Dict[str, Any] = dict(target_file_bytes=target_file_bytes(total_bytes, files), small_file_bytes=everything,
                  max_bytes_per_group=everything)
     sizes.update(layout)
     # LayoutOptions takes any sequence of names (or a comma-separated string) and keeps a tuple

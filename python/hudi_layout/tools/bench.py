@@ -364,22 +364,23 @@ def write_options(codec: str, rows_per_file: int, extra: Optional[Dict[str, str]
 
 
 def write_floor(spark, random_table: str, path: str, columns, files: int,
-                writer: Optional[Dict[str, str]] = None, partition_rows: Optional[Dict[str, int]] = None) -> None:
+                writer: Optional[Dict[str, str]] = None, partition_files: Optional[Dict[str, int]] = None) -> None:
     """The floor: the random table's rows (without Hudi's ``_hoodie_*`` columns) bulk-inserted
     as they come into a new table with the same config (metadata table, column stats on
     ``columns``) and the same file count: the read, shuffle and write every clustering pays,
     without any sorting. Being a new table, it also creates the table and its metadata table,
     which a clustering of an existing table does not; its stage breakdown shows what that took.
-    With ``partition_rows`` (``--partitions``: each partition's rows, counted before the clock
-    starts), into the random table's partitions, files in proportion to their rows."""
+    With ``partition_files`` (``--partitions``: the files Hudi's plan gives each partition of the
+    random table, counted before the clock starts), into the random table's partitions, as many
+    files each as a clustering writes there."""
     df = spark.read.format("hudi").load(random_table)
     df = df.select([c for c in df.columns if not c.startswith("_hoodie_")])
     # sort mode NONE, as the random table
     opts = tables.table_options("ssb", "lo_key", columns, files,
-                                partition_by=partitions.FIELD if partition_rows else "")
+                                partition_by=partitions.FIELD if partition_files else "")
     opts[COMPRESSION_RATIO_KEY] = WRITER_HEADROOM  # the writer headroom every layout gets (Layout.options)
     opts.update(writer or {})
-    df = partitions.spread(df, files, "lo_key", partition_rows) if partition_rows else df.repartition(files)
+    df = partitions.spread(df, "lo_key", partition_files) if partition_files else df.repartition(files)
     df.write.format("hudi").options(**opts).mode("overwrite").save(path)
 
 
@@ -492,10 +493,13 @@ def run(args, spark=None) -> dict:
     opts = {**tables.table_options("ssb", "lo_key", columns, args.files,
                                    partition_by=partitions.FIELD if partition_count else ""), **writer}
     rows_in = spark.read.parquet(source)
-    rows_in = (partitions.spread(rows_in, args.files, "lo_key", partition_rows) if partition_count
-               else rows_in.repartition(args.files))
+    rows_in = (partitions.spread(rows_in, "lo_key", partitions.files_by_rows(partition_rows, args.files))
+               if partition_count else rows_in.repartition(args.files))
     rows_in.write.format("hudi").options(**opts).mode("overwrite").save(base)
     total = tables.table_bytes(base)
+    # the floor writes each partition the files Hudi's plan gives a clustering there (the target
+    # size Layout.options sets: the random table's bytes / --files)
+    floor_files = (partitions.files_by_bytes(base, tables.target_file_bytes(total, args.files)) if partition_count else None)
     queries = make_queries(spark, source, columns, args.queries, args.seed)
     if partition_count:
         points = [(q.label, q.predicate) for q in queries if q.kind == "point"]
@@ -537,7 +541,7 @@ def run(args, spark=None) -> dict:
                 else:
                     instant = clustering.schedule_and_execute(spark, path, layout_opts)
             else:
-                write_floor(spark, base, path, columns, args.files, writer, partition_rows)
+                write_floor(spark, base, path, columns, args.files, writer, floor_files)
             m.cluster_seconds = time.time() - t0
             m.peak_heap = jvm.peak_heap(spark)
             m.shuffle_bytes = jvm.shuffle_bytes_written(spark, meter) - before
@@ -693,7 +697,8 @@ def partition_figures(m: Measured, d: int, ppoint_avg: float) -> dict:
             "partition_bound_sum": partitions.bound_sum(m.per_partition, d),
             "ppoint_avg": ppoint_avg,
             "partition_bound_avg": partitions.bound_sum(m.per_partition, d) / len(counts),
-            "plan_seconds": m.plan_seconds, "heap_after_gc_bytes": m.peak_heap}
+            "plan_seconds": m.plan_seconds, "heap_after_gc_bytes": m.peak_heap,
+            "partition_files": dict(sorted(m.per_partition.items()))}
 
 
 def partition_table(report: dict) -> str:

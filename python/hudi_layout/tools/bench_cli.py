@@ -61,8 +61,9 @@ def main(argv=None) -> int:
                    help="partition every Hudi table of the run into P partitions of about equal rows by "
                    f"--partition-column (column {partitions.FIELD}, the stretch's first value), about --files / P "
                    "files each; reports files per point query with and without a partition predicate against "
-                   "the sum of the partitions' bounds, plan time and driver heap (default 0: one table, no "
-                   "partitions; not with --rounds or the peers)")
+                   "the sum of the partitions' bounds, plan time and driver heap; with --rounds, each round's "
+                   "small files go into the partitions its rows reach and each partition's files per point query "
+                   "are reported against its own bound (default 0: one table, no partitions; not with the peers)")
     p.add_argument("--partition-column", default=None, metavar="COLUMN",
                    help=f"with --partitions: the column whose values are cut into P stretches (default "
                    f"{partitions.DEFAULT_COLUMN})")
@@ -91,8 +92,11 @@ def main(argv=None) -> int:
             p.error(f"--codec {args.codec}: not with --rounds R (every round writes with each system's own codec)")
         if args.hudi_option:
             p.error(f"--hudi-option {args.hudi_option[0]}: not with --rounds R")
-        if args.partitions or args.partition_column or args.partition_growth is not None:
-            p.error(f"--partitions {args.partitions}: not with --rounds R")
+        if (args.partition_column or args.partition_growth is not None) and not args.partitions:
+            p.error("--partition-column / --partition-growth: only with --partitions P")
+        if args.partition_growth is not None and not args.partition_growth >= 1:
+            p.error(f"--partition-growth {args.partition_growth:g}: expected a number of at least 1 (the last "
+                    "partition's rows over the first's)")
         return main_rounds(p, args)
     for flag, value in (("--rows-per-round", args.rows_per_round), ("--round-files", args.round_files),
                         ("--drift", args.drift), ("--order", args.order), ("--operation", args.operation),

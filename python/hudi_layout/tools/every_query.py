@@ -50,10 +50,11 @@ class FileBounds:
     peer's own stats (:meth:`of_peer`)."""
 
     def __init__(self, files: int, slice_of: Iterable[int], low: Mapping[str, Sequence], high: Mapping[str, Sequence],
-                 dates: Iterable[str] = ()):
+                 dates: Iterable[str] = (), partitions: Sequence[str] = ()):
         self.files = files
         self.slice_of = np.asarray(list(slice_of), dtype=np.int64)
         self.dates = set(dates)
+        self.partitions = list(partitions)  # each slice's partition path (a Hudi table's; else empty)
         self.low: Dict[str, np.ndarray] = {}
         self.high: Dict[str, np.ndarray] = {}
         self.open: Dict[str, np.ndarray] = {}
@@ -111,7 +112,30 @@ class FileBounds:
                                  "files read cannot be counted")
             low[c] = [rows[f][0] for f in names]
             high[c] = [rows[f][1] for f in names]
-        return cls(len(slices), [i for i, files in enumerate(slices) for _ in files], low, high, dates)
+        return cls(len(slices), [i for i, files in enumerate(slices) for _ in files], low, high, dates,
+                   [s["partition"] for s in listed])
+
+    def within(self, partition: str) -> "FileBounds":
+        """The slices of one partition (of a Hudi table's), as a table of their own."""
+        slices = [i for i, p in enumerate(self.partitions) if p == partition]
+        renumber = {old: new for new, old in enumerate(slices)}
+        keep = np.isin(self.slice_of, slices)
+        out = FileBounds.__new__(FileBounds)
+        out.files, out.dates, out.partitions = len(slices), self.dates, [partition] * len(slices)
+        out.slice_of = np.array([renumber[int(i)] for i in self.slice_of[keep]], dtype=np.int64)
+        out.low = {c: v[keep] for c, v in self.low.items()}
+        out.high = {c: v[keep] for c, v in self.high.items()}
+        out.open = {c: v[keep] for c, v in self.open.items()}
+        return out
+
+    def partition_points(self, values: Dict[str, List]) -> Dict[str, Dict[str, float]]:
+        """Per partition, per column: files (slices) of that partition read per point query with a
+        partition predicate, averaged over ``values`` (every value the column holds)."""
+        out: Dict[str, Dict[str, float]] = {}
+        for p in sorted(set(self.partitions)):
+            part = self.within(p)
+            out[p] = {c: float(np.mean([part.count([(c, v, v)]) for v in vs])) for c, vs in values.items()}
+        return out
 
     def index_value(self, column: str, value):
         """``value`` (a query's, or a value read from the data) as the index holds it: a date as

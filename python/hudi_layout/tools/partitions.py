@@ -13,8 +13,11 @@ driver's peak heap.
 """
 from __future__ import annotations
 
+import math
 import random
 from typing import Any, Dict, List, Mapping, Sequence, Tuple
+
+from .. import tables
 
 #: The partition path column the bench adds.
 FIELD = "part"
@@ -82,20 +85,34 @@ def rows_per_partition(df) -> Dict[str, int]:
     return {str(r[0]): int(r[1]) for r in df.groupBy(FIELD).count().collect()}
 
 
-def spread(df, files: int, key: str, rows: Mapping[str, int]):
-    """``df`` arranged so a bulk insert with Hudi's sort mode NONE writes about ``files`` files,
-    each partition's share in proportion to its ``rows`` (:func:`rows_per_partition`, counted once
-    and passed in, so a timed write does not count them again; at least one file each): rows of a
-    partition dealt by their key's hash into that many slots, and the (partition, slot) pairs
-    ranged over ``files`` Spark partitions, one pair each (about)."""
-    from pyspark.sql import functions as F
+def files_by_rows(rows: Mapping[str, int], files: int) -> Dict[str, int]:
+    """About ``files`` files shared out over the partitions in proportion to their ``rows``
+    (:func:`rows_per_partition`), at least one each: how the random table is written."""
     total = max(1, sum(rows.values()))
-    slots = df.sparkSession.createDataFrame(
-        [(label, max(1, round(files * n / total))) for label, n in rows.items()], [FIELD, "_bench_slots"])
+    return {label: max(1, round(files * n / total)) for label, n in rows.items()}
+
+
+def files_by_bytes(path: str, target_bytes: int) -> Dict[str, int]:
+    """The files Hudi's size-based clustering plan gives each partition of the table at ``path``
+    (one group a partition): ceil(the partition's base-file bytes / ``target_bytes``), at least
+    one. The floor writes these counts, so that it writes the files a clustering does."""
+    out: Dict[str, int] = {}
+    for label, size in tables.partition_bytes(path).items():
+        out[label] = max(1, math.ceil(size / max(1, target_bytes)))
+    return out
+
+
+def spread(df, key: str, files: Mapping[str, int]):
+    """``df`` arranged so a bulk insert with Hudi's sort mode NONE writes about ``files[p]`` files
+    into each partition p (counted before a timed write, see :func:`files_by_rows` and
+    :func:`files_by_bytes`): rows of a partition dealt by their key's hash into that many slots,
+    and the (partition, slot) pairs ranged over as many Spark partitions, one pair each (about)."""
+    from pyspark.sql import functions as F
+    slots = df.sparkSession.createDataFrame(list(files.items()), [FIELD, "_bench_slots"])
     slot = "_bench_slot"
     return df.join(F.broadcast(slots), on=FIELD, how="left") \
         .withColumn(slot, F.pmod(F.xxhash64(F.col(key)), F.col("_bench_slots"))) \
-        .repartitionByRange(files, F.col(FIELD), F.col(slot)).select(*df.columns)
+        .repartitionByRange(max(1, sum(files.values())), F.col(FIELD), F.col(slot)).select(*df.columns)
 
 
 def point_queries_in_partitions(points: Sequence[Tuple[str, str]], labels: Sequence[str],

@@ -5,6 +5,7 @@
                                 [--order random|time | --drift COLUMN]
                                 [--operation bulk_insert|insert|upsert] [--updates U]
                                 [--table-type COPY_ON_WRITE|MERGE_ON_READ]
+                                [--partitions P [--partition-column C] [--partition-growth G]]
 
 Users cluster inside their ingestion (inline every few commits, or async beside a stream): each
 round of new rows lands as small files and one clustering with Hudi's size-based plan follows.
@@ -72,6 +73,19 @@ table):
   write and clustering here sizes it for the rows of one small file, so file sizes stay about
   proportional to rows, as they are at production file sizes.
 
+Partitions (``--partitions P``, ``--partition-column`` default ``lo_orderdate``,
+``--partition-growth G``; Hudi's layouts only): the rows carry the partition path column ``part``
+(:mod:`hudi_layout.tools.partitions`: P stretches of the column's values over all rounds' rows)
+and every table of the run is partitioned by it. Each round's F small files are shared out over
+the partitions its rows reach, by rows (in random order every round reaches every partition; in
+time order a round reaches only the partitions of its dates), and the plan's sizes above are
+those of one partition's share of round 1 (B and F divided by the partitions round 1 reached), so
+each partition's clustering writes about its share of W files. Files read are reported twice:
+without a partition predicate against the sum of the partitions' own bounds, and per partition
+(files of that partition read per point query with a partition predicate, over every value the
+table holds, against n_p^((d'-1)/d')), averaged over the partitions, the worst partition, and
+per column.
+
 Peers (``delta-liquid``, ``iceberg-zorder``, ``delta-zorder``, each also ``-fullstats``): the
 same rounds in a child process with a Spark session of its own
 (:func:`hudi_layout.tools.peers.grow`): appends, or a merge on the key for an upsert, then the
@@ -119,7 +133,8 @@ from .. import clustering, jvm, scan, tables, timeline
 from .. import metadata as md
 from ..ingest import OPERATIONS, TABLE_TYPES
 from ..options import BULK_INSERT_PARTITIONER_KEY, REGION_WRITE_PARTITIONER, WRITE_SMALL_FILE_KEY
-from . import every_query, ssb
+from ..options import MAX_GROUPS_KEY
+from . import every_query, partitions, ssb
 from .bench import (Layout, Query, column_pairs, independent_axes, make_queries, parse_weights, progress, run_query,
                     spark_conf, session)
 
@@ -150,10 +165,19 @@ AUTO_SPLIT_KEY = "hoodie.copyonwrite.insert.auto.split"
 
 @dataclass(frozen=True)
 class RoundsPlan:
-    """R rounds of M rows, each written as F small files and clustered into W files."""
+    """R rounds of M rows, each written as F small files and clustered into W files; with
+    ``partitions`` P, into a table partitioned by ``partition_column`` (see the module's docstring)."""
     rounds: int
     rows_per_round: int
     round_files: int
+    partitions: int = 0
+    partition_column: str = ""
+    partition_growth: float = 1.0
+
+    def share(self, parts: int) -> "RoundsPlan":
+        """One partition's share of a round that writes ``parts`` partitions: what each partition's
+        clustering plan is sized for."""
+        return RoundsPlan(self.rounds, max(1, self.rows_per_round // parts), max(2, self.round_files // parts))
 
     @property
     def files_per_round(self) -> int:
@@ -177,7 +201,11 @@ class Sizes:
     small_file_bytes: int
 
     @staticmethod
-    def of_round(round_bytes: int, plan: RoundsPlan) -> "Sizes":
+    def of_round(round_bytes: int, plan: RoundsPlan, parts: int = 1) -> "Sizes":
+        """From the bytes of the first round's small files; written into ``parts`` partitions, from
+        one partition's share (each partition's clustering is planned on its own)."""
+        if parts > 1:
+            round_bytes, plan = round_bytes // parts, plan.share(parts)
         w = plan.files_per_round
         return Sizes(round_bytes, math.ceil(round_bytes / (w - 0.5)),
                      int(round_bytes / math.sqrt(plan.round_files * w)))
@@ -274,7 +302,24 @@ def plan_from_args(args) -> RoundsPlan:
     if per_round < files:
         raise ValueError(f"{given}: expected at least --round-files {files} rows per round, one per small "
                          f"file; raise --rows, --scale or --rows-per-round")
-    return RoundsPlan(rounds, per_round, files)
+    parts = getattr(args, "partitions", 0) or 0
+    growth = getattr(args, "partition_growth", None) or 1.0
+    if parts:
+        if parts < 1 or files < 2 * parts:
+            raise ValueError(f"--partitions {parts}: expected 1 to half of --round-files ({files // 2}): each "
+                             f"round writes at least 2 small files into every partition it reaches")
+        if getattr(args, "layouts", None) and any(peers_named(args.layouts)):
+            raise ValueError(f"--partitions {parts}: not with the peer layout {peers_named(args.layouts)[0]} "
+                             "(Hudi's layouts and random only)")
+    return RoundsPlan(rounds, per_round, files, parts,
+                      (getattr(args, "partition_column", None) or partitions.DEFAULT_COLUMN) if parts else "",
+                      growth if parts else 1.0)
+
+
+def peers_named(names: str) -> List[str]:
+    """The peer layouts among ``--layouts``."""
+    from . import peers
+    return [n for n in names.split(",") if peers.is_peer(n)]
 
 
 def parse_layouts(names: str) -> List[Layout]:
@@ -301,6 +346,8 @@ class RoundSources:
     rows: List[str]
     updates: List[Optional[str]]
     columns: List[str]
+    #: with --partitions: the rows each round writes (new and updated) into each partition
+    partition_rows: List[Dict[str, int]] = field(default_factory=list)
 
     @property
     def rows_folder(self) -> str:
@@ -320,10 +367,13 @@ def write_round_sources(folder: Path, plan: RoundsPlan, seed: int, variant: str,
     ``version``: the round that wrote them."""
     import pyarrow as pa
     table = _ordered(ssb.generate(plan.total_rows, seed, 0.0, variant), feed.order_column)
+    if plan.partitions:
+        table = _partitioned(table, plan)
     shutil.rmtree(folder, ignore_errors=True)
     revenue = table.column("lo_revenue").to_numpy().copy()  # each row's latest value
     rows: List[str] = []
     updates: List[Optional[str]] = []
+    per_partition: List[Dict[str, int]] = []
     for r in range(1, plan.rounds + 1):
         part = table.slice((r - 1) * plan.rows_per_round, plan.rows_per_round)
         rows.append(_write_slice(_with_version(part, r, feed), folder / "rows" / f"round={r}"))
@@ -333,7 +383,36 @@ def write_round_sources(folder: Path, plan: RoundsPlan, seed: int, variant: str,
                                                  pa.array(revenue[picked]))
         updates.append(_write_slice(_with_version(changed, r, feed), folder / "updates" / f"round={r}")
                        if len(picked) else None)
-    return RoundSources(rows, updates, list(table.column_names) + ([VERSION] if feed.versioned else []))
+        if plan.partitions:
+            per_partition.append(_partition_rows([part, changed]))
+    return RoundSources(rows, updates, list(table.column_names) + ([VERSION] if feed.versioned else []),
+                        per_partition)
+
+
+def _partitioned(table, plan: RoundsPlan):
+    """``table`` with the partition path column :data:`partitions.FIELD`: ``plan.partitions``
+    stretches of ``plan.partition_column``'s values (:func:`partitions.stretches`, over every
+    round's rows), each row its stretch's first value."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    values = table.column(plan.partition_column)
+    if pa.types.is_dictionary(values.type):
+        values = values.cast(values.type.value_type)
+    counts = [(x["values"], x["counts"]) for x in pc.value_counts(values).to_pylist()]
+    mapping = partitions.stretches(counts, plan.partitions, plan.partition_column, plan.partition_growth)
+    keys = list(mapping)
+    at = pc.index_in(values, value_set=pa.array(keys, type=values.type))
+    return table.append_column(partitions.FIELD, pc.take(pa.array([mapping[k] for k in keys]), at))
+
+
+def _partition_rows(parts) -> Dict[str, int]:
+    """Rows of each partition in the Arrow tables ``parts``."""
+    import pyarrow.compute as pc
+    out: Dict[str, int] = {}
+    for part in parts:
+        for x in pc.value_counts(part.column(partitions.FIELD)).to_pylist():
+            out[x["values"]] = out.get(x["values"], 0) + int(x["counts"])
+    return out
 
 
 def update_rows(plan: RoundsPlan, feed: Feed, seed: int, r: int):
@@ -384,18 +463,21 @@ def table_contents(spark, path: str, columns: Sequence[str]) -> Tuple[int, Tuple
 
 
 def ingest(spark, path: str, sources: Sequence[str], columns: Sequence[str], plan: RoundsPlan, feed: Feed,
-           first: bool, on_grid: bool = False) -> None:
+           first: bool, on_grid: bool = False, files: Optional[Dict[str, int]] = None) -> None:
     """One round's write of the rows in ``sources`` (its new rows and the rows it updates) with the
     feed's operation, as ``plan.round_files`` small files of new rows (column stats on ``columns``);
-    ``on_grid``, a bulk insert puts them as the continuous layout's writes do: one file per region
-    of the recorded grid they reach."""
-    opts = tables.table_options("ssb", KEY, columns, plan.round_files, table_type=feed.table_type)
+    with ``files`` (``--partitions``: the small files of each partition the round reaches), into
+    the table's partitions. ``on_grid``, a bulk insert puts them as the continuous layout's writes
+    do: one file per region of the recorded grid they reach."""
+    opts = tables.table_options("ssb", KEY, columns, plan.round_files, table_type=feed.table_type,
+                                partition_by=partitions.FIELD if files else "")
     opts[BLOOM_ENTRIES_KEY] = str(plan.bloom_entries)
     opts.update(feed.write_options(plan))
     if on_grid:
         opts[BULK_INSERT_PARTITIONER_KEY] = REGION_WRITE_PARTITIONER
-    spark.read.parquet(*sources).repartition(plan.round_files).write.format("hudi").options(**opts) \
-        .mode("overwrite" if first else "append").save(path)
+    rows = spark.read.parquet(*sources)
+    rows = partitions.spread(rows, KEY, files) if files else rows.repartition(plan.round_files)
+    rows.write.format("hudi").options(**opts).mode("overwrite" if first else "append").save(path)
 
 
 def round_options(layout: Layout, columns, sizes: Sizes, plan: RoundsPlan, sample_size: int,
@@ -406,6 +488,9 @@ def round_options(layout: Layout, columns, sizes: Sizes, plan: RoundsPlan, sampl
     opts = layout.options(columns, sizes.round_bytes, plan.files_per_round, sample_size, weights,
                           target_file_bytes=sizes.target_file_bytes, small_file_bytes=small)
     opts[BLOOM_ENTRIES_KEY] = str(plan.bloom_entries)
+    if plan.partitions:
+        # every partition in each round's plan (Hudi's default of 30 groups would leave the rest)
+        opts.setdefault(MAX_GROUPS_KEY, str(max(30, 10 * plan.partitions)))
     if group_bytes is not None:
         opts[GROUP_BYTES_KEY] = str(group_bytes)
     elif layout.continuous:
@@ -461,6 +546,13 @@ class RoundsRun:
     @property
     def d_effective(self) -> int:
         return len(self.axes)
+
+    def round_files(self, r: int) -> Optional[Dict[str, int]]:
+        """``--partitions``: the small files round ``r`` writes into each partition it reaches,
+        its ``--round-files`` shared out by rows; None for a table of one partition."""
+        if not self.plan.partitions:
+            return None
+        return partitions.files_by_rows(self.sources.partition_rows[r - 1], self.plan.round_files)
 
 
 def cumulative_models(spark, sources: RoundSources) -> List[Tuple[int, int]]:
@@ -578,12 +670,36 @@ def averages(queries: Sequence[dict], columns: Sequence[str]) -> dict:
             "range_avg": avg("range"), "and_avg": avg("and")}
 
 
+def partition_figures(ctx: RoundsRun, r: int, bounds: every_query.FileBounds) -> dict:
+    """``--partitions``, after round ``r``: each partition's files and, per filter column, files of
+    that partition read per point query with a partition predicate (over every value the table
+    holds) against the partition's own bound n_p^((d'-1)/d'); averaged over the partitions, the
+    worst partition, and per column the average and the worst."""
+    values, _ = held_values(ctx, r)
+    points = bounds.partition_points(values)
+    files = {p: bounds.partitions.count(p) for p in points}
+    d = ctx.d_effective
+    ratio = {p: {c: points[p][c] / files[p] ** ((d - 1) / d) for c in ctx.columns} for p in points}
+    mean = {p: sum(ratio[p].values()) / len(ctx.columns) for p in points}
+    worst = max(mean, key=lambda p: mean[p])
+    return {"partitions": len(points), "partition_files": dict(sorted(files.items())),
+            "partition_ratio_avg": _mean(list(mean.values())), "partition_ratio_worst": mean[worst],
+            "partition_worst": worst,
+            "partition_column_ratio": {c: _mean([ratio[p][c] for p in points]) for c in ctx.columns},
+            "partition_column_worst": {c: max(ratio[p][c] for p in points) for c in ctx.columns}}
+
+
 def round_row(ctx: RoundsRun, name: str, r: int, files: int, queries: List[dict], every: dict,
-              totals: WriteTotals, seconds: Tuple[float, float], clustered: Optional[dict]) -> dict:
+              totals: WriteTotals, seconds: Tuple[float, float], clustered: Optional[dict],
+              split: Optional[dict] = None) -> dict:
+    """One layout's figures after round ``r``; with ``split`` (:func:`partition_figures`), the
+    bounds are the sums of the partitions' own bounds and the per-partition figures are added."""
     d, d_eff = len(ctx.columns), ctx.d_effective
+    counts = list(split["partition_files"].values()) if split else [files]
     row = {"round": r, "layout": name, "rows": ctx.models[r - 1][0], "files": files,
            **averages(queries, ctx.columns),
-           "bound": files ** ((d - 1) / d), "effective_bound": files ** ((d_eff - 1) / d_eff)}
+           "bound": sum(n ** ((d - 1) / d) for n in counts),
+           "effective_bound": sum(n ** ((d_eff - 1) / d_eff) for n in counts), **(split or {})}
     row.update({"ratio_to_bound": row["point_avg"] / row["effective_bound"] if files else 0.0,
                 "every": every,
                 "every_ratio_to_bound": every["point_avg"] / row["effective_bound"] if files else 0.0,
@@ -609,10 +725,11 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
                  f"{ctx.plan.round_files} files" + (f" and {ctx.feed.updated(ctx.plan)} updates" if r > 1 and
                                                     ctx.feed.updates else ""))
         ingest(ctx.spark, path, ctx.sources.written(r), ctx.columns, ctx.plan, ctx.feed, first=r == 1,
-               on_grid=layout.continuous)
+               on_grid=layout.continuous, files=ctx.round_files(r))
         written = totals.update(ctx.spark, path)
         if ctx.sizes is None:
-            ctx.sizes = Sizes.of_round(sum(c["bytes_written"] for c in written), ctx.plan)
+            ctx.sizes = Sizes.of_round(sum(c["bytes_written"] for c in written), ctx.plan,
+                                       len(ctx.sources.partition_rows[0]) if ctx.plan.partitions else 1)
             progress(f"plan sizes from round 1: {ctx.sizes}")
         seconds, planned, clustered = 0.0, 0.0, None
         if layout.clusters:
@@ -627,11 +744,16 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
         files, held = table_contents(ctx.spark, path, ctx.sources.columns)
         check_rows(layout.name, r, held, ctx.models[r - 1])
         queries = run_queries(ctx, layout.name, r, path)
-        every = every_value(ctx, layout.name, r, every_query.FileBounds.of_hudi(ctx.spark, path, ctx.columns), queries)
-        rows.append(round_row(ctx, layout.name, r, files, queries, every, totals, (seconds, planned), clustered))
+        bounds = every_query.FileBounds.of_hudi(ctx.spark, path, ctx.columns)
+        every = every_value(ctx, layout.name, r, bounds, queries)
+        split = partition_figures(ctx, r, bounds) if ctx.plan.partitions else None
+        rows.append(round_row(ctx, layout.name, r, files, queries, every, totals, (seconds, planned), clustered,
+                              split))
         progress(f"{layout.name}: round {r}: {files} files, point avg over every value {every['point_avg']:.1f} "
                  f"({rows[-1]['every_ratio_to_bound']:.2f}x the bound), rewritten/ingested "
-                 f"{totals.ratio:.2f}, cluster {seconds:.1f}s")
+                 f"{totals.ratio:.2f}, cluster {seconds:.1f}s"
+                 + (f"; in a partition {split['partition_ratio_avg']:.2f}x its bound on average, at worst "
+                    f"{split['partition_ratio_worst']:.2f}x" if split else ""))
     return rows
 
 
@@ -678,7 +800,8 @@ def warm_up(ctx: RoundsRun, folder: Path) -> None:
     not count against whichever layout clusters first."""
     progress("warm-up round (not measured)")
     warm = str(folder / "warmup")
-    ingest(ctx.spark, warm, ctx.sources.written(1), ctx.columns, ctx.plan, ctx.feed, first=True)
+    ingest(ctx.spark, warm, ctx.sources.written(1), ctx.columns, ctx.plan, ctx.feed, first=True,
+           files=ctx.round_files(1))
     clustering.schedule_and_execute(ctx.spark, warm, round_options(
         Layout.parse("builtin-zorder-sample"), ctx.columns, ctx.sizes, ctx.plan, ctx.args.sample_size, None))
     shutil.rmtree(warm, ignore_errors=True)
@@ -780,7 +903,22 @@ def intro(report: dict) -> List[str]:
             "random table's writes ingested, the same rows as plain small files (the continuous layouts' "
             "writes on the grid compress better).", "",
             "Cluster s: the round's clustering, plan and execution; plan s: scheduling alone (Hudi's client, "
-            "the timeline and column stats read, the plan saved).", ""]
+            "the timeline and column stats read, the plan saved).", ""] + partition_intro(report)
+
+
+def partition_intro(report: dict) -> List[str]:
+    """The lines a ``--partitions`` run adds to the intro (none for other runs)."""
+    plan = report["plan"]
+    if not plan.get("partitions"):
+        return []
+    growth = plan.get("partition_growth") or 1.0
+    return [f"Partitioned by {plan['partition_column']} into {plan['partitions']} partitions"
+            + (f" growing {growth:g}x from the first to the last" if growth > 1 else " of about equal rows")
+            + f" (column {partitions.FIELD}); each round's small files are shared out over the partitions it "
+            "reaches by rows, and each partition's clustering is sized for its share of the first round. "
+            "The bound is the sum of the partitions' own bounds n_p^((d'-1)/d'); in a partition: files of "
+            "the partition read per point query with a partition predicate, over every value, against "
+            "its own bound, averaged over the partitions (and the worst partition).", ""]
 
 
 def markdown(report: dict) -> str:
@@ -789,8 +927,9 @@ def markdown(report: dict) -> str:
         "| round | layout | rows | files | point avg (every) | bound | ratio to bound (every) | "
         + " | ".join(f"{c} (every, x bound)" for c in cols) + " | range avg (every) "
         "| 2-col avg (every) | point avg (sampled) | ratio to bound (sampled) | files clustered "
-        "| rewritten / ingested | rewritten / plain writes | cluster s | plan s |",
-        "|" + " --- |" * (16 + len(cols))]
+        "| rewritten / ingested | rewritten / plain writes | cluster s | plan s |"
+        + (" in a partition, x its bound (worst) |" if report["plan"].get("partitions") else ""),
+        "|" + " --- |" * (16 + len(cols) + (1 if report["plan"].get("partitions") else 0))]
     plain = {r["round"]: r["ingested_bytes"] for r in report["rounds"] if r["layout"] == "random"}
     for r in report["rounds"]:
         clustered = f"{r['clustered_files']} -> {r['written_files']}" if r["clustered_files"] else ""
@@ -802,7 +941,9 @@ def markdown(report: dict) -> str:
                      f"| {bound:.1f} | {r['every_ratio_to_bound']:.2f}x | {per_column} | {e['range_avg']:.1f} "
                      f"| {e['and_avg']:.1f} | {r['point_avg']:.1f} | {r['ratio_to_bound']:.2f}x | {clustered} "
                      f"| {r['rewritten_vs_ingested']:.2f} | {r['rewritten_bytes'] / max(1, plain[r['round']]):.2f} "
-                     f"| {r['cluster_seconds']:.1f} | {r.get('plan_seconds', 0.0):.1f} |")
+                     f"| {r['cluster_seconds']:.1f} | {r.get('plan_seconds', 0.0):.1f} |"
+                     + (f" {r['partition_ratio_avg']:.2f}x ({r['partition_ratio_worst']:.2f}x) |"
+                        if "partition_ratio_avg" in r else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -826,6 +967,12 @@ def command(report: dict, out: str) -> str:
         flags.append(f"--updates {p['updates']}")
     if (p.get("table_type") or "COPY_ON_WRITE") != "COPY_ON_WRITE":
         flags.append(f"--table-type {p['table_type']}")
+    if p.get("partitions"):
+        flags.append(f"--partitions {p['partitions']}")
+        if p.get("partition_column") and p["partition_column"] != partitions.DEFAULT_COLUMN:
+            flags.append(f"--partition-column {p['partition_column']}")
+        if p.get("partition_growth"):
+            flags.append(f"--partition-growth {p['partition_growth']:g}")
     layouts = [name for name in p["layouts"].split(",") if name != "random"]
     flags += [f"--layouts {','.join(layouts)}", f"--queries {p['queries']}"]
     if not p.get("warmup", True):
