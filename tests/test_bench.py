@@ -91,6 +91,10 @@ def test_floor_is_a_layout_with_n_files_and_the_random_rows(report):
     for name, r in report.items():
         if name not in ("random", "floor"):
             assert r["time_vs_floor"] == pytest.approx(r["cluster_seconds"] / floor["cluster_seconds"]), name
+        # every layout's driver heap after GC; our commits record the rows their sample held
+        assert (r["heap_after_gc_bytes"] > 0) == (name != "random"), name
+        assert (r["sample_taken"] or 0) > 0 if name == "ours-hilbert-sample" else name.startswith("ours-") \
+            or r["sample_taken"] is None, name
     for pair in PAIRS:
         ours, builtin = report[f"ours-{pair}"], report[f"builtin-{pair}"]
         assert ours["time_vs_builtin"] == pytest.approx(ours["cluster_seconds"] / builtin["cluster_seconds"])

@@ -384,6 +384,9 @@ def write_floor(spark, random_table: str, path: str, columns, files: int,
     df.write.format("hudi").options(**opts).mode("overwrite").save(path)
 
 
+#: the commit key that records the rows our clustering's sample held
+SAMPLE_TAKEN = md.PREFIX + "sample.taken"
+
 WARMUP_ROWS, WARMUP_FILES_IN, WARMUP_FILES_OUT = 100_000, 16, 8
 
 
@@ -661,6 +664,9 @@ def summarise(args, columns, results: List[Measured], weights: Optional[Sequence
             "query_seconds": sum(q["seconds"] for q in m.queries),
             "groups": int(m.recorded[md.GROUPS]) if md.GROUPS in m.recorded else None,
             "buckets": m.recorded.get(md.BUCKETS),
+            # the rows our clustering's sample held (its commit's record), the driver's heap after GC
+            "sample_taken": int(m.recorded[SAMPLE_TAKEN]) if SAMPLE_TAKEN in m.recorded else None,
+            "heap_after_gc_bytes": m.peak_heap,
             "stages": m.stages, "stage_seconds": busy,
             # planning, timeline and metadata work on the driver while no stage ran
             "outside_stages_seconds": max(0.0, m.cluster_seconds - busy) if m.stages else 0.0,
@@ -697,7 +703,7 @@ def partition_figures(m: Measured, d: int, ppoint_avg: float) -> dict:
             "partition_bound_sum": partitions.bound_sum(m.per_partition, d),
             "ppoint_avg": ppoint_avg,
             "partition_bound_avg": partitions.bound_sum(m.per_partition, d) / len(counts),
-            "plan_seconds": m.plan_seconds, "heap_after_gc_bytes": m.peak_heap,
+            "plan_seconds": m.plan_seconds,
             "partition_files": dict(sorted(m.per_partition.items()))}
 
 
