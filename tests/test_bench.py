@@ -26,7 +26,7 @@ import math
 import pyarrow.parquet as pq
 import pytest
 
-from hudi_layout import tables
+from hudi_layout import tables, timeline
 from hudi_layout.tools import bench, bench_cli, every_query, partitions, ssb
 from hudi_layout.options import ALIGNED_KEY
 
@@ -390,10 +390,10 @@ def test_a_partitioned_run_lays_out_every_partition(spark, tmp_path):
     files than the random table's; plan time and the driver's peak heap are reported."""
     args = argparse.Namespace(
         rows=12_000, scale=0.0, variant="uniform", files=16, queries=2, repetitions=1, sample_size=200_000,
-        seed=7, memory="", keep_tables=False, warmup=False, out=str(tmp_path), partitions=4,
-        partition_column="lo_orderdate", layouts="random,floor,ours-hilbert-sample")
+        seed=7, memory="", warmup=False, out=str(tmp_path), partitions=4,
+        partition_column="lo_orderdate", layouts="random,floor,floor-overwrite,ours-hilbert-sample", keep_tables=True)
     rows = {r["layout"]: r for r in bench.run(args, spark)["layouts"]}
-    for name in ("random", "floor", "ours-hilbert-sample"):
+    for name in ("random", "floor", "floor-overwrite", "ours-hilbert-sample"):
         assert rows[name]["partitions"] == 4, rows[name]
         assert 2 <= rows[name]["min_partition_files"] <= rows[name]["max_partition_files"] <= 6, rows[name]
     ours, random_ = rows["ours-hilbert-sample"], rows["random"]
@@ -402,6 +402,13 @@ def test_a_partitioned_run_lays_out_every_partition(spark, tmp_path):
     assert floor_files.keys() == ours_files.keys()
     assert all(abs(floor_files[p] - ours_files[p]) <= 1 for p in ours_files), (floor_files, ours_files)
     assert abs(sum(floor_files.values()) - sum(ours_files.values())) <= 1, (floor_files, ours_files)
+    # floor-overwrite: the same write over a copy of the random table, replacing every partition in
+    # one replacecommit (its queries returned the random table's rows: no row twice)
+    over = rows["floor-overwrite"]
+    assert over["partition_files"] == floor_files and over["time_vs_floor_overwrite"] == 1.0
+    assert ours["time_vs_floor_overwrite"] == pytest.approx(ours["cluster_seconds"] / over["cluster_seconds"])
+    actions = [i["action"] for i in timeline.instants(spark, str(tmp_path / "tables" / "floor-overwrite"))]
+    assert actions == ["commit", "replacecommit"], actions
     assert sum(q["kind"] == "ppoint" for q in ours["queries"]) == sum(q["kind"] == "point" for q in ours["queries"])
     # the random table reads every file; ours skips files in every partition
     assert random_["point_avg"] == random_["files"]

@@ -64,7 +64,9 @@ STAGE_BREAKDOWN = ("floor", "builtin-hilbert-sample", "ours-hilbert-sample")
 @dataclass(frozen=True)
 class Layout:
     """A layout named on ``--layouts``: ``random`` (the table as written), ``floor`` (a plain
-    bulk insert of its rows) or ``(builtin|ours)-curve[-mapping][-flags]``.
+    bulk insert of its rows into a new table), ``floor-overwrite`` (the same bulk insert over a
+    copy of the random table, replacing the partitions it writes, as a clustering does) or
+    ``(builtin|ours)-curve[-mapping][-flags]``.
 
     ``aligned`` is None unless the name asks: ``ours-hilbert-sample`` is our *default* layout,
     whatever :class:`~hudi_layout.options.LayoutOptions` defaults to; ``-aligned`` asks for the
@@ -84,11 +86,17 @@ class Layout:
         """Whether this layout is a clustering of the random table (built-in or ours)."""
         return self.impl in ("builtin", "ours")
 
+    @property
+    def rewrites(self) -> bool:
+        """Whether this layout rewrites a copy of the random table (a clustering, or the floor
+        that overwrites it) rather than writing a new table."""
+        return self.clusters or self.name == OVERWRITE_FLOOR
+
     @staticmethod
     def parse(name: str) -> "Layout":
         if name == "random":
             return Layout(name)
-        if name == "floor":
+        if name in ("floor", OVERWRITE_FLOOR):
             return Layout(name, "floor")
         if peers.is_peer(name):
             return Layout(name, "peer")
@@ -96,7 +104,7 @@ class Layout:
         flags: List[str] = []
         while len(parts) > 2 and parts[-1] in FLAGS and parts[-1] not in flags:
             flags.insert(0, parts.pop())
-        usage = (f"unknown layout '{name}': expected random, floor, a peer ({', '.join(peers.LAYOUTS)}), "
+        usage = (f"unknown layout '{name}': expected random, floor, floor-overwrite, a peer ({', '.join(peers.LAYOUTS)}), "
                  f"or (builtin|ours)-(linear|zorder|hilbert)"
                  f"[-(direct|sample)][-aligned|-curve][-weighted][-whole|-continuous[-grouped]], e.g. ours-hilbert-sample (our "
                  f"default), ours-hilbert-sample-curve (files cut along the curve), "
@@ -364,7 +372,8 @@ def write_options(codec: str, rows_per_file: int, extra: Optional[Dict[str, str]
 
 
 def write_floor(spark, random_table: str, path: str, columns, files: int,
-                writer: Optional[Dict[str, str]] = None, partition_files: Optional[Dict[str, int]] = None) -> None:
+                writer: Optional[Dict[str, str]] = None, partition_files: Optional[Dict[str, int]] = None,
+                overwrite: bool = False) -> None:
     """The floor: the random table's rows (without Hudi's ``_hoodie_*`` columns) bulk-inserted
     as they come into a new table with the same config (metadata table, column stats on
     ``columns``) and the same file count: the read, shuffle and write every clustering pays,
@@ -372,7 +381,10 @@ def write_floor(spark, random_table: str, path: str, columns, files: int,
     which a clustering of an existing table does not; its stage breakdown shows what that took.
     With ``partition_files`` (``--partitions``: the files Hudi's plan gives each partition of the
     random table, counted before the clock starts), into the random table's partitions, as many
-    files each as a clustering writes there."""
+    files each as a clustering writes there. ``overwrite``: into the copy of the random table at
+    ``path``, replacing the partitions written (Hudi's row-writer bulk insert as an
+    insert_overwrite: a replacecommit, as a clustering's, whose metadata-table update looks up the
+    column stats of every partition it touches)."""
     df = spark.read.format("hudi").load(random_table)
     df = df.select([c for c in df.columns if not c.startswith("_hoodie_")])
     # sort mode NONE, as the random table
@@ -381,8 +393,15 @@ def write_floor(spark, random_table: str, path: str, columns, files: int,
     opts[COMPRESSION_RATIO_KEY] = WRITER_HEADROOM  # the writer headroom every layout gets (Layout.options)
     opts.update(writer or {})
     df = partitions.spread(df, "lo_key", partition_files) if partition_files else df.repartition(files)
-    df.write.format("hudi").options(**opts).mode("overwrite").save(path)
+    if overwrite:
+        opts[OVERWRITE_KEY] = "insert_overwrite"
+    df.write.format("hudi").options(**opts).mode("append" if overwrite else "overwrite").save(path)
 
+
+#: ``floor-overwrite``: the floor written over a copy of the random table (see :func:`write_floor`)
+OVERWRITE_FLOOR = "floor-overwrite"
+#: Hudi's key that makes a row-writer bulk insert replace the partitions it writes
+OVERWRITE_KEY = "hoodie.bulkinsert.overwrite.operation.type"
 
 #: the commit key that records the rows our clustering's sample held
 SAMPLE_TAKEN = md.PREFIX + "sample.taken"
@@ -408,13 +427,14 @@ def warm_up(spark, source: str, folder: Path, columns, layouts, sample_size: int
         ran.append(layout.name)
         progress(f"warm-up: {layout.name} on {WARMUP_ROWS} rows (not measured)")
         path = str(folder / f"warmup-{layout.name}")
-        if layout.clusters:
+        if layout.rewrites:
             shutil.copytree(base, path)
+        if layout.clusters:
             clustering.schedule_and_execute(spark, path, {**layout.options(columns, total, WARMUP_FILES_OUT,
                                                                            sample_size, weights, groups),
                                                           **(writer or {})})
         else:
-            write_floor(spark, base, path, columns, WARMUP_FILES_OUT, writer)
+            write_floor(spark, base, path, columns, WARMUP_FILES_OUT, writer, overwrite=layout.rewrites)
         shutil.rmtree(path, ignore_errors=True)
     shutil.rmtree(base, ignore_errors=True)
     return ran
@@ -522,7 +542,7 @@ def run(args, spark=None) -> dict:
         m = Measured(layout.name)
         if layout.name != "random":
             path = str(out / "tables" / layout.name)
-            if layout.clusters:
+            if layout.rewrites:
                 shutil.copytree(base, path)
             progress(f"{'clustering' if layout.clusters else 'writing'} {layout.name}")
             # no layout pays for collecting the garbage an earlier one left in the (local) JVM
@@ -544,12 +564,13 @@ def run(args, spark=None) -> dict:
                 else:
                     instant = clustering.schedule_and_execute(spark, path, layout_opts)
             else:
-                write_floor(spark, base, path, columns, args.files, writer, floor_files)
+                write_floor(spark, base, path, columns, args.files, writer, floor_files,
+                            overwrite=layout.name == OVERWRITE_FLOOR)
             m.cluster_seconds = time.time() - t0
             m.peak_heap = jvm.peak_heap(spark)
             m.shuffle_bytes = jvm.shuffle_bytes_written(spark, meter) - before
             # a clustered copy holds the random table's files beside those its clustering wrote
-            m.bytes_written = tables.table_bytes(path) - (total if layout.clusters else 0)
+            m.bytes_written = tables.table_bytes(path) - (total if layout.rewrites else 0)
             m.stages = parse_stages(jvm.take_stages(spark, stage_log), t0)
             if layout.clusters:
                 if not instant:
@@ -677,10 +698,12 @@ def summarise(args, columns, results: List[Measured], weights: Optional[Sequence
         if weights:
             rows[-1]["workload_avg"] = sum(p * point[c] for p, c in zip(weights, columns))
     by_name = {r["layout"]: r for r in rows}
-    floor = by_name.get("floor")
+    floor, overwrite = by_name.get("floor"), by_name.get(OVERWRITE_FLOOR)
     for r in rows:
         if floor and floor["cluster_seconds"] > 0 and r["cluster_seconds"] > 0:
             r["time_vs_floor"] = r["cluster_seconds"] / floor["cluster_seconds"]
+        if overwrite and overwrite["cluster_seconds"] > 0 and r["cluster_seconds"] > 0:
+            r["time_vs_floor_overwrite"] = r["cluster_seconds"] / overwrite["cluster_seconds"]
         twin = by_name.get(builtin_twin(r["layout"], list(by_name)) or "")
         if twin and twin["cluster_seconds"] > 0:
             r["time_vs_builtin"] = r["cluster_seconds"] / twin["cluster_seconds"]
@@ -730,6 +753,11 @@ def partition_table(report: dict) -> str:
             f" | {r['partition_bound_avg']:.2f} | {r['ppoint_avg'] / r['partition_bound_avg']:.2f}x"
             f" | {r['plan_seconds']:.1f} | {r['cluster_seconds']:.1f} | {_ratio(r, 'time_vs_floor')}"
             f" | {_ratio(r, 'time_vs_builtin')} | {_heap(r)} |")
+    against = [r for r in rows if "time_vs_floor_overwrite" in r and r["layout"] != OVERWRITE_FLOOR]
+    if against:
+        lines += ["", f"Time against {OVERWRITE_FLOOR} (the same bulk insert over a copy of the random table, a "
+                  "replacecommit as a clustering's): " + ", ".join(f"{r['layout']} {r['time_vs_floor_overwrite']:.2f}x"
+                                                                   for r in against)]
     if any("heap_after_gc_bytes" not in r for r in rows):
         lines += ["", "\\* the sum of the heap pools' own peaks (garbage included), as runs before the heap after GC "
                   "was measured reported it"]

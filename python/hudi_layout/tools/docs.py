@@ -279,6 +279,68 @@ def scale_runs_block() -> str:
     return "\n".join(out)
 
 
+#: The documented benchmark at two sizes, alone on the machine: (label, folder).
+SIZE_RUNS = (("SSB scale 1 (6M rows), 1000 files", "docs/bench/scale1-f1000"),
+             ("SSB scale 4 (24M rows), 1000 files", "docs/bench/scale4-f1000"))
+
+
+def size_runs_block() -> str:
+    """:data:`SIZE_RUNS` in the checkout side by side: the floor's and our clustering's time,
+    shuffle and driver heap after GC, our sample's rows and files per point query, and each later
+    run's figures against the first run's."""
+    import json
+    from . import ssb
+    runs = [(label, folder, json.loads((REPO / folder / "results.json").read_text()))
+            for label, folder in SIZE_RUNS if (REPO / folder / "results.json").exists()]
+    if not runs:
+        return ""
+
+    def figures(rep: dict):
+        by = {r["layout"]: r for r in rep["layouts"]}
+        return rep["parameters"]["scale"] * ssb.ROWS_PER_SCALE, by["ours-hilbert-sample"], by["floor"]
+
+    def command(rep: dict, folder: str) -> str:
+        return bench_command(rep["parameters"], folder).replace(" --keep-tables", "")
+
+    lines = [f"First run: `{command(runs[0][2], runs[0][1])}`; alone on the machine (2 cores, one local Spark "
+             "JVM of 14 GB).", "",
+             "| run | rows | floor s | ours s | ours / floor | shuffle MB (ours, floor) | driver heap MB "
+             "(ours, floor) | sample rows | point avg x bound |", "| --- |" + " --- |" * 8]
+    for label, _, rep in runs:
+        rows, ours, floor = figures(rep)
+        lines.append(f"| {label} | {rows / 1e6:.0f}M | {floor['cluster_seconds']:.1f} | {ours['cluster_seconds']:.1f} "
+                     f"| {ours['cluster_seconds'] / floor['cluster_seconds']:.2f}x | {ours['shuffle_bytes'] / 1e6:.0f}, "
+                     f"{floor['shuffle_bytes'] / 1e6:.0f} | {ours['heap_after_gc_bytes'] / 1e6:.0f}, "
+                     f"{floor['heap_after_gc_bytes'] / 1e6:.0f} | {ours['sample_taken']:,} "
+                     f"| {ours['point_avg'] / ours['effective_bound']:.2f}x |")
+    lines.append("")
+    rows0, ours0, floor0 = figures(runs[0][2])
+    for label, folder, rep in runs[1:]:
+        rows, ours, floor = figures(rep)
+        lines.append(f"- {label} (`{command(rep, folder)}`) against the first: {rows / rows0:g}x the rows; our "
+                     f"clustering {ours['cluster_seconds'] / ours0['cluster_seconds']:.2f}x the time, the floor "
+                     f"{floor['cluster_seconds'] / floor0['cluster_seconds']:.2f}x; our driver heap "
+                     f"{ours['heap_after_gc_bytes'] / ours0['heap_after_gc_bytes']:.2f}x.")
+    return "\n".join(lines) + "\n"
+
+
+#: The partitioned rounds runs: (label, folder).
+ROUNDS_PARTITIONED = (("P = 100, 8 rounds, rows in random order", "docs/bench/rounds8-p100"),)
+
+
+def rounds_partitioned_block() -> str:
+    """Each run of :data:`ROUNDS_PARTITIONED` in the checkout, round by round
+    (:func:`hudi_layout.tools.rounds.partition_summary`)."""
+    import json
+    from . import rounds
+    out = []
+    for label, folder in ROUNDS_PARTITIONED:
+        if (REPO / folder / "results.json").exists():
+            report = json.loads((REPO / folder / "results.json").read_text())
+            out += [f"**{label}**: " + rounds.partition_summary(report, ROUNDS_LAYOUTS[1], folder)]
+    return "\n".join(out)
+
+
 def rounds_block(runs: Sequence[Tuple[str, str]], every: int = 4) -> str:
     """The runs' summary (:func:`hudi_layout.tools.rounds.summary`) from their results.json."""
     import json
@@ -292,14 +354,16 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
              "rounds-other": lambda: "\n".join(rounds_block(runs, every) for runs, every in ROUNDS_OTHER),
              "rounds-peers": rounds_peers_block, "peers-headline": peers_headline,
-             "peers-runs": peers_runs_block, "peers-summary": peers_summary, "scale-runs": scale_runs_block}
+             "peers-runs": peers_runs_block, "peers-summary": peers_summary, "scale-runs": scale_runs_block,
+             "scale-sizes": size_runs_block, "scale-rounds": rounds_partitioned_block}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
                "example-ingest": "docs/operators.md", "rounds-growth": "README.md",
                "rounds-other": "docs/layouts.md", "rounds-peers": "docs/benchmarks.md",
                "peers-headline": "README.md", "peers-runs": "docs/benchmarks.md",
-               "peers-summary": "docs/benchmarks.md", "scale-runs": "docs/scale.md"}
+               "peers-summary": "docs/benchmarks.md", "scale-runs": "docs/scale.md",
+               "scale-sizes": "docs/scale.md", "scale-rounds": "docs/scale.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")

@@ -1020,6 +1020,30 @@ def summary(runs: Sequence[Tuple[str, str, dict]], layouts: Tuple[str, str], eve
     return "\n".join(lines) + "\n"
 
 
+def partition_summary(report: dict, layout: str, out: str) -> str:
+    """A ``--partitions`` rounds run (written to ``out``), round by round for ``layout`` beside the
+    random table: files read per point query without a partition predicate against the sum of the
+    partitions' bounds, and in a partition against its own bound (the average over partitions,
+    the worst partition, the worst column), the clustering's and the plan's seconds."""
+    rows = {(r["round"], r["layout"]): r for r in report["rounds"]}
+    cols = report["filter_columns"]
+    lines = [f"`{command(report, out)}`", "",
+             "| round | files | point x sum of bounds | in a partition, x its bound | worst partition | "
+             + " | ".join(f"{c} (avg, worst)" for c in cols) + " | random in a partition | cluster s | plan s "
+             "| rewritten / ingested |",
+             "|" + " --- |" * (9 + len(cols))]
+    for n in range(1, report["plan"]["rounds"] + 1):
+        r, plain = rows.get((n, layout)), rows.get((n, "random"))
+        if r is None or "partition_ratio_avg" not in r:
+            continue
+        per = " | ".join(f"{r['partition_column_ratio'][c]:.2f}x, {r['partition_column_worst'][c]:.2f}x" for c in cols)
+        lines.append(f"| {n} | {r['files']} | {r['every_ratio_to_bound']:.2f}x | {r['partition_ratio_avg']:.2f}x "
+                     f"| {r['partition_ratio_worst']:.2f}x | {per} | "
+                     + (f"{plain['partition_ratio_avg']:.2f}x" if plain else "")
+                     + f" | {r['cluster_seconds']:.1f} | {r['plan_seconds']:.1f} | {r['rewritten_vs_ingested']:.2f} |")
+    return "\n".join(lines) + "\n"
+
+
 def formats(runs: Sequence[Tuple[str, str, dict]], every: int = 2) -> str:
     """Every clustered layout of each run (``(label, folder, report)``; Hudi's and the peers')
     side by side, every ``every``-th round and the last: files per point query over every value
