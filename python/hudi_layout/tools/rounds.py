@@ -132,8 +132,7 @@ from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 from .. import clustering, jvm, scan, tables, timeline
 from .. import metadata as md
 from ..ingest import OPERATIONS, TABLE_TYPES
-from ..options import BULK_INSERT_PARTITIONER_KEY, REGION_WRITE_PARTITIONER, WRITE_SMALL_FILE_KEY
-from ..options import MAX_GROUPS_KEY
+from ..options import BULK_INSERT_PARTITIONER_KEY, MAX_GROUPS_KEY, REGION_WRITE_PARTITIONER, WRITE_SMALL_FILE_KEY
 from . import every_query, partitions, ssb
 from .bench import (Layout, Query, column_pairs, independent_axes, make_queries, parse_weights, progress, run_query,
                     spark_conf, session)
