@@ -446,10 +446,12 @@ def table_files(spark, path: str) -> int:
     return files
 
 
-def session(memory: str):
+def session(memory: str, master: str = ""):
+    """The bench's Spark session: ``local[2]``, or ``master`` (e.g. ``local-cluster[2,1,4096]``:
+    executors in JVMs of their own, so the driver's heap is the driver's alone)."""
     from pyspark.sql import SparkSession
     from ..spark import configure_spark
-    builder = (SparkSession.builder.master("local[2]").appName("hudi-layout-bench")
+    builder = (SparkSession.builder.master(master or "local[2]").appName("hudi-layout-bench")
                .config("spark.driver.memory", memory)
                .config("spark.sql.shuffle.partitions", "16")
                .config("spark.ui.enabled", "false")
@@ -474,7 +476,7 @@ def run(args, spark=None) -> dict:
     (out / "tables").mkdir(parents=True, exist_ok=True)
     own_session = spark is None
     if own_session:
-        spark = session(args.memory)
+        spark = session(args.memory, getattr(args, "master", "") or "")
         spark.sparkContext.setLogLevel("ERROR")
     # Hudi's built-in linear layout sorts into spark.sql.shuffle.partitions ranges (which adaptive
     # execution would coalesce) and then coalesces to the file count; shuffle partitions = N and

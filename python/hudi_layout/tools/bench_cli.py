@@ -26,6 +26,10 @@ def main(argv=None) -> int:
     p.add_argument("--sample-size", type=int, default=200_000)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--memory", default="6g")
+    p.add_argument("--master", default="", metavar="MASTER",
+                   help="Spark master (default local[2], one JVM: its heap holds the tasks' buffers too); e.g. "
+                   "local-cluster[2,1,4096] runs two executors in JVMs of their own, so the driver heap reported "
+                   "is the driver's alone (not with --rounds)")
     p.add_argument("--weights", default="", help="query shares of the filter columns, e.g. 0.6,0.3,0.1: "
                    "used by *-weighted layouts and reported as the workload's average files per query")
     p.add_argument("--groups", type=int, default=1, help="clustering groups Hudi's size-based plan makes "
@@ -92,6 +96,8 @@ def main(argv=None) -> int:
             p.error(f"--codec {args.codec}: not with --rounds R (every round writes with each system's own codec)")
         if args.hudi_option:
             p.error(f"--hudi-option {args.hudi_option[0]}: not with --rounds R")
+        if args.master:
+            p.error(f"--master {args.master}: not with --rounds R")
         if (args.partition_column or args.partition_growth is not None) and not args.partitions:
             p.error("--partition-column / --partition-growth: only with --partitions P")
         if args.partition_growth is not None and not args.partition_growth >= 1:

@@ -182,6 +182,8 @@ def bench_command(params: dict, folder: str) -> str:
     parts = ["python -m hudi_layout bench", size, f"--files {params['files']}", f"--queries {params['queries']}"]
     if params.get("memory"):
         parts.append(f"--memory {params['memory']}")
+    if params.get("master"):
+        parts.append(f"--master {params['master']}")
     if params.get("variant", "uniform") != "uniform":
         parts.append(f"--variant {params['variant']}")
     if params.get("codec"):
@@ -279,15 +281,18 @@ def scale_runs_block() -> str:
     return "\n".join(out)
 
 
-#: The documented benchmark at two sizes, alone on the machine: (label, folder).
+#: The documented benchmark at two sizes, alone on the machine, in one JVM and with executors in
+#: JVMs of their own: (label, folder).
 SIZE_RUNS = (("SSB scale 1 (6M rows), 1000 files", "docs/bench/scale1-f1000"),
-             ("SSB scale 4 (24M rows), 1000 files", "docs/bench/scale4-f1000"))
+             ("SSB scale 4 (24M rows), 1000 files", "docs/bench/scale4-f1000"),
+             ("SSB scale 1, 1000 files, executors apart", "docs/bench/scale1-f1000-lc"),
+             ("SSB scale 4, 1000 files, executors apart", "docs/bench/scale4-f1000-lc"))
 
 
 def size_runs_block() -> str:
     """:data:`SIZE_RUNS` in the checkout side by side: the floor's and our clustering's time,
-    shuffle and driver heap after GC, our sample's rows and files per point query, and each later
-    run's figures against the first run's."""
+    shuffle and driver heap after GC, our sample's rows and files per point query; then each run
+    against the first run on the same Spark master."""
     import json
     from . import ssb
     runs = [(label, folder, json.loads((REPO / folder / "results.json").read_text()))
@@ -299,28 +304,34 @@ def size_runs_block() -> str:
         by = {r["layout"]: r for r in rep["layouts"]}
         return rep["parameters"]["scale"] * ssb.ROWS_PER_SCALE, by["ours-hilbert-sample"], by["floor"]
 
-    def command(rep: dict, folder: str) -> str:
-        return bench_command(rep["parameters"], folder).replace(" --keep-tables", "")
+    def master(rep: dict) -> str:
+        p = rep["parameters"]
+        return f"{p.get('master') or 'local[2]'}, driver {p.get('memory')}"
 
-    lines = [f"First run: `{command(runs[0][2], runs[0][1])}`; alone on the machine (2 cores, one local Spark "
-             "JVM of 14 GB).", "",
-             "| run | rows | floor s | ours s | ours / floor | shuffle MB (ours, floor) | driver heap MB "
-             "(ours, floor) | sample rows | point avg x bound |", "| --- |" + " --- |" * 8]
+    lines = ["| run | Spark | rows | floor s | ours s | ours / floor | shuffle MB (ours, floor) | driver heap MB "
+             "(ours, floor) | sample rows | point avg x bound |", "| --- |" + " --- |" * 9]
     for label, _, rep in runs:
         rows, ours, floor = figures(rep)
-        lines.append(f"| {label} | {rows / 1e6:.0f}M | {floor['cluster_seconds']:.1f} | {ours['cluster_seconds']:.1f} "
-                     f"| {ours['cluster_seconds'] / floor['cluster_seconds']:.2f}x | {ours['shuffle_bytes'] / 1e6:.0f}, "
-                     f"{floor['shuffle_bytes'] / 1e6:.0f} | {ours['heap_after_gc_bytes'] / 1e6:.0f}, "
-                     f"{floor['heap_after_gc_bytes'] / 1e6:.0f} | {ours['sample_taken']:,} "
-                     f"| {ours['point_avg'] / ours['effective_bound']:.2f}x |")
+        lines.append(f"| {label} | {master(rep)} | {rows / 1e6:.0f}M | {floor['cluster_seconds']:.1f} "
+                     f"| {ours['cluster_seconds']:.1f} | {ours['cluster_seconds'] / floor['cluster_seconds']:.2f}x "
+                     f"| {ours['shuffle_bytes'] / 1e6:.0f}, {floor['shuffle_bytes'] / 1e6:.0f} "
+                     f"| {ours['heap_after_gc_bytes'] / 1e6:.0f}, {floor['heap_after_gc_bytes'] / 1e6:.0f} "
+                     f"| {ours['sample_taken']:,} | {ours['point_avg'] / ours['effective_bound']:.2f}x |")
     lines.append("")
-    rows0, ours0, floor0 = figures(runs[0][2])
-    for label, folder, rep in runs[1:]:
+    firsts: dict = {}
+    for label, folder, rep in runs:
+        command = bench_command(rep["parameters"], folder).replace(" --keep-tables", "")
+        first = firsts.setdefault(master(rep).split(",")[0], (label, rep))
+        if first[1] is rep:
+            lines.append(f"- {label}: `{command}`")
+            continue
         rows, ours, floor = figures(rep)
-        lines.append(f"- {label} (`{command(rep, folder)}`) against the first: {rows / rows0:g}x the rows; our "
-                     f"clustering {ours['cluster_seconds'] / ours0['cluster_seconds']:.2f}x the time, the floor "
-                     f"{floor['cluster_seconds'] / floor0['cluster_seconds']:.2f}x; our driver heap "
-                     f"{ours['heap_after_gc_bytes'] / ours0['heap_after_gc_bytes']:.2f}x.")
+        rows0, ours0, floor0 = figures(first[1])
+        lines.append(f"- {label}: `{command}`; against {first[0]}: {rows / rows0:g}x the rows, our clustering "
+                     f"{ours['cluster_seconds'] / ours0['cluster_seconds']:.2f}x the time (the floor "
+                     f"{floor['cluster_seconds'] / floor0['cluster_seconds']:.2f}x), our driver heap "
+                     f"{ours['heap_after_gc_bytes'] / ours0['heap_after_gc_bytes']:.2f}x (the floor's "
+                     f"{floor['heap_after_gc_bytes'] / floor0['heap_after_gc_bytes']:.2f}x).")
     return "\n".join(lines) + "\n"
 
 
