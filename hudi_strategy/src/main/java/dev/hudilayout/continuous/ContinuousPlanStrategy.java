@@ -27,6 +27,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -73,6 +75,8 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
   /** The partitions this plan looks at, from Hudi (all of them, or those written since the last plan). */
   private transient Lazy<List<String>> planned;
   private transient ColumnStatsBounds.FileStats stats;
+  /** The file groups pending operations hold: read once per plan. */
+  private transient Set<HoodieFileGroupId> held;
 
   public ContinuousPlanStrategy(HoodieTable table, HoodieEngineContext engineContext, HoodieWriteConfig writeConfig) {
     super(table, engineContext, writeConfig);
@@ -82,12 +86,25 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
   public Option<HoodieClusteringPlan> generateClusteringPlan(ClusteringPlanActionExecutor executor,
                                                             Lazy<List<String>> partitions) {
     planned = partitions;
+    // Planned in a pool of our own: the local engine context plans the partitions in a parallel
+    // stream, which on the common pool would hold its workers (one on two cores) in requests to
+    // the embedded timeline server, whose handlers need that pool to answer; each such request
+    // then waited out the remote view's timeout (300 s) before falling back to a local view.
+    ForkJoinPool pool = new ForkJoinPool(1);
     try {
-      return super.generateClusteringPlan(executor, partitions);
+      return pool.submit(() -> super.generateClusteringPlan(executor, partitions)).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("hudi-layout: the continuous plan was interrupted", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      throw cause instanceof RuntimeException ? (RuntimeException) cause : new IllegalStateException(cause);
     } finally {
+      pool.shutdown();
       planned = null;
       timeline = null;
       stats = null;
+      held = null;
     }
   }
 
@@ -105,13 +122,22 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
   protected Stream<FileSlice> getFileSlicesEligibleForClustering(String partition) {
     // the parent keeps files under the small-file limit; here every file of the partition counts,
     // except file groups a pending compaction or clustering holds
-    Set<HoodieFileGroupId> held = new HashSet<>();
-    TableFileSystemView view = getHoodieTable().getFileSystemView();
-    view.getPendingCompactionOperations().forEach(op -> held.add(op.getValue().getFileGroupId()));
-    view.getPendingLogCompactionOperations().forEach(op -> held.add(op.getValue().getFileGroupId()));
-    view.getFileGroupsInPendingClustering().forEach(p -> held.add(p.getKey()));
+    Set<HoodieFileGroupId> pending = held();
     return getHoodieTable().getSliceView().getLatestFileSlicesStateless(partition)
-        .filter(slice -> !held.contains(slice.getFileGroupId()));
+        .filter(slice -> !pending.contains(slice.getFileGroupId()));
+  }
+
+  /** The file groups a pending compaction or clustering holds, read once per plan. */
+  private synchronized Set<HoodieFileGroupId> held() {
+    if (held == null) {
+      Set<HoodieFileGroupId> out = new HashSet<>();
+      TableFileSystemView view = getHoodieTable().getFileSystemView();
+      view.getPendingCompactionOperations().forEach(op -> out.add(op.getValue().getFileGroupId()));
+      view.getPendingLogCompactionOperations().forEach(op -> out.add(op.getValue().getFileGroupId()));
+      view.getFileGroupsInPendingClustering().forEach(p -> out.add(p.getKey()));
+      held = out;
+    }
+    return held;
   }
 
   @Override
