@@ -384,7 +384,11 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
     first.repartition(4).write.format("hudi").options(**opts).mode("overwrite").save(path)
     layout = LayoutOptions(columns, curve="hilbert", mapping="sample", continuous=True,
                            target_file_bytes=tables.table_bytes(path) // 15)
-    full = hl.cluster(spark, path, layout, extra={rounds.BLOOM_ENTRIES_KEY: "200"}).layout
+    # A plan that blocks Hudi's timeline server (its handlers read the metadata table on the JVM's
+    # common fork-join pool) must fail here, not wait out the remote view's 300 s and fall back
+    extra = {rounds.BLOOM_ENTRIES_KEY: "200", "hoodie.filesystem.view.remote.timeout.secs": "60",
+             "hoodie.filesystem.remote.backup.view.enable": "false"}
+    full = hl.cluster(spark, path, layout, extra=extra).layout
     grids = {k: v for k, v in full.items() if k.startswith(GRID_KEY)}
     partitions = sorted(r[0] for r in first.select("c_region").distinct().collect())
     assert sorted(grids) == [GRID_KEY + p for p in partitions], full
@@ -409,7 +413,7 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
     batch.write.format("hudi").options(**opts).mode("append").save(path)
     expected = first.join(batch.select("lo_key"), "lo_key", "left_anti").unionByName(batch)
 
-    delta = hl.cluster(spark, path, layout, extra={rounds.BLOOM_ENTRIES_KEY: "200"}).layout
+    delta = hl.cluster(spark, path, layout, extra=extra).layout
     assert _stages(delta) == {p: "delta" for p in partitions}, delta["hudilayout.continuous"]
     assert {k: v for k, v in delta.items() if k.startswith(GRID_KEY)} == grids
     regions = layout_report.continuous_regions(spark, path)
