@@ -287,7 +287,8 @@ def scale_runs_block() -> str:
 #: JVMs of their own: (label, folder).
 SIZE_RUNS = (("SSB scale 1 (6M rows), 1000 files", "docs/bench/scale1-f1000"),
              ("SSB scale 4 (24M rows), 1000 files", "docs/bench/scale4-f1000"),
-             ("SSB scale 1, 1000 files, executors apart", "docs/bench/scale1-f1000-lc"),
+             ("SSB scale 1, 1000 files, executors apart (times beside another run: heap only)",
+              "docs/bench/scale1-f1000-lc"),
              ("SSB scale 4, 1000 files, executors apart", "docs/bench/scale4-f1000-lc"))
 
 
