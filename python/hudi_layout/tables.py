@@ -36,11 +36,7 @@ def cow_table_options(name: str, record_key: str, index_columns: Sequence[str], 
 
 def table_bytes(path: str) -> int:
     """Bytes of the Parquet base files under ``path`` (all versions; call on a fresh table)."""
-    total = 0
-    for root, dirs, names in os.walk(path):
-        dirs[:] = [d for d in dirs if not d.startswith(".hoodie")]
-        total += sum(os.path.getsize(os.path.join(root, n)) for n in names if n.endswith(".parquet"))
-    return total
+    return sum(partition_bytes(path).values())
 
 
 def target_file_bytes(total_bytes: int, files: int) -> int:
@@ -57,7 +53,7 @@ def partition_bytes(path: str) -> Dict[str, int]:
         size = sum(os.path.getsize(os.path.join(root, n)) for n in names if n.endswith(".parquet"))
         if size:
             label = os.path.relpath(root, path)
-            out["" if label == "." else label] = out.get("" if label == "." else label, 0) + size
+            out["" if label == "." else label] = size  # os.walk visits each folder once
     return out
 
 
