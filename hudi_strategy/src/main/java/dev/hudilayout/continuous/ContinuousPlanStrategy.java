@@ -27,6 +27,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.Collectors;
@@ -77,6 +78,10 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
   private transient ColumnStatsBounds.FileStats stats;
   /** The file groups pending operations hold: read once per plan. */
   private transient Set<HoodieFileGroupId> held;
+  /** Each planned partition's eligible slices, listed once per plan (for the column-stats read and the plan). */
+  private transient Map<String, List<FileSlice>> listed;
+  /** Where this plan's time went, in ms: {timeline, listing, column stats}. */
+  private transient long[] spent;
 
   public ContinuousPlanStrategy(HoodieTable table, HoodieEngineContext engineContext, HoodieWriteConfig writeConfig) {
     super(table, engineContext, writeConfig);
@@ -91,8 +96,14 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
     // the embedded timeline server, whose handlers need that pool to answer; each such request
     // then waited out the remote view's timeout (300 s) before falling back to a local view.
     ForkJoinPool pool = new ForkJoinPool(1);
+    spent = new long[3];
+    listed = new ConcurrentHashMap<>();
+    long start = System.nanoTime();
     try {
-      return pool.submit(() -> super.generateClusteringPlan(executor, partitions)).get();
+      Option<HoodieClusteringPlan> plan = pool.submit(() -> super.generateClusteringPlan(executor, partitions)).get();
+      LOG.info("hudi-layout: continuous plan took {} ms: timeline {} ms, listing {} ms, column stats {} ms",
+          (System.nanoTime() - start) / 1_000_000, spent[0], spent[1], spent[2]);
+      return plan;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("hudi-layout: the continuous plan was interrupted", e);
@@ -105,6 +116,7 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
       timeline = null;
       stats = null;
       held = null;
+      listed = null;
     }
   }
 
@@ -122,9 +134,25 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
   protected Stream<FileSlice> getFileSlicesEligibleForClustering(String partition) {
     // the parent keeps files under the small-file limit; here every file of the partition counts,
     // except file groups a pending compaction or clustering holds
+    List<FileSlice> known = listed == null ? null : listed.get(partition);
+    if (known != null) {
+      return known.stream();
+    }
     Set<HoodieFileGroupId> pending = held();
-    return getHoodieTable().getSliceView().getLatestFileSlicesStateless(partition)
-        .filter(slice -> !pending.contains(slice.getFileGroupId()));
+    long start = System.nanoTime();
+    List<FileSlice> slices = getHoodieTable().getSliceView().getLatestFileSlicesStateless(partition)
+        .filter(slice -> !pending.contains(slice.getFileGroupId())).collect(Collectors.toList());
+    if (listed != null) {
+      listed.put(partition, slices);
+      spend(1, start);
+    }
+    return slices.stream();
+  }
+
+  private synchronized void spend(int stage, long startNanos) {
+    if (spent != null) {
+      spent[stage] += (System.nanoTime() - startNanos) / 1_000_000;
+    }
   }
 
   /** The file groups a pending compaction or clustering holds, read once per plan. */
@@ -206,8 +234,10 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
 
   private synchronized Timeline timeline() {
     if (timeline == null) {
+      long start = System.nanoTime();
       CommitHistory history = CommitHistory.read(getHoodieTable().getMetaClient());
       timeline = new Timeline(RecordedGrids.newest(history.replacesNewestFirst()), history);
+      spend(0, start);
     }
     return timeline;
   }
@@ -226,7 +256,9 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
               getFileSlicesEligibleForClustering(partition).collect(Collectors.toList())));
         }
       }
+      long start = System.nanoTime();
       stats = ColumnStatsBounds.FileStats.read(getHoodieTable().getTableMetadata(), files, columns);
+      spend(2, start);
       LOG.info("hudi-layout: continuous plan read the column stats of {} file(s) in one pass", files.size());
     }
     return stats;
