@@ -243,6 +243,10 @@ def peers_runs_block() -> str:
 SCALE_RUNS = (("P = 1000, alone on the machine, both floors writing the files a clustering writes", "docs/bench/p1000-fair",
                "Hudi's built-in stopped after 566 s with 72 of 1000 partitions laid out, in a run of the same "
                "command with builtin-hilbert-sample added (a Spark job per group, 7.9 s each)"),
+              ("P = 1000, executors in JVMs of their own", "docs/bench/p1000-lc",
+               "beside a CI run on this 2-core machine: the driver's heap only, its times are not comparable"),
+              ("P = 10, executors in JVMs of their own", "docs/bench/p10-lc",
+               "beside a CI run for part of it: the driver's heap only, its times are not comparable"),
               ("P = 1000, alone on the machine, before: the floor dealt 4 files a partition", "docs/bench/p1000-alone",
                "Hudi's built-in not run"),
               ("P = 10, alone on the machine, the same rows and files", "docs/bench/p10",
