@@ -339,7 +339,7 @@ def test_continuous_sets_the_plan_the_fraction_and_the_tiers():
     assert opts["hoodie.hudilayout.continuous.merge.tiers"] == "4"
     key = "hoodie.bulkinsert.user.defined.partitioner.class"
     assert key not in opts  # a write's option, not a clustering's
-    assert LayoutOptions(["a", "b"], continuous=True).write_options()[key] == "dev.hudilayout.spark.RegionWritePartitioner"
+    assert LayoutOptions(["a", "b"], continuous=True).write_options()[key] == "dev.hudilayout.continuous.RegionWritePartitioner"
     assert key not in LayoutOptions(["a", "b"]).write_options()
 
 
@@ -348,7 +348,7 @@ def test_continuous_is_the_default_where_a_layout_is_clustered_repeatedly():
     continuous = "dev.hudilayout.continuous.ContinuousPlanStrategy"
     for repeated in (dict(inline=True), dict(async_clustering=True)):
         opts = LayoutOptions(["a", "b"], **repeated).write_options()
-        assert opts[plan] == continuous and opts[key] == "dev.hudilayout.spark.RegionWritePartitioner", repeated
+        assert opts[plan] == continuous and opts[key] == "dev.hudilayout.continuous.RegionWritePartitioner", repeated
         assert plan not in LayoutOptions(["a", "b"], continuous=False, **repeated).write_options()
         # where the continuous plan cannot take the layout, the default is off, not an error
         assert plan not in LayoutOptions(["a", "b"], curve="linear", **repeated).write_options()

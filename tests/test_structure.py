@@ -1,7 +1,8 @@
 """The package's structure, read from its source with ``ast`` (no Spark): py4j is reached from
 :mod:`hudi_layout.jvm` alone; the library imports neither :mod:`hudi_layout.tools` nor numpy or
 matplotlib (it imports and runs without the ``tools`` extra); no two modules import each other,
-directly or round a longer cycle, counting imports inside functions too.
+directly or round a longer cycle, counting imports inside functions too. The Java tree keeps the
+floors docs/design.md maps (core <- spark <- hudi <- entry), with no package cycle.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Dict, List, Set
+from typing import Dict, List, Set, Tuple
 
 import pytest
 
@@ -177,3 +178,129 @@ def test_the_cli_runs_without_the_tools_extra():
     code = BLOCK_EXTRAS + f"from {NAME}.__main__ import main\nsys.exit(main(['report', '--help']))\n"
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and "--png" in run.stdout, run.stderr[-3000:]
+
+
+# --- the Java tree: floors, cycles, a pure core ---------------------------------------------------
+# The map of floors is docs/design.md's table between the java-floors markers: one source for the
+# page and the check.
+
+REPO = PACKAGE.parents[1]
+JAVA = REPO / "hudi_strategy" / "src" / "main" / "java" / "dev" / "hudilayout"
+DESIGN = REPO / "docs" / "design.md"
+JAVA_REF = re.compile(r"\bdev\.hudilayout\.((?:[a-z]\w*\.)*)[A-Z]")
+JAVA_ENGINE = re.compile(r"\b(org\.apache\.(?:hudi|spark|hadoop)|scala)\.")
+CORE = "core"
+
+
+def _java_code(source: str) -> str:
+    """A Java source without its comments and string and char literals (imports kept)."""
+    out, i, n = [], 0, len(source)
+    while i < n:
+        if source.startswith("//", i):
+            j = source.find("\n", i)
+            i = n if j < 0 else j
+        elif source.startswith("/*", i):
+            j = source.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+        elif source[i] in "\"'":
+            quote, j = source[i], i + 1
+            while j < n and source[j] != quote:
+                j += 2 if source[j] == "\\" else 1
+            out.append('""')
+            i = j + 1
+        else:
+            out.append(source[i])
+            i += 1
+    return "".join(out)
+
+
+def _java_floors(design: Path = DESIGN) -> Dict[str, Tuple[int, str]]:
+    """Package ('' for the root) -> (floor index, floor name), from the design page's table."""
+    text = design.read_text()
+    table = text.split("<!-- java-floors -->", 1)[1].split("<!-- /java-floors -->", 1)[0]
+    floors: Dict[str, Tuple[int, str]] = {}
+    names: List[str] = []
+    for row in table.splitlines():
+        cells = [c.strip() for c in row.strip().strip("|").split("|")]
+        if len(cells) < 3 or cells[0] in ("floor", "---"):
+            continue
+        if cells[0] not in names:
+            names.append(cells[0])
+        package = "" if cells[1] == "(root)" else cells[1].strip("`")
+        floors[package] = (names.index(cells[0]), cells[0])
+    return floors
+
+
+def _java_packages(root: Path = JAVA) -> Dict[str, Dict[str, Tuple[Set[str], Set[str]]]]:
+    """Package -> class -> (the packages of ours it names, the engines it names: hudi, spark, ...)."""
+    out: Dict[str, Dict[str, Tuple[Set[str], Set[str]]]] = {}
+    for path in sorted(root.rglob("*.java")):
+        package = ".".join(path.relative_to(root).parts[:-1])
+        code = _java_code(path.read_text())
+        refs = {m.group(1).rstrip(".") for m in JAVA_REF.finditer(code)} - {package}
+        engines = {m.group(1) for m in JAVA_ENGINE.finditer(code)}
+        out.setdefault(package, {})[path.stem] = (refs, engines)
+    return out
+
+
+def _java_violations(root: Path = JAVA, design: Path = DESIGN) -> List[str]:
+    """Every breach of the floors: an unmapped package, an import up a floor, an engine in the core."""
+    floors, found = _java_floors(design), []
+    packages = _java_packages(root)
+    for package in sorted(set(packages) ^ set(floors)):
+        found.append(f"package '{package or '(root)'}' is " + ("not on the design page's floor map"
+                                                              if package in packages else "mapped but has no class"))
+    for package, classes in sorted(packages.items()):
+        if package not in floors:
+            continue
+        level, name = floors[package]
+        for cls, (refs, engines) in sorted(classes.items()):
+            for ref in sorted(refs):
+                if ref in floors and floors[ref][0] > level:
+                    found.append(f"{package}.{cls} ({name}) imports {ref} ({floors[ref][1]}), a higher floor")
+            if name == CORE and engines:
+                found.append(f"{package}.{cls} is in the core but names {', '.join(sorted(engines))}")
+    return found
+
+
+def _java_graph(root: Path = JAVA) -> Dict[str, Set[str]]:
+    graph: Dict[str, Set[str]] = {}
+    for package, classes in _java_packages(root).items():
+        graph.setdefault(package, set()).update(r for refs, _ in classes.values() for r in refs)
+    for targets in list(graph.values()):
+        for t in targets:
+            graph.setdefault(t, set())
+    return graph
+
+
+def test_the_java_tree_keeps_its_floors():
+    packages = _java_packages()
+    assert {"layout", "plan", "spark", "hudi", ""} <= set(packages), sorted(packages)  # the reader sees the tree
+    assert "org.apache.hudi" in packages["continuous"]["ContinuousPlanStrategy"][1]
+    assert _java_violations() == []
+
+
+def test_the_java_packages_have_no_cycle():
+    graph = _java_graph()
+    assert graph["hudi"] and graph["continuous"], graph
+    assert _cycle(graph) == [], " -> ".join(_cycle(graph))
+
+
+def test_the_java_checks_see_a_breach(tmp_path):
+    (tmp_path / "layout").mkdir()
+    (tmp_path / "hudi").mkdir()
+    (tmp_path / "layout" / "Grid.java").write_text(
+        "package dev.hudilayout.layout;\nimport dev.hudilayout.hudi.Table;\n"
+        "// dev.hudilayout.spark.NotAnImport in a comment\nclass Grid { String s = \"org.apache.spark.x\"; "
+        "org.apache.spark.sql.Row r; }\n")
+    (tmp_path / "hudi" / "Table.java").write_text(
+        "package dev.hudilayout.hudi;\nimport dev.hudilayout.layout.Grid;\nclass Table {}\n")
+    design = tmp_path / "design.md"
+    design.write_text("<!-- java-floors -->\n| floor | package | what |\n| --- | --- | --- |\n"
+                      "| core | `layout` | x |\n| hudi | `hudi` | y |\n| hudi | `gone` | z |\n<!-- /java-floors -->\n")
+    assert _java_violations(tmp_path, design) == [
+        "package 'gone' is mapped but has no class",
+        "layout.Grid (core) imports hudi (hudi), a higher floor",
+        "layout.Grid is in the core but names org.apache.spark",
+    ]
+    assert _cycle(_java_graph(tmp_path)) == ["hudi", "layout", "hudi"]

@@ -62,34 +62,34 @@ def execute(spark, path: str, options: Mapping[str, str], instant: str) -> None:
 
 def column_stats_index_exists(spark, path: str) -> bool:
     """Whether the table's metadata table has a column-stats index."""
-    return bool(_jvm(spark).dev.hudilayout.ColumnStatsIndexer.exists(_jsc(spark), path))
+    return bool(_jvm(spark).dev.hudilayout.hudi.ColumnStatsIndexer.exists(_jsc(spark), path))
 
 
 def build_column_stats_index(spark, path: str, columns: Sequence[str], extra: Mapping[str, str]) -> Optional[str]:
     """Build the column-stats index for ``columns`` with Hudi's async indexer; the indexing instant,
     or None when the table already has one."""
-    return _jvm(spark).dev.hudilayout.ColumnStatsIndexer.build(_jsc(spark), path, ",".join(columns),
+    return _jvm(spark).dev.hudilayout.hudi.ColumnStatsIndexer.build(_jsc(spark), path, ",".join(columns),
                                                                java_map(spark, extra))
 
 
 def timeline_json(spark, path: str) -> str:
     """``ClusteringCommits.timelineJson``: every instant on the active timeline, as JSON."""
-    return _jvm(spark).dev.hudilayout.ClusteringCommits.timelineJson(hadoop_conf(spark), path)
+    return _jvm(spark).dev.hudilayout.hudi.ClusteringCommits.timelineJson(hadoop_conf(spark), path)
 
 
 def replace_commits_json(spark, path: str) -> str:
     """``ClusteringCommits.json``: the completed replacecommits and their extra metadata, as JSON."""
-    return _jvm(spark).dev.hudilayout.ClusteringCommits.json(hadoop_conf(spark), path)
+    return _jvm(spark).dev.hudilayout.hudi.ClusteringCommits.json(hadoop_conf(spark), path)
 
 
 def replace_commit_json(spark, path: str, instant: str) -> str:
     """``ClusteringCommits.json`` for one instant: that completed replacecommit, or "null"."""
-    return _jvm(spark).dev.hudilayout.ClusteringCommits.json(hadoop_conf(spark), path, instant)
+    return _jvm(spark).dev.hudilayout.hudi.ClusteringCommits.json(hadoop_conf(spark), path, instant)
 
 
 def laid_out_before(spark, path: str) -> bool:
     """``ClusteringCommits.laidOutBefore``: replacecommits read newest first, up to a clustering of ours."""
-    return bool(_jvm(spark).dev.hudilayout.ClusteringCommits.laidOutBefore(hadoop_conf(spark), path))
+    return bool(_jvm(spark).dev.hudilayout.hudi.ClusteringCommits.laidOutBefore(hadoop_conf(spark), path))
 
 
 def continuous_regions_json(spark, path: str) -> str:

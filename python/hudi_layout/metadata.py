@@ -1,7 +1,7 @@
 """The ``hudilayout.*`` keys a clustering of ours records on its replacecommit, as the Python side
 reads them.
 
-The jar declares every such key once, with what it holds (``dev.hudilayout.config.LayoutMetadata``)
+The jar declares every such key once, with what it holds (``dev.hudilayout.layout.LayoutMetadata``)
 and exports the list with the options (:func:`hudi_layout.options.declared`); ``tests/test_options.py``
 checks that each key named here is declared there, as a commit key, so a renamed key fails a test
 instead of reading as absent.

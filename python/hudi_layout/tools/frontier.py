@@ -25,7 +25,7 @@ multisets of layer sizes a schedule can leave):
 
 Rounds count from the first clustering's (round 1, rewrite 1 unit); ratios are those of rounds 2
 to ``rounds``. Nothing here reads a table: it bounds what the continuous layout's rules
-(``continuous/DeltaPlan``) can reach on any data with d' independent axes, and is what
+(``plan/DeltaPlan``) can reach on any data with d' independent axes, and is what
 docs/layouts.md ("What layers can reach") quotes.
 """
 from __future__ import annotations

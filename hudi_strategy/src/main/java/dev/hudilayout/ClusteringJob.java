@@ -1,8 +1,10 @@
 package dev.hudilayout;
 
-import dev.hudilayout.config.LayoutMetadata;
 import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpecParser;
+import dev.hudilayout.hudi.QuietJvm;
+import dev.hudilayout.hudi.TableClients;
+import dev.hudilayout.layout.LayoutMetadata;
 
 import org.apache.hudi.client.SparkRDDWriteClient;
 import org.apache.hudi.common.model.HoodieReplaceCommitMetadata;

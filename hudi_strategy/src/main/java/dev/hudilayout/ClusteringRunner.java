@@ -1,7 +1,8 @@
 package dev.hudilayout;
 
-import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.config.LayoutSpecParser;
+import dev.hudilayout.hudi.TableClients;
+import dev.hudilayout.layout.LayoutSpec;
 import dev.hudilayout.spark.SortColumns;
 
 import org.apache.hudi.client.SparkRDDWriteClient;

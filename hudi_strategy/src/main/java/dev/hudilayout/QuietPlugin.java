@@ -1,5 +1,7 @@
 package dev.hudilayout;
 
+import dev.hudilayout.hudi.QuietJvm;
+
 import org.apache.spark.api.plugin.DriverPlugin;
 import org.apache.spark.api.plugin.ExecutorPlugin;
 import org.apache.spark.api.plugin.SparkPlugin;

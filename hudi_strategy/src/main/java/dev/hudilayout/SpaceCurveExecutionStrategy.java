@@ -1,18 +1,19 @@
 package dev.hudilayout;
 
 import dev.hudilayout.config.LayoutOptions;
-import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.config.LayoutSpecParser;
-import dev.hudilayout.continuous.Stage;
 import dev.hudilayout.curve.Curve;
+import dev.hudilayout.hudi.BaseFileScan;
+import dev.hudilayout.hudi.InstantLayout;
+import dev.hudilayout.hudi.LayoutWriteMetadata;
+import dev.hudilayout.hudi.PlanPlacement;
 import dev.hudilayout.layout.CurveSpace;
+import dev.hudilayout.layout.LayoutSpec;
 import dev.hudilayout.layout.SampleRow;
-import dev.hudilayout.spark.AppliedLayouts;
-import dev.hudilayout.spark.BaseFileScan;
+import dev.hudilayout.plan.AppliedLayouts;
+import dev.hudilayout.plan.Stage;
 import dev.hudilayout.spark.CurveRecordPartitioner;
 import dev.hudilayout.spark.CurveRowPartitioner;
-import dev.hudilayout.spark.InstantLayout;
-import dev.hudilayout.spark.PlanPlacement;
 import dev.hudilayout.spark.SortColumns;
 
 import org.apache.hudi.HoodieSchemaConversionUtils;

@@ -1,5 +1,7 @@
 package dev.hudilayout.config;
 
+import dev.hudilayout.layout.LayoutSpec;
+
 import java.util.List;
 
 /**
@@ -14,14 +16,14 @@ public final class LayoutOptions {
   public static final String PREFIX = "hoodie.hudilayout.";
 
   public static final DeclaredOption<Integer> BITS_PER_COLUMN = DeclaredOption.ours(
-      PREFIX + "bits.per.column", 0,
+      PREFIX + "bits.per.column", LayoutSpec.DEFAULT_BITS,
       "Bits each sort column gets in the curve key. 0 (auto) gives max(8, min(20, 63 / columns)): "
           + "the key is a 64-bit number up to 7 columns and an unsigned byte string beyond. The sample "
           + "mapping never uses more bits than its sample can tell apart (log2 of the sampled rows).",
       Rule.wholeNumber(0, 63));
 
   public static final DeclaredOption<Long> SAMPLE_SEED = DeclaredOption.ours(
-      PREFIX + "sample.seed", 42L,
+      PREFIX + "sample.seed", LayoutSpec.DEFAULT_SEED,
       "Seed of the sample that places file boundaries (and, with the sample mapping, "
           + "the quantile buckets). A fixed seed makes a re-executed clustering write the same files.",
       Rule.anyLong());
@@ -36,7 +38,7 @@ public final class LayoutOptions {
       Rule.numberAtLeast(1.0));
 
   public static final DeclaredOption<Boolean> ALIGNED = DeclaredOption.ours(
-      PREFIX + "aligned", true,
+      PREFIX + "aligned", LayoutSpec.DEFAULT_ALIGNED,
       "Aligned layout (the default): for N files, column i is cut into k_i buckets "
           + "of about equal count that never split a value, chosen from the instant's sample so that the "
           + "estimated files a point query reads is smallest "
@@ -57,7 +59,7 @@ public final class LayoutOptions {
       Rule.wholeNumberPerColumn(1, 1_000_000));
 
   public static final DeclaredOption<Double> ALIGNED_TOLERANCE = DeclaredOption.ours(
-      PREFIX + "aligned.tolerance", 0.25,
+      PREFIX + "aligned.tolerance", LayoutSpec.DEFAULT_ALIGNED_TOLERANCE,
       "How far a file may stray from the target size, as a share of the target. With the aligned "
           + "layout, a cell is split above 1 + tolerance and merged with the next below 1 - tolerance. A "
           + "file's end along the curve (with aligned=false, and inside a cell cut into several files) "

@@ -1,6 +1,8 @@
 package dev.hudilayout.config;
 
 import dev.hudilayout.curve.Curve;
+import dev.hudilayout.layout.LayoutSpec;
+import dev.hudilayout.layout.Mapping;
 
 import java.util.ArrayList;
 import java.util.Collections;

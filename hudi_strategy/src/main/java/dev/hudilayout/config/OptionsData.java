@@ -1,5 +1,7 @@
 package dev.hudilayout.config;
 
+import dev.hudilayout.layout.LayoutMetadata;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,8 +2,12 @@ package dev.hudilayout.continuous;
 
 import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpecParser;
+import dev.hudilayout.hudi.ColumnStatsBounds;
 import dev.hudilayout.layout.RegionTree;
-import dev.hudilayout.spark.ColumnStatsBounds;
+import dev.hudilayout.plan.DeltaPlan;
+import dev.hudilayout.plan.QueryShares;
+import dev.hudilayout.plan.Stage;
+import dev.hudilayout.plan.Tiers;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;

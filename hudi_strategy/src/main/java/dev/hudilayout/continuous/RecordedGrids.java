@@ -1,6 +1,6 @@
 package dev.hudilayout.continuous;
 
-import dev.hudilayout.config.LayoutMetadata;
+import dev.hudilayout.layout.LayoutMetadata;
 
 import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.table.HoodieTableMetaClient;

@@ -1,7 +1,8 @@
 package dev.hudilayout.continuous;
 
+import dev.hudilayout.hudi.ColumnStatsBounds;
 import dev.hudilayout.layout.RegionTree;
-import dev.hudilayout.spark.ColumnStatsBounds;
+import dev.hudilayout.plan.QueryShares;
 
 import org.apache.hudi.client.common.HoodieSparkEngineContext;
 import org.apache.hudi.common.model.FileSlice;

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Order-preserving byte encodings of the values hudi-layout sorts by ({@link
- * dev.hudilayout.layout.ValueEncoding} widens every Spark type to one of them): each value becomes
+ * dev.hudilayout.spark.ValueEncoding} widens every Spark type to one of them): each value becomes
  * big-endian bytes whose unsigned lexicographic order ({@link
  * java.util.Arrays#compareUnsigned(byte[], byte[])}) is the value's order.
  *

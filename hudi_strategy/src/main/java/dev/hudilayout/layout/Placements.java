@@ -1,7 +1,5 @@
 package dev.hudilayout.layout;
 
-import dev.hudilayout.config.LayoutSpec;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

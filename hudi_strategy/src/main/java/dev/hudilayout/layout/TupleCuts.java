@@ -9,7 +9,7 @@ import java.util.List;
  * Stage "placement" of the linear layout on the row-writer path, which sorts by the columns
  * themselves instead of a curve key: where one file ends and the next begins. Rows are ordered by
  * their sort columns, column after column, and cut at equal counts of a sample. Each column is compared by its
- * {@link ValueEncoding} (unsigned byte order = value order, nulls first). With sampled tuples
+ * {@code ValueEncoding} (unsigned byte order = value order, nulls first). With sampled tuples
  * (1, a), (1, b), (2, a), (3, c) and 2 files, the cut is (2, a): (1, z) goes to file 0, (2, a)
  * and (2, b) to file 1.
  *

@@ -1,10 +1,12 @@
 package dev.hudilayout.spark;
 
-import dev.hudilayout.config.LayoutSpec;
-import dev.hudilayout.continuous.Stage;
 import dev.hudilayout.layout.CurveSpace;
+import dev.hudilayout.layout.LayoutSpec;
 import dev.hudilayout.layout.Placement;
 import dev.hudilayout.layout.SampleRow;
+import dev.hudilayout.plan.AppliedLayouts;
+import dev.hudilayout.plan.GroupPlacement;
+import dev.hudilayout.plan.Stage;
 
 import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.common.schema.HoodieSchema;

@@ -1,12 +1,14 @@
 package dev.hudilayout.spark;
 
-import dev.hudilayout.config.LayoutSpec;
-import dev.hudilayout.continuous.Stage;
 import dev.hudilayout.curve.Curve;
 import dev.hudilayout.layout.CurveSpace;
+import dev.hudilayout.layout.LayoutSpec;
 import dev.hudilayout.layout.Placement;
 import dev.hudilayout.layout.SampleRow;
 import dev.hudilayout.layout.TupleCuts;
+import dev.hudilayout.plan.AppliedLayouts;
+import dev.hudilayout.plan.GroupPlacement;
+import dev.hudilayout.plan.Stage;
 
 import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.table.BulkInsertPartitioner;

@@ -23,19 +23,19 @@ import java.util.function.UnaryOperator;
  * where it goes, Spark SQL shuffles and sorts on it, and the helper is dropped again, so the output
  * has the input's schema (the {@code _hoodie_*} columns included) and one Spark partition per file.
  */
-final class HelperColumns {
+public final class HelperColumns {
   private static final String TOKEN_COLUMN = "_hudilayout_file_token";
 
   private HelperColumns() {
   }
 
   /** A row's helper value; one is made per Spark partition, on the executor. */
-  interface Value extends Serializable {
+  public interface Value extends Serializable {
     long of(InternalRow row);
   }
 
   /** Makes the {@link Value} of one Spark partition. */
-  interface ValueFactory extends Serializable {
+  public interface ValueFactory extends Serializable {
     Value create();
   }
 
@@ -48,7 +48,7 @@ final class HelperColumns {
    *
    * @param blank ordinal of a string column the shuffle may leave null, or -1
    */
-  static Dataset<Row> byPlacement(Dataset<Row> rows, int files, int orderBits, int blank, ValueFactory placement) {
+  public static Dataset<Row> byPlacement(Dataset<Row> rows, int files, int orderBits, int blank, ValueFactory placement) {
     return byPlacement(rows, files, orderBits, blank, placement, false);
   }
 
@@ -56,7 +56,7 @@ final class HelperColumns {
    * {@link #byPlacement}; with {@code lastIsHelper}, the input's last column is read by the
    * placement only (where the row came from) and left out of the output.
    */
-  static Dataset<Row> byPlacement(Dataset<Row> rows, int files, int orderBits, int blank, ValueFactory placement,
+  public static Dataset<Row> byPlacement(Dataset<Row> rows, int files, int orderBits, int blank, ValueFactory placement,
                                   boolean lastIsHelper) {
     Dataset<Row> input = blanked(rows, blank);
     StructType schema = input.schema();
@@ -101,7 +101,7 @@ final class HelperColumns {
    *
    * @param blank ordinal of a string column the shuffle may leave null, or -1
    */
-  static Dataset<Row> byToken(Dataset<Row> rows, int files, Column[] sortColumns, int blank, ValueFactory token) {
+  public static Dataset<Row> byToken(Dataset<Row> rows, int files, Column[] sortColumns, int blank, ValueFactory token) {
     return withToken(blanked(rows, blank), token)
         .repartition(files, functions.col(TOKEN_COLUMN))
         .sortWithinPartitions(sortColumns)
@@ -190,7 +190,7 @@ final class HelperColumns {
    * clustering group one base file per Spark partition, and for the small files clustering exists
    * for, starting a task per file costs more than reading it (250 files of 1 MB: 250 tasks). Up to
    * 8 files share a task, and there are still at least two tasks per core. A Spark file scan
-   * ({@link BaseFileScan}) has already packed small files into tasks of its own size and is kept.
+   * ({@code BaseFileScan}) has already packed small files into tasks of its own size and is kept.
    * The shuffle after it is unchanged.
    */
   private static JavaRDD<InternalRow> readTasks(Dataset<Row> rows) {

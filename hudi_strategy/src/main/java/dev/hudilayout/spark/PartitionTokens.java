@@ -20,11 +20,11 @@ import scala.collection.JavaConverters;
  * the partition of 0, 1, 2, ... until every partition has a token (about n ln n tries: ~7,000 for
  * n = 1000), so it agrees with whatever hash this Spark version uses.
  */
-final class PartitionTokens {
+public final class PartitionTokens {
   private PartitionTokens() {
   }
 
-  static int[] forPartitions(int n) {
+  public static int[] forPartitions(int n) {
     Expression partitionId = new HashPartitioning(
         JavaConverters.asScalaBuffer(Collections.<Expression>singletonList(
             new BoundReference(0, DataTypes.IntegerType, false))).toSeq(), n).partitionIdExpression();
@@ -47,7 +47,7 @@ final class PartitionTokens {
   }
 
   /** Bits the largest token needs. */
-  static int bits(int[] tokens) {
+  public static int bits(int[] tokens) {
     int max = 0;
     for (int t : tokens) {
       max = Math.max(max, t);

@@ -1,9 +1,8 @@
 package dev.hudilayout.spark;
 
-import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.layout.BottomKSample;
+import dev.hudilayout.layout.LayoutSpec;
 import dev.hudilayout.layout.SampleRow;
-import dev.hudilayout.layout.ValueEncoding;
 
 import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.common.schema.HoodieSchema;

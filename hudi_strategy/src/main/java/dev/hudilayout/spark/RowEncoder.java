@@ -1,10 +1,9 @@
 package dev.hudilayout.spark;
 
-import dev.hudilayout.config.LayoutSpec;
 import dev.hudilayout.layout.BottomKSample;
+import dev.hudilayout.layout.LayoutSpec;
 import dev.hudilayout.layout.RowHash;
 import dev.hudilayout.layout.SampleRow;
-import dev.hudilayout.layout.ValueEncoding;
 
 import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.spark.sql.Dataset;
@@ -24,21 +23,21 @@ import java.util.List;
  * ({@link ValueEncoding}), the input of every curve key and cut, and its record key (the row hash
  * and the sample's draw). Sent with the tasks that place rows; used by the instant's sample too.
  */
-final class RowEncoder implements Serializable {
+public final class RowEncoder implements Serializable {
   private static final long serialVersionUID = 1L;
   private final int[] ordinals;
   private final DataType[] types;
   /** Ordinal of the record key, or -1 if the rows have none. */
   private final int keyOrdinal;
 
-  RowEncoder(int[] ordinals, DataType[] types, int keyOrdinal) {
+  public RowEncoder(int[] ordinals, DataType[] types, int keyOrdinal) {
     this.ordinals = ordinals;
     this.types = types;
     this.keyOrdinal = keyOrdinal;
   }
 
   /** The spec's sort columns and Hudi's record-key column of rows with this schema. */
-  static RowEncoder of(LayoutSpec spec, StructType schema) {
+  public static RowEncoder of(LayoutSpec spec, StructType schema) {
     int[] ordinals = SortColumns.resolve(spec, schema);
     DataType[] types = new DataType[ordinals.length];
     for (int i = 0; i < ordinals.length; i++) {
@@ -49,7 +48,7 @@ final class RowEncoder implements Serializable {
   }
 
   /** The sort columns' values, encoded, in the spec's order. */
-  byte[][] encode(InternalRow row) {
+  public byte[][] encode(InternalRow row) {
     byte[][] out = new byte[ordinals.length][];
     for (int i = 0; i < ordinals.length; i++) {
       out[i] = ValueEncoding.encode(row.isNullAt(ordinals[i]) ? null : row.get(ordinals[i], types[i]));
@@ -62,7 +61,7 @@ final class RowEncoder implements Serializable {
    * {@code String} when its bytes are ASCII (then they are its chars, and their polynomial hash
    * is {@code String.hashCode}).
    */
-  long recordKeyHash(InternalRow row, long seed) {
+  public long recordKeyHash(InternalRow row, long seed) {
     if (keyOrdinal < 0 || row.isNullAt(keyOrdinal)) {
       return RowHash.of(null, seed);
     }
@@ -82,7 +81,7 @@ final class RowEncoder implements Serializable {
   }
 
   /** The row's record key, or null. */
-  String recordKey(InternalRow row) {
+  public String recordKey(InternalRow row) {
     return keyOrdinal < 0 || row.isNullAt(keyOrdinal) ? null : row.getUTF8String(keyOrdinal).toString();
   }
 

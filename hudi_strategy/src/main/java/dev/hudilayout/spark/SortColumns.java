@@ -1,6 +1,6 @@
 package dev.hudilayout.spark;
 
-import dev.hudilayout.config.LayoutSpec;
+import dev.hudilayout.layout.LayoutSpec;
 
 import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.common.schema.HoodieSchema;

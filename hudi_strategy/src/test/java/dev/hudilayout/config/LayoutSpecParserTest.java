@@ -1,6 +1,9 @@
 package dev.hudilayout.config;
 
 import dev.hudilayout.curve.Curve;
+import dev.hudilayout.layout.LayoutMetadata;
+import dev.hudilayout.layout.LayoutSpec;
+import dev.hudilayout.layout.Mapping;
 
 import org.junit.jupiter.api.Test;
 
@@ -28,12 +31,25 @@ class LayoutSpecParserTest {
   }
 
   @Test
+  void aSpecWithNothingSetIsWhatTheDeclaredDefaultsParseTo() {
+    LayoutSpec parsed = LayoutSpecParser.parse(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b"));
+    LayoutSpec built = LayoutSpec.builder(Arrays.asList("a", "b")).build();
+    assertEquals(built.toString(), parsed.toString());
+    assertEquals(built.seed(), parsed.seed());
+    assertEquals(built.alignedTolerance(), parsed.alignedTolerance());
+    assertEquals(LayoutSpec.DEFAULT_CURVE, Curve.parse(HudiOptions.CURVE.key(), HudiOptions.CURVE.defaultValue()));
+    assertEquals(LayoutSpec.DEFAULT_MAPPING, Mapping.parse(HudiOptions.MAPPING.key(), HudiOptions.MAPPING.defaultValue()));
+    assertEquals(LayoutSpec.SORT_COLUMNS_KEY, HudiOptions.SORT_COLUMNS.key());
+    assertEquals(LayoutSpec.DEFAULT_SAMPLE_SIZE, Integer.parseInt(HudiOptions.SAMPLE_SIZE.defaultValue()));
+  }
+
+  @Test
   void readsHudiKeysWithTheirSpellings() {
     LayoutSpec spec = LayoutSpecParser.parse(Collections.emptyMap(), props(
-        LayoutSpec.SORT_COLUMNS_KEY, " s_city, c_city ,p_brand",
-        LayoutSpec.CURVE_KEY, "Z-ORDER",
-        LayoutSpec.MAPPING_KEY, "SAMPLE",
-        LayoutSpec.SAMPLE_SIZE_KEY, "5000"));
+        HudiOptions.SORT_COLUMNS.key(), " s_city, c_city ,p_brand",
+        HudiOptions.CURVE.key(), "Z-ORDER",
+        HudiOptions.MAPPING.key(), "SAMPLE",
+        HudiOptions.SAMPLE_SIZE.key(), "5000"));
     assertEquals(Arrays.asList("s_city", "c_city", "p_brand"), spec.columns());
     assertEquals(Curve.ZORDER, spec.curve());
     assertEquals(Mapping.SAMPLE, spec.mapping());
@@ -43,24 +59,24 @@ class LayoutSpecParserTest {
 
   @Test
   void autoBitsKeepLongKeysUpToSevenColumns() {
-    assertEquals(20, LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a")).bitsPerColumn());
-    assertEquals(9, LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,c,d,e,f,g")).bitsPerColumn());
+    assertEquals(20, LayoutSpecParser.parse(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a")).bitsPerColumn());
+    assertEquals(9, LayoutSpecParser.parse(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b,c,d,e,f,g")).bitsPerColumn());
     assertEquals(8, LayoutSpecParser.parse(Collections.emptyMap(),
-        props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,c,d,e,f,g,h,i,j,k,l")).bitsPerColumn());
+        props(HudiOptions.SORT_COLUMNS.key(), "a,b,c,d,e,f,g,h,i,j,k,l")).bitsPerColumn());
     assertEquals(5, LayoutSpecParser.parse(Collections.emptyMap(),
-        props(LayoutSpec.SORT_COLUMNS_KEY, "a", LayoutOptions.BITS_PER_COLUMN.key(), "5")).bitsPerColumn());
+        props(HudiOptions.SORT_COLUMNS.key(), "a", LayoutOptions.BITS_PER_COLUMN.key(), "5")).bitsPerColumn());
   }
 
   @Test
   void planParametersWinOverWriteConfigForColumns() {
-    LayoutSpec spec = LayoutSpecParser.parse(Collections.singletonMap(LayoutSpec.SORT_COLUMNS_KEY, "a,b"),
-        props(LayoutSpec.SORT_COLUMNS_KEY, "x"));
+    LayoutSpec spec = LayoutSpecParser.parse(Collections.singletonMap(HudiOptions.SORT_COLUMNS.key(), "a,b"),
+        props(HudiOptions.SORT_COLUMNS.key(), "x"));
     assertEquals(Arrays.asList("a", "b"), spec.columns());
   }
 
   @Test
   void defaultsAreHudis() {
-    LayoutSpec spec = LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a"));
+    LayoutSpec spec = LayoutSpecParser.parse(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a"));
     assertEquals(Curve.LINEAR, spec.curve());        // Hudi's default layout strategy
     assertEquals(Mapping.DIRECT, spec.mapping());    // Hudi's default build method
     assertEquals(200000, spec.sampleSize());
@@ -68,25 +84,25 @@ class LayoutSpecParserTest {
 
   @Test
   void errorsNameKeyValueAndWhatIsAccepted() {
-    String m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a", LayoutSpec.CURVE_KEY, "peano"));
-    assertTrue(m.contains(LayoutSpec.CURVE_KEY) && m.contains("'peano'") && m.contains("hilbert"), m);
+    String m = error(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a", HudiOptions.CURVE.key(), "peano"));
+    assertTrue(m.contains(HudiOptions.CURVE.key()) && m.contains("'peano'") && m.contains("hilbert"), m);
 
-    m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a", LayoutSpec.MAPPING_KEY, "guess"));
-    assertTrue(m.contains(LayoutSpec.MAPPING_KEY) && m.contains("'guess'") && m.contains("direct, sample"), m);
+    m = error(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a", HudiOptions.MAPPING.key(), "guess"));
+    assertTrue(m.contains(HudiOptions.MAPPING.key()) && m.contains("'guess'") && m.contains("direct, sample"), m);
 
-    m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a", LayoutSpec.SAMPLE_SIZE_KEY, "0"));
-    assertTrue(m.contains(LayoutSpec.SAMPLE_SIZE_KEY) && m.contains("'0'") && m.contains("from 1"), m);
+    m = error(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a", HudiOptions.SAMPLE_SIZE.key(), "0"));
+    assertTrue(m.contains(HudiOptions.SAMPLE_SIZE.key()) && m.contains("'0'") && m.contains("from 1"), m);
 
     m = error(Collections.emptyMap(), props());
-    assertTrue(m.contains(LayoutSpec.SORT_COLUMNS_KEY) && m.contains("at least one sort column"), m);
+    assertTrue(m.contains(HudiOptions.SORT_COLUMNS.key()) && m.contains("at least one sort column"), m);
 
-    m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,,b"));
+    m = error(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,,b"));
     assertTrue(m.contains("empty column name"), m);
 
-    m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,a"));
+    m = error(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b,a"));
     assertTrue(m.contains("names column 'a' twice"), m);
 
-    m = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a", LayoutOptions.BITS_PER_COLUMN.key(), "64"));
+    m = error(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a", LayoutOptions.BITS_PER_COLUMN.key(), "64"));
     assertTrue(m.contains(LayoutOptions.BITS_PER_COLUMN.key()) && m.contains("'64'") && m.contains("0 to 63"), m);
 
     m = assertThrows(IllegalArgumentException.class, () -> LayoutSpecParser.writerSizeFactor(
@@ -97,16 +113,16 @@ class LayoutSpecParserTest {
   @Test
   void columnWeightsBecomeSharesAndBadOnesAreRefused() {
     String key = LayoutOptions.COLUMN_WEIGHTS.key();
-    LayoutSpec spec = LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,c",
-        LayoutSpec.CURVE_KEY, "hilbert", key, "6, 3,1"));
+    LayoutSpec spec = LayoutSpecParser.parse(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b,c",
+        HudiOptions.CURVE.key(), "hilbert", key, "6, 3,1"));
     assertEquals(0.6, spec.shares()[0], 1e-12);
     assertEquals(0.1, spec.shares()[2], 1e-12);
-    assertEquals(null, LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b")).shares());
-    String linear = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b", key, "1,2"));
+    assertEquals(null, LayoutSpecParser.parse(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b")).shares());
+    String linear = error(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b", key, "1,2"));
     assertTrue(linear.contains(key) && linear.contains("'1,2'") && linear.contains("z-order or hilbert"), linear);
     for (String bad : new String[] {"1,2", "1,2,3,4", "1,x,2", "1,-1,2", "0,0,0", "1,,2", "1,NaN,1", "1,Infinity,1"}) {
-      String msg = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b,c",
-          LayoutSpec.CURVE_KEY, "z-order", key, bad));
+      String msg = error(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b,c",
+          HudiOptions.CURVE.key(), "z-order", key, bad));
       assertTrue(msg.contains(key) && msg.contains("'" + bad + "'") && msg.contains("one non-negative number per sort column"),
           msg);
       assertTrue(msg.contains("(3: a,b,c)"), msg);
@@ -134,29 +150,29 @@ class LayoutSpecParserTest {
   @Test
   void aBuiltSpecHasTheDeclaredDefaultsAndLinearIgnoresAligned() {
     LayoutSpec built = LayoutSpec.builder(Arrays.asList("a", "b")).build();
-    LayoutSpec parsed = LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b"));
+    LayoutSpec parsed = LayoutSpecParser.parse(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b"));
     assertEquals(parsed.toString(), built.toString());
     assertEquals(parsed.seed(), built.seed());
     assertEquals(parsed.alignedTolerance(), built.alignedTolerance());
     assertEquals(Curve.LINEAR, built.curve());
     assertTrue(!built.aligned(), "linear ignores aligned");
     assertTrue(LayoutSpec.builder(Arrays.asList("a", "b")).curve(Curve.HILBERT).build().aligned());
-    assertTrue(!LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b",
-        LayoutSpec.CURVE_KEY, "hilbert", LayoutOptions.ALIGNED.key(), "FALSE")).aligned());
+    assertTrue(!LayoutSpecParser.parse(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b",
+        HudiOptions.CURVE.key(), "hilbert", LayoutOptions.ALIGNED.key(), "FALSE")).aligned());
   }
 
   @Test
   void aKeyUnderOurPrefixThatIsNoneOfOursIsRefusedWithTheNearestKey() {
-    String message = error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b",
+    String message = error(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b",
         "hoodie.hudilayout.alinged", "true"));
     assertTrue(message.startsWith("Unknown option hoodie.hudilayout.alinged = 'true': hudi-layout has no such key. "
         + "Did you mean hoodie.hudilayout.aligned?"), message);
     assertTrue(message.contains("hoodie.hudilayout.continuous.merge.fraction"), message);
-    assertTrue(error(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b",
+    assertTrue(error(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b",
         "hoodie.hudilayout.continuous.merge.fractoin", "0.5")).contains("Did you mean hoodie.hudilayout.continuous"
         + ".merge.fraction?"));
     // Hudi's keys, known or not, are Hudi's to judge
-    LayoutSpecParser.parse(Collections.emptyMap(), props(LayoutSpec.SORT_COLUMNS_KEY, "a,b", "hoodie.clustering.whatever", "1"));
+    LayoutSpecParser.parse(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b", "hoodie.clustering.whatever", "1"));
     assertEquals(2, LayoutSpecParser.editDistance("aligned", "alinged"));  // a swap is two edits
   }
 }

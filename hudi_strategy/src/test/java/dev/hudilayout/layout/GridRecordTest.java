@@ -1,7 +1,5 @@
 package dev.hudilayout.layout;
 
-import dev.hudilayout.config.LayoutSpec;
-import dev.hudilayout.config.Mapping;
 import dev.hudilayout.curve.Curve;
 
 import org.junit.jupiter.api.Test;

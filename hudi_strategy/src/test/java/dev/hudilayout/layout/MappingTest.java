@@ -1,5 +1,8 @@
 package dev.hudilayout.layout;
 
+import dev.hudilayout.curve.Curve;
+import dev.hudilayout.spark.ValueEncoding;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -75,8 +78,8 @@ class MappingTest {
     // must span the whole range; nulls go to 0 with the smallest value. Were the null (0x00) the
     // minimum, min and max would share no prefix byte, the 8-byte window would start at the
     // marker and cut a long's 9-byte encoding short: every value from 0 to 999 became 2^20 - 1.
-    dev.hudilayout.config.LayoutSpec spec = dev.hudilayout.config.LayoutSpec.builder(Arrays.asList("a"))
-        .curve(dev.hudilayout.curve.Curve.ZORDER).mapping(dev.hudilayout.config.Mapping.DIRECT).sampleSize(2000)
+    dev.hudilayout.layout.LayoutSpec spec = dev.hudilayout.layout.LayoutSpec.builder(Arrays.asList("a"))
+        .curve(Curve.ZORDER).mapping(Mapping.DIRECT).sampleSize(2000)
         .aligned(false).build();
     List<SampleRow> sample = new ArrayList<>();
     for (int i = 0; i < 1000; i++) {
@@ -118,8 +121,8 @@ class MappingTest {
   void sampleMappingPutsTheFinestColumnsBucketsOneCoordinateApartAndTheOthersAtWholeMultiples() {
     // 1000 brands and 250 cities need 10 bits; the brands take coordinates 0..999 and the cities
     // every 4th of them (the whole 10-bit axis would put brands 1 or 2 apart and cities 4 or 5)
-    dev.hudilayout.config.LayoutSpec spec = dev.hudilayout.config.LayoutSpec.builder(Arrays.asList("city", "brand"))
-        .curve(dev.hudilayout.curve.Curve.HILBERT).mapping(dev.hudilayout.config.Mapping.SAMPLE).sampleSize(20000)
+    dev.hudilayout.layout.LayoutSpec spec = dev.hudilayout.layout.LayoutSpec.builder(Arrays.asList("city", "brand"))
+        .curve(Curve.HILBERT).mapping(Mapping.SAMPLE).sampleSize(20000)
         .aligned(false).build();
     List<SampleRow> sample = new ArrayList<>();
     for (int i = 0; i < 20000; i++) {
@@ -137,8 +140,8 @@ class MappingTest {
 
   @Test
   void fileCutsSplitTheSampleWithinTheTolerance() {
-    dev.hudilayout.config.LayoutSpec spec = dev.hudilayout.config.LayoutSpec.builder(Arrays.asList("a", "b"))
-        .curve(dev.hudilayout.curve.Curve.HILBERT).mapping(dev.hudilayout.config.Mapping.SAMPLE).sampleSize(10000)
+    dev.hudilayout.layout.LayoutSpec spec = dev.hudilayout.layout.LayoutSpec.builder(Arrays.asList("a", "b"))
+        .curve(Curve.HILBERT).mapping(Mapping.SAMPLE).sampleSize(10000)
         .aligned(false).build();
     Random r = new Random(6);
     List<SampleRow> sample = new ArrayList<>();
@@ -158,9 +161,9 @@ class MappingTest {
 
   @Test
   void manyColumnsUseByteKeysInCurveOrder() {
-    dev.hudilayout.config.LayoutSpec spec = dev.hudilayout.config.LayoutSpec.builder(
+    dev.hudilayout.layout.LayoutSpec spec = dev.hudilayout.layout.LayoutSpec.builder(
         Arrays.asList("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"))
-        .curve(dev.hudilayout.curve.Curve.ZORDER).mapping(dev.hudilayout.config.Mapping.DIRECT).sampleSize(1000)
+        .curve(Curve.ZORDER).mapping(Mapping.DIRECT).sampleSize(1000)
         .aligned(false).build();
     Random r = new Random(7);
     List<SampleRow> sample = new ArrayList<>();

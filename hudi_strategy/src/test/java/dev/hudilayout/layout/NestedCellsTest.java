@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hudilayout.config.LayoutOptions;
-import dev.hudilayout.config.LayoutSpec;
-import dev.hudilayout.config.Mapping;
 import dev.hudilayout.curve.Curve;
 
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package dev.hudilayout.layout;
 
+import dev.hudilayout.spark.ValueEncoding;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,0 +1,55 @@
+package dev.hudilayout.hudi;
+
+import org.apache.hudi.client.SparkRDDWriteClient;
+import org.apache.hudi.client.common.HoodieSparkEngineContext;
+import org.apache.hudi.common.schema.HoodieSchema;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.TableSchemaResolver;
+import org.apache.hudi.common.util.Option;
+import org.apache.hudi.config.HoodieWriteConfig;
+import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
+import org.apache.spark.api.java.JavaSparkContext;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/** Hudi write clients on an existing table, for the table services we run from outside a write. */
+public final class TableClients {
+  private TableClients() {
+  }
+
+  public static HoodieTableMetaClient meta(JavaSparkContext jsc, String basePath) {
+    return HoodieTableMetaClient.builder()
+        .setConf(new HadoopStorageConfiguration(jsc.hadoopConfiguration()))
+        .setBasePath(basePath)
+        .build();
+  }
+
+  /**
+   * A client for the table at {@code basePath} with {@code options}, the table's name and its
+   * current schema (Hudi's table services parse the write schema when they start).
+   * {@code check} sees the schema first and may refuse the options by throwing.
+   */
+  public static SparkRDDWriteClient<?> open(JavaSparkContext jsc, String basePath, Map<String, String> options,
+                                     Consumer<Option<HoodieSchema>> check) {
+    HoodieTableMetaClient meta = meta(jsc, basePath);
+    Map<String, String> props = new HashMap<>(options);
+    Option<HoodieSchema> schema;
+    try {
+      schema = new TableSchemaResolver(meta).getTableSchemaIfPresent(false);
+    } catch (Exception e) {
+      throw new IllegalStateException("Cannot read the schema of the table at " + basePath, e);
+    }
+    if (schema.isPresent()) {
+      props.putIfAbsent(HoodieWriteConfig.AVRO_SCHEMA_STRING.key(), schema.get().toString());
+    }
+    check.accept(schema);
+    HoodieWriteConfig config = HoodieWriteConfig.newBuilder()
+        .withPath(basePath)
+        .forTable(meta.getTableConfig().getTableName())
+        .withProps(props)
+        .build();
+    return new SparkRDDWriteClient<>(new HoodieSparkEngineContext(jsc), config);
+  }
+}

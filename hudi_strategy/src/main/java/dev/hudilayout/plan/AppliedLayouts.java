@@ -1,0 +1,244 @@
+package dev.hudilayout.plan;
+
+import dev.hudilayout.layout.ColumnWeights;
+import dev.hudilayout.layout.GridSearch;
+import dev.hudilayout.layout.LayoutMetadata;
+import dev.hudilayout.layout.LayoutSpec;
+import dev.hudilayout.layout.Placement;
+import dev.hudilayout.layout.RegionTree;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * Stage "record": what the partitioners of one clustering actually did, gathered on the driver (groups run on
+ * several threads) and written into the replacecommit's extra metadata (the keys of
+ * {@link LayoutMetadata}).
+ */
+public final class AppliedLayouts {
+  private static final Logger LOG = LoggerFactory.getLogger(AppliedLayouts.class);
+
+  private static final class Applied {
+    final LayoutSpec spec;
+    final int files;
+    final int bitsPerColumn;
+    final boolean instantSample;
+    final double[] buckets;
+    final GridSearch.Choice grid;
+
+    Applied(LayoutSpec spec, int files, int bitsPerColumn, boolean instantSample, double[] buckets,
+            GridSearch.Choice grid) {
+      this.spec = spec;
+      this.files = files;
+      this.bitsPerColumn = bitsPerColumn;
+      this.instantSample = instantSample;
+      this.buckets = buckets;
+      this.grid = grid;
+    }
+  }
+
+  private final ConcurrentLinkedQueue<Applied> applied = new ConcurrentLinkedQueue<>();
+  private final java.util.concurrent.atomic.AtomicInteger scanned = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger readByHudi = new java.util.concurrent.atomic.AtomicInteger();
+
+  private final Map<String, RegionTree> trees = new java.util.concurrent.ConcurrentHashMap<>();
+  private final ConcurrentLinkedQueue<String> stages = new ConcurrentLinkedQueue<>();
+  private final java.util.Set<String> partitions = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  /** A group of this partition is laid out. */
+  public void partition(String path) {
+    partitions.add(path == null ? "" : path);
+  }
+
+  /**
+   * A continuous-layout group ran: the commit records {@code tree} as its partition's region tree
+   * ({@code hudilayout.continuous.grid.<partition>}, read by the next plan), joined with the splits
+   * of the partition's other groups, and the stage in {@code hudilayout.continuous}.
+   */
+  public void continuous(dev.hudilayout.plan.Stage stage, RegionTree tree) {
+    if (tree != null) {
+      trees.merge(stage.partition, tree, RegionTree::with);
+    }
+    stages.add((stage.partition.isEmpty() ? "" : stage.partition + ": ") + stage.describe());
+  }
+
+  private volatile String sampledRows;
+
+  /**
+   * The instant's sample was drawn from {@code rows} rows, a number read from the commits that
+   * wrote the files or counted ({@code hudilayout.sample.rows}).
+   */
+  public void sampled(long rows, boolean fromCommits) {
+    sampledRows = rows + (fromCommits ? " from commits" : " counted");
+  }
+
+  private volatile String sampleTaken;
+  private volatile String fewestSampled;
+
+  /**
+   * The instant's sample held {@code taken} rows over all groups, and the group with the fewest
+   * per output file had "M of R rows for F files" ({@code hudilayout.sample.taken},
+   * {@code hudilayout.sample.fewest}).
+   */
+  public void taken(int taken, String fewest) {
+    sampleTaken = String.valueOf(taken);
+    fewestSampled = fewest;
+  }
+
+  /** A group on the row path was read by one scan of its base files ({@code BaseFileScan}), or by Hudi. */
+  public void read(boolean scan) {
+    (scan ? scanned : readByHudi).incrementAndGet();
+  }
+
+  /**
+   * One group laid out by {@code placement} (null for a plain sort by the columns). {@code instantSample}
+   * says whether the group used the instant's shared sample (false: it sampled its own input, e.g.
+   * a merge-on-read group with log files only). A dropped column (0 buckets) is logged here on the
+   * driver.
+   */
+  public void record(LayoutSpec spec, int files, boolean instantSample, Placement placement) {
+    double[] buckets = placement == null ? null : placement.columnBuckets();
+    GridSearch.Choice grid = placement == null ? null : placement.gridChoice();
+    applied.add(new Applied(spec, files, placement == null ? 0 : placement.space().bitsPerColumn(), instantSample,
+        buckets, grid));
+    List<String> dropped = dropped(spec, buckets);
+    if (!dropped.isEmpty()) {
+      LOG.warn("hudi-layout: column(s) {} dropped from the layout of a group of {} files: weights {} earn them "
+          + "less than one bucket (k = {})", dropped, files, spec.columns(), ColumnWeights.format(buckets));
+    }
+    List<String> dependent = dependent(spec, grid);
+    if (!dependent.isEmpty()) {
+      LOG.info("hudi-layout: column(s) {} depend on another sort column in the sample and share its axis "
+          + "(not cut) in a group of {} files", dependent, files);
+    }
+  }
+
+  /** "column:determinant" for each column the grid found to depend on another. */
+  private static List<String> dependent(LayoutSpec spec, GridSearch.Choice grid) {
+    List<String> out = new ArrayList<>();
+    if (grid != null) {
+      int[] det = grid.determinants();
+      for (int i = 0; i < det.length; i++) {
+        if (det[i] >= 0) {
+          out.add(spec.columns().get(i) + ":" + spec.columns().get(det[i]));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static List<String> dropped(LayoutSpec spec, double[] buckets) {
+    List<String> out = new ArrayList<>();
+    if (buckets != null && spec.shares() != null) {
+      for (int i : ColumnWeights.dropped(buckets)) {
+        out.add(spec.columns().get(i));
+      }
+    }
+    return out;
+  }
+
+  /** Extra-metadata entries; empty if no group was laid out. */
+  public Map<String, String> summary(String strategyClass) {
+    Map<String, String> out = new LinkedHashMap<>();
+    Applied first = applied.peek();
+    if (first == null) {
+      return out;
+    }
+    int files = 0;
+    int ownSample = 0;
+    for (Applied a : applied) {
+      files += a.files;
+      if (!a.instantSample && a.bitsPerColumn > 0) {
+        ownSample++;
+      }
+    }
+    out.put(LayoutMetadata.STRATEGY.key(), strategyClass);
+    out.put(LayoutMetadata.CURVE.key(), first.spec.curve().name().toLowerCase(Locale.ROOT));
+    out.put(LayoutMetadata.MAPPING.key(), first.spec.mapping().value());
+    out.put(LayoutMetadata.COLUMNS.key(), String.join(",", first.spec.columns()));
+    if (first.bitsPerColumn > 0) {
+      out.put(LayoutMetadata.BITS_PER_COLUMN.key(), String.valueOf(first.bitsPerColumn));
+      if (first.spec.aligned()) {
+        out.put(LayoutMetadata.LAYOUT.key(), "aligned");
+      }
+      out.put(LayoutMetadata.ALIGNED_TOLERANCE.key(), String.valueOf(first.spec.alignedTolerance()));
+    }
+    Applied largest = first;
+    for (Applied a : applied) {
+      if (a.files > largest.files) {
+        largest = a;
+      }
+    }
+    if (first.bitsPerColumn > 0 && first.spec.shares() != null) {
+      out.put(LayoutMetadata.COLUMN_WEIGHTS.key(), formatShares(first.spec.shares()));
+    }
+    if (largest.bitsPerColumn > 0 && largest.buckets != null) {
+      // of the largest group; each group's allotment follows from its own file count
+      out.put(LayoutMetadata.BUCKETS.key(), ColumnWeights.format(largest.buckets));
+      List<String> dropped = dropped(largest.spec, largest.buckets);
+      if (!dropped.isEmpty()) {
+        out.put(LayoutMetadata.DROPPED_COLUMNS.key(), String.join(",", dropped));
+      }
+    }
+    if (largest.bitsPerColumn > 0 && largest.grid != null) {
+      List<String> dependent = dependent(largest.spec, largest.grid);
+      if (!dependent.isEmpty()) {
+        out.put(LayoutMetadata.DEPENDENT_COLUMNS.key(), String.join(",", dependent));
+      }
+      out.put(LayoutMetadata.GRID_CHOSEN.key(), largest.spec.gridBuckets() == null ? "sample" : "fixed");
+      out.put(LayoutMetadata.ESTIMATED_FILES.key(), formatEstimates(largest.grid.estimatedFiles()));
+    }
+    if (first.bitsPerColumn > 0) {
+      out.put(LayoutMetadata.SAMPLE_SIZE.key(), String.valueOf(first.spec.sampleSize()));
+      // "instant": one sample of the whole input served every group
+      out.put(LayoutMetadata.SAMPLE_SCOPE.key(), ownSample == 0 ? "instant" : "group");
+      if (sampledRows != null) {
+        out.put(LayoutMetadata.SAMPLE_ROWS.key(), sampledRows);
+      }
+      if (sampleTaken != null) {
+        out.put(LayoutMetadata.SAMPLE_TAKEN.key(), sampleTaken);
+      }
+      if (fewestSampled != null) {
+        out.put(LayoutMetadata.SAMPLE_FEWEST.key(), fewestSampled);
+      }
+    }
+    out.put(LayoutMetadata.GROUPS.key(), String.valueOf(applied.size()));
+    out.put(LayoutMetadata.PARTITIONS.key(), String.valueOf(partitions.size()));
+    if (scanned.get() + readByHudi.get() > 0) {
+      // how the row path read its groups: "scan" (all by one Spark scan), "hudi", or both with counts
+      out.put(LayoutMetadata.READ.key(), readByHudi.get() == 0 ? "scan" : scanned.get() == 0 ? "hudi"
+          : "scan:" + scanned.get() + ",hudi:" + readByHudi.get());
+    }
+    out.put(LayoutMetadata.FILES.key(), String.valueOf(files));
+    if (!stages.isEmpty()) {
+      out.put(LayoutMetadata.CONTINUOUS.key(), String.join("; ", new java.util.TreeSet<>(stages)));
+      for (Map.Entry<String, RegionTree> g : new java.util.TreeMap<>(trees).entrySet()) {
+        out.put(LayoutMetadata.CONTINUOUS_GRID.key() + g.getKey(), g.getValue().serialize());
+      }
+    }
+    return out;
+  }
+
+  private static String formatEstimates(double[] files) {
+    String[] parts = new String[files.length];
+    for (int i = 0; i < parts.length; i++) {
+      parts[i] = String.format(Locale.ROOT, "%.1f", files[i]);
+    }
+    return String.join(",", parts);
+  }
+
+  private static String formatShares(double[] shares) {
+    String[] parts = new String[shares.length];
+    for (int i = 0; i < parts.length; i++) {
+      parts[i] = String.format(Locale.ROOT, "%.4g", shares[i]);
+    }
+    return String.join(",", parts);
+  }
+}

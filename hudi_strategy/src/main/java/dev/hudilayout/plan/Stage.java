@@ -1,0 +1,124 @@
+package dev.hudilayout.plan;
+
+import dev.hudilayout.layout.CurveSpace;
+import dev.hudilayout.layout.GridPlacement;
+import dev.hudilayout.layout.LayoutMetadata;
+import dev.hudilayout.layout.LayoutSpec;
+import dev.hudilayout.layout.Placements;
+import dev.hudilayout.layout.RegionTree;
+import dev.hudilayout.layout.SampleRow;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * What one clustering group of the continuous layout does, as the plan wrote it into the group's
+ * extra metadata ({@code ContinuousPlanStrategy}) and execution reads it back:
+ * <ul>
+ *   <li>{@code full}: the partition has no region tree yet; the group lays the whole partition out
+ *       on a grid chosen from its sample, cuts files inside its cells, and records the grid on the
+ *       replacecommit as the root of the partition's tree;</li>
+ *   <li>{@code delta}: files that lie in no single region (new rows), with every file of the
+ *       regions due to be laid out again and the pending layers of regions merging theirs, are
+ *       laid on the recorded tree, each region cut on its own, so every output file lies inside
+ *       one region; a due region the plan splits gets a grid drawn from its rows first, whose
+ *       cells become regions, and the commit records the grown tree.</li>
+ * </ul>
+ */
+public final class Stage {
+  private static final String KEY = LayoutMetadata.STAGE.key();
+  private static final String GRID = LayoutMetadata.GRID.key();
+  private static final String WHY = LayoutMetadata.WHY.key();
+  private static final String SHARES = LayoutMetadata.SHARES.key();
+  private static final String SPLITS = LayoutMetadata.SPLITS.key();
+
+  public enum Kind { FULL, DELTA }
+
+  public final Kind kind;
+  public final String partition;
+  public final String why;
+  /** The recorded tree a delta group lays rows on; null for a full group. */
+  private final RegionTree tree;
+  /** Per region (path), the sort columns' shares of the queries that meet it ({@link QueryShares}). */
+  private final Map<String, double[]> shares;
+  /** Due regions the group splits, and into how many cells ({@link Splits}). */
+  private final Map<String, Integer> splits;
+
+  private Stage(Kind kind, String partition, RegionTree tree, String why, Map<String, double[]> shares,
+                Map<String, Integer> splits) {
+    this.kind = kind;
+    this.partition = partition;
+    this.tree = tree;
+    this.why = why;
+    this.shares = shares;
+    this.splits = splits;
+  }
+
+  /** The group's stage, or null for a group a plan of ours did not mark (any other plan strategy). */
+  public static Stage of(Map<String, String> groupMetadata, String partition) {
+    String kind = groupMetadata == null ? null : groupMetadata.get(KEY);
+    if (kind == null) {
+      return null;
+    }
+    String grid = groupMetadata.get(GRID);
+    return new Stage(Kind.valueOf(kind.toUpperCase(java.util.Locale.ROOT)), partition,
+        grid == null ? null : RegionTree.parse(grid), groupMetadata.getOrDefault(WHY, ""),
+        QueryShares.parse(groupMetadata.get(SHARES)), parseSplits(groupMetadata.get(SPLITS)));
+  }
+
+  /**
+   * Where this group's rows go: on the recorded tree for a delta (split where the plan says, each
+   * region cut into several files on a grid of its own weighed by its query shares), on a new
+   * grid for a partition's first layout; every file inside one region either way
+   * ({@link Placements#onTree}, {@link Placements#onGrid}).
+   */
+  public GridPlacement placement(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample,
+                                 Supplier<List<SampleRow>> ownSample, int files) {
+    return kind == Kind.DELTA
+        ? Placements.onTree(spec, space, groupSample, ownSample, files, tree, splits, shares)
+        : Placements.onGrid(spec, space, groupSample, ownSample, files, null, Map.of());
+  }
+
+  /** The region tree the partition keeps after this group: the grid it drew (a first layout), else the grown tree. */
+  public RegionTree treeAfter(GridPlacement placement) {
+    return kind == Kind.FULL ? RegionTree.of(placement.cells()) : (RegionTree) placement.nested().outer();
+  }
+
+  /** The group extra metadata the plan writes for a stage. */
+  public static Map<String, String> metadata(Kind kind, String tree, String why, String shares, Map<String, Integer> splits) {
+    Map<String, String> m = new HashMap<>();
+    m.put(KEY, kind.name().toLowerCase(java.util.Locale.ROOT));
+    if (tree != null) {
+      m.put(GRID, tree);
+    }
+    if (shares != null && !shares.isEmpty()) {
+      m.put(SHARES, shares);
+    }
+    if (!splits.isEmpty()) {
+      StringBuilder sb = new StringBuilder();
+      splits.forEach((path, cells) -> sb.append(sb.length() == 0 ? "" : ";").append(path).append(':').append(cells));
+      m.put(SPLITS, sb.toString());
+    }
+    m.put(WHY, why);
+    return m;
+  }
+
+  private static Map<String, Integer> parseSplits(String text) {
+    Map<String, Integer> out = new LinkedHashMap<>();
+    if (text != null && !text.isEmpty()) {
+      for (String split : text.split(";")) {
+        String[] parts = split.split(":");
+        out.put(parts[0], Integer.parseInt(parts[1]));
+      }
+    }
+    return out;
+  }
+
+  /** What the commit says about this group: "full" or "delta", and why. */
+  public String describe() {
+    return kind.name().toLowerCase(java.util.Locale.ROOT) + (why.isEmpty() ? "" : " (" + why + ")");
+  }
+}
