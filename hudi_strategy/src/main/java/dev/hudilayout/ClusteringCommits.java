@@ -1,5 +1,6 @@
 package dev.hudilayout;
 
+import dev.hudilayout.config.Json;
 import dev.hudilayout.config.LayoutMetadata;
 
 import org.apache.hadoop.conf.Configuration;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,11 +30,11 @@ public final class ClusteringCommits {
   /** Every completed replacecommit, oldest first, as a JSON array of {@link #entry} objects. */
   public static String json(Configuration hadoopConf, String basePath) {
     HoodieTimeline timeline = client(hadoopConf, basePath).getActiveTimeline().getCompletedReplaceTimeline();
-    StringBuilder sb = new StringBuilder("[");
+    List<Map<String, Object>> out = new ArrayList<>();
     for (HoodieInstant instant : timeline.getInstants()) {
-      sb.append(sb.length() > 1 ? "," : "").append(entry(instant, metadata(timeline, instant)));
+      out.add(entry(instant, metadata(timeline, instant)));
     }
-    return sb.append(']').toString();
+    return Json.write(out);
   }
 
   /**
@@ -43,10 +45,10 @@ public final class ClusteringCommits {
     HoodieTimeline timeline = client(hadoopConf, basePath).getActiveTimeline().getCompletedReplaceTimeline();
     for (HoodieInstant i : timeline.getInstants()) {
       if (i.requestedTime().equals(instant)) {
-        return entry(i, metadata(timeline, i));
+        return Json.write(entry(i, metadata(timeline, i)));
       }
     }
-    return "null";
+    return Json.write(null);
   }
 
   /**
@@ -81,18 +83,14 @@ public final class ClusteringCommits {
   }
 
   /** {@code {"instant", "action", "completed", "operation", "extra"}} for one replacecommit. */
-  private static String entry(HoodieInstant instant, HoodieCommitMetadata md) {
-    StringBuilder sb = new StringBuilder("{\"instant\":").append(quote(instant.requestedTime()))
-        .append(",\"action\":").append(quote(instant.getAction()))
-        .append(",\"completed\":").append(quote(instant.getCompletionTime()))
-        .append(",\"operation\":").append(quote(String.valueOf(md.getOperationType())))
-        .append(",\"extra\":{");
-    boolean firstEntry = true;
-    for (Map.Entry<String, String> e : md.getExtraMetadata().entrySet()) {
-      sb.append(firstEntry ? "" : ",").append(quote(e.getKey())).append(':').append(quote(e.getValue()));
-      firstEntry = false;
-    }
-    return sb.append("}}").toString();
+  static Map<String, Object> entry(HoodieInstant instant, HoodieCommitMetadata md) {
+    Map<String, Object> e = new LinkedHashMap<>();
+    e.put("instant", instant.requestedTime());
+    e.put("action", instant.getAction());
+    e.put("completed", instant.getCompletionTime());
+    e.put("operation", String.valueOf(md.getOperationType()));
+    e.put("extra", md.getExtraMetadata());
+    return e;
   }
 
   /**
@@ -101,31 +99,20 @@ public final class ClusteringCommits {
    * completion time, null while pending).
    */
   public static String timelineJson(Configuration hadoopConf, String basePath) {
-    StringBuilder sb = new StringBuilder("[");
+    List<Map<String, Object>> out = new ArrayList<>();
     for (HoodieInstant instant : client(hadoopConf, basePath).getActiveTimeline().getInstants()) {
-      sb.append(sb.length() > 1 ? "," : "").append("{\"instant\":").append(quote(instant.requestedTime()))
-          .append(",\"action\":").append(quote(instant.getAction()))
-          .append(",\"state\":").append(quote(instant.getState().name()))
-          .append(",\"completed\":").append(quote(instant.isCompleted() ? instant.getCompletionTime() : null))
-          .append('}');
+      out.add(timelineEntry(instant));
     }
-    return sb.append(']').toString();
+    return Json.write(out);
   }
 
-  private static String quote(String s) {
-    if (s == null) {
-      return "null";
-    }
-    StringBuilder sb = new StringBuilder("\"");
-    for (char c : s.toCharArray()) {
-      if (c == '"' || c == '\\') {
-        sb.append('\\').append(c);
-      } else if (c < 0x20) {
-        sb.append(String.format("\\u%04x", (int) c));
-      } else {
-        sb.append(c);
-      }
-    }
-    return sb.append('"').toString();
+  /** {@code {"instant", "action", "state", "completed"}} for one instant of {@link #timelineJson}. */
+  static Map<String, Object> timelineEntry(HoodieInstant instant) {
+    Map<String, Object> e = new LinkedHashMap<>();
+    e.put("instant", instant.requestedTime());
+    e.put("action", instant.getAction());
+    e.put("state", instant.getState().name());
+    e.put("completed", instant.isCompleted() ? instant.getCompletionTime() : null);
+    return e;
   }
 }

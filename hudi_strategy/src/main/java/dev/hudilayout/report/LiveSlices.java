@@ -1,7 +1,7 @@
 package dev.hudilayout.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.hudilayout.config.Json;
+
 import org.apache.hudi.common.engine.HoodieLocalEngineContext;
 import org.apache.hudi.common.fs.FSUtils;
 import org.apache.hudi.common.model.FileSlice;
@@ -30,7 +30,7 @@ public final class LiveSlices {
    * A JSON array of {@code {"partition", "file_id", "base_file", "log_files"}}, files by name as
    * the column-stats index names them ({@code base_file} null for a slice of log files alone).
    */
-  public static String json(JavaSparkContext jsc, String basePath) throws JsonProcessingException {
+  public static String json(JavaSparkContext jsc, String basePath) {
     HoodieTableMetaClient meta = HoodieTableMetaClient.builder()
         .setConf(new HadoopStorageConfiguration(jsc.hadoopConfiguration())).setBasePath(basePath).build();
     HoodieLocalEngineContext context = new HoodieLocalEngineContext(meta.getStorageConf());
@@ -55,6 +55,6 @@ public final class LiveSlices {
     } finally {
       view.close();
     }
-    return new ObjectMapper().writeValueAsString(out);
+    return Json.write(out);
   }
 }
