@@ -6,10 +6,8 @@ import dev.hudilayout.config.LayoutMetadata;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.model.WriteOperationType;
-import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
-import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,7 +27,7 @@ public final class ClusteringCommits {
 
   /** Every completed replacecommit, oldest first, as a JSON array of {@link #entry} objects. */
   public static String json(Configuration hadoopConf, String basePath) {
-    HoodieTimeline timeline = client(hadoopConf, basePath).getActiveTimeline().getCompletedReplaceTimeline();
+    HoodieTimeline timeline = TableClients.meta(hadoopConf, basePath).getActiveTimeline().getCompletedReplaceTimeline();
     List<Map<String, Object>> out = new ArrayList<>();
     for (HoodieInstant instant : timeline.getInstants()) {
       out.add(entry(instant, metadata(timeline, instant)));
@@ -42,7 +40,7 @@ public final class ClusteringCommits {
    * "null" when no completed replacecommit has that time: only that commit's metadata is read.
    */
   public static String json(Configuration hadoopConf, String basePath, String instant) {
-    HoodieTimeline timeline = client(hadoopConf, basePath).getActiveTimeline().getCompletedReplaceTimeline();
+    HoodieTimeline timeline = TableClients.meta(hadoopConf, basePath).getActiveTimeline().getCompletedReplaceTimeline();
     for (HoodieInstant i : timeline.getInstants()) {
       if (i.requestedTime().equals(instant)) {
         return Json.write(entry(i, metadata(timeline, i)));
@@ -56,7 +54,7 @@ public final class ClusteringCommits {
    * {@code hudilayout.columns}): replacecommits are read newest first, up to the first such one.
    */
   public static boolean laidOutBefore(Configuration hadoopConf, String basePath) {
-    HoodieTimeline timeline = client(hadoopConf, basePath).getActiveTimeline().getCompletedReplaceTimeline();
+    HoodieTimeline timeline = TableClients.meta(hadoopConf, basePath).getActiveTimeline().getCompletedReplaceTimeline();
     List<HoodieInstant> newestFirst = new ArrayList<>(timeline.getInstants());
     Collections.reverse(newestFirst);
     for (HoodieInstant instant : newestFirst) {
@@ -67,11 +65,6 @@ public final class ClusteringCommits {
       }
     }
     return false;
-  }
-
-  private static HoodieTableMetaClient client(Configuration hadoopConf, String basePath) {
-    return HoodieTableMetaClient.builder().setConf(new HadoopStorageConfiguration(hadoopConf))
-        .setBasePath(basePath).build();
   }
 
   private static HoodieCommitMetadata metadata(HoodieTimeline timeline, HoodieInstant instant) {
@@ -100,7 +93,7 @@ public final class ClusteringCommits {
    */
   public static String timelineJson(Configuration hadoopConf, String basePath) {
     List<Map<String, Object>> out = new ArrayList<>();
-    for (HoodieInstant instant : client(hadoopConf, basePath).getActiveTimeline().getInstants()) {
+    for (HoodieInstant instant : TableClients.meta(hadoopConf, basePath).getActiveTimeline().getInstants()) {
       out.add(timelineEntry(instant));
     }
     return Json.write(out);

@@ -1,5 +1,6 @@
 package dev.hudilayout.continuous;
 
+import dev.hudilayout.TableClients;
 import dev.hudilayout.config.Json;
 import dev.hudilayout.layout.RegionTree;
 import dev.hudilayout.spark.ColumnStatsBounds;
@@ -10,7 +11,6 @@ import org.apache.hudi.common.model.HoodieLogFile;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.util.collection.Pair;
 import org.apache.hudi.config.HoodieWriteConfig;
-import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
 import org.apache.hudi.table.HoodieSparkTable;
 import org.apache.hudi.table.HoodieTable;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -225,8 +225,7 @@ public final class Regions {
    * (its pending layers). "[]" for a table no continuous clustering has laid out.
    */
   public static String json(JavaSparkContext jsc, String basePath) {
-    HoodieTableMetaClient meta = HoodieTableMetaClient.builder()
-        .setConf(new HadoopStorageConfiguration(jsc.hadoopConfiguration())).setBasePath(basePath).build();
+    HoodieTableMetaClient meta = TableClients.meta(jsc.hadoopConfiguration(), basePath);
     Map<String, RecordedGrids.Grid> grids = RecordedGrids.newest(meta);
     if (grids.isEmpty()) {
       return Json.write(List.of());

@@ -1,5 +1,6 @@
 package dev.hudilayout.report;
 
+import dev.hudilayout.TableClients;
 import dev.hudilayout.config.Json;
 
 import org.apache.hudi.common.engine.HoodieLocalEngineContext;
@@ -9,7 +10,6 @@ import org.apache.hudi.common.model.HoodieLogFile;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
-import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
 import org.apache.spark.api.java.JavaSparkContext;
 
 import java.util.ArrayList;
@@ -31,8 +31,7 @@ public final class LiveSlices {
    * the column-stats index names them ({@code base_file} null for a slice of log files alone).
    */
   public static String json(JavaSparkContext jsc, String basePath) {
-    HoodieTableMetaClient meta = HoodieTableMetaClient.builder()
-        .setConf(new HadoopStorageConfiguration(jsc.hadoopConfiguration())).setBasePath(basePath).build();
+    HoodieTableMetaClient meta = TableClients.meta(jsc.hadoopConfiguration(), basePath);
     HoodieLocalEngineContext context = new HoodieLocalEngineContext(meta.getStorageConf());
     HoodieTimeline completed = meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants();
     List<Map<String, Object>> out = new ArrayList<>();
