@@ -64,14 +64,7 @@ public final class KnownKeys {
 
   /** {@link #all()} as a JSON object, for the Python side. */
   public static String json() {
-    StringBuilder sb = new StringBuilder("{");
-    for (Map.Entry<String, String> e : all().entrySet()) {
-      if (sb.length() > 1) {
-        sb.append(',');
-      }
-      sb.append('"').append(e.getKey()).append("\":\"").append(e.getValue()).append('"');
-    }
-    return sb.append('}').toString();
+    return Json.write(all());
   }
 
   /** Static fields, and static no-argument methods (Scala objects' forwarders), of type ConfigProperty. */

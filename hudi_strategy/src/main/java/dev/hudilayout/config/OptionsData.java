@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,98 +40,56 @@ public final class OptionsData {
     return all;
   }
 
+  /** The document: one line per option and per metadata key (the layout {@link Json#write(Object, int)} gives to 2 levels). */
   public static String json() {
-    StringBuilder sb = new StringBuilder("{\n");
-    sb.append("  \"format\": ").append(FORMAT).append(",\n");
-    sb.append("  \"prefix\": ").append(str(LayoutOptions.PREFIX)).append(",\n");
-    sb.append("  \"metadata_prefix\": ").append(str(LayoutMetadata.PREFIX)).append(",\n");
-    sb.append("  \"options\": [");
-    String sep = "\n";
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("format", FORMAT);
+    doc.put("prefix", LayoutOptions.PREFIX);
+    doc.put("metadata_prefix", LayoutMetadata.PREFIX);
+    List<Map<String, Object>> options = new ArrayList<>();
     for (DeclaredOption<?> o : options()) {
       Rule r = o.rule();
-      sb.append(sep).append("    {");
-      field(sb, "key", str(o.key()), true);
-      field(sb, "owner", str(o.ours() ? "hudi-layout" : "hudi"), false);
-      field(sb, "type", str(name(r.kind())), false);
-      field(sb, "element", r.element() == null ? "null" : str(name(r.element())), false);
-      field(sb, "default", o.defaultValue() == null ? "null" : value(o.defaultValue()), false);
-      field(sb, "accepted", str(r.accepted()), false);
-      field(sb, "min", r.min() == null ? "null" : value(r.min()), false);
-      field(sb, "min_inclusive", String.valueOf(r.minInclusive()), false);
-      field(sb, "max", r.max() == null ? "null" : value(r.max()), false);
-      field(sb, "max_inclusive", String.valueOf(r.maxInclusive()), false);
-      List<String> choices = new ArrayList<>();
-      r.choices().forEach(c -> choices.add(str(c)));
-      field(sb, "choices", "[" + String.join(", ", choices) + "]", false);
-      List<String> aliases = new ArrayList<>();
-      for (Map.Entry<String, String> a : r.aliases().entrySet()) {
-        aliases.add(str(a.getKey()) + ": " + str(a.getValue()));
-      }
-      field(sb, "aliases", "{" + String.join(", ", aliases) + "}", false);
-      field(sb, "doc", str(o.doc()), false);
-      field(sb, "since", str(o.since()), false);
-      sb.append('}');
-      sep = ",\n";
+      Map<String, Object> d = new LinkedHashMap<>();
+      d.put("key", o.key());
+      d.put("owner", o.ours() ? "hudi-layout" : "hudi");
+      d.put("type", name(r.kind()));
+      d.put("element", r.element() == null ? null : name(r.element()));
+      d.put("default", value(o.defaultValue()));
+      d.put("accepted", r.accepted());
+      d.put("min", value(r.min()));
+      d.put("min_inclusive", r.minInclusive());
+      d.put("max", value(r.max()));
+      d.put("max_inclusive", r.maxInclusive());
+      d.put("choices", r.choices());
+      d.put("aliases", r.aliases());
+      d.put("doc", o.doc());
+      d.put("since", o.since());
+      options.add(d);
     }
-    sb.append("\n  ],\n  \"metadata\": [");
-    sep = "\n";
+    doc.put("options", options);
+    List<Map<String, Object>> metadata = new ArrayList<>();
     for (LayoutMetadata.Key k : LayoutMetadata.all()) {
-      sb.append(sep).append("    {");
-      field(sb, "key", str(k.key()), true);
-      field(sb, "scope", str(k.scope().name().toLowerCase(Locale.ROOT)), false);
-      field(sb, "prefix", String.valueOf(k.prefix()), false);
-      field(sb, "doc", str(k.doc()), false);
-      sb.append('}');
-      sep = ",\n";
+      Map<String, Object> d = new LinkedHashMap<>();
+      d.put("key", k.key());
+      d.put("scope", k.scope().name().toLowerCase(Locale.ROOT));
+      d.put("prefix", k.prefix());
+      d.put("doc", k.doc());
+      metadata.add(d);
     }
-    return sb.append("\n  ]\n}\n").toString();
+    doc.put("metadata", metadata);
+    return Json.write(doc, 2) + "\n";
   }
 
   private static String name(Rule.Kind kind) {
     return kind.name().toLowerCase(Locale.ROOT);
   }
 
-  private static void field(StringBuilder sb, String name, String json, boolean first) {
-    sb.append(first ? "" : ", ").append(str(name)).append(": ").append(json);
-  }
-
-  /** A default or bound as JSON: numbers and booleans as themselves, anything else as a string. */
-  private static String value(Object v) {
-    if (v instanceof Boolean || v instanceof Integer || v instanceof Long) {
-      return String.valueOf(v);
+  /** A default or bound as JSON writes it: numbers and booleans as themselves, anything else as a string. */
+  private static Object value(Object v) {
+    if (v == null || v instanceof Boolean || v instanceof Integer || v instanceof Long || v instanceof Double) {
+      return v;
     }
-    if (v instanceof Double) {
-      return Double.toString((Double) v);
-    }
-    return str(String.valueOf(v));
-  }
-
-  /** A JSON string. */
-  static String str(String s) {
-    StringBuilder sb = new StringBuilder("\"");
-    for (char c : s.toCharArray()) {
-      switch (c) {
-        case '"':
-          sb.append("\\\"");
-          break;
-        case '\\':
-          sb.append("\\\\");
-          break;
-        case '\n':
-          sb.append("\\n");
-          break;
-        case '\t':
-          sb.append("\\t");
-          break;
-        default:
-          if (c < 0x20) {
-            sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
-      }
-    }
-    return sb.append('"').toString();
+    return String.valueOf(v);
   }
 
   /** Writes {@link #json()} to the file named by the one argument (its folders are made), or prints it. */

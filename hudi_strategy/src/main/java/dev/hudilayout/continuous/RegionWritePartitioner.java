@@ -1,5 +1,6 @@
 package dev.hudilayout.continuous;
 
+import dev.hudilayout.hudi.TableClients;
 import dev.hudilayout.layout.LayoutSpec;
 import dev.hudilayout.layout.RegionTree;
 import dev.hudilayout.spark.HelperColumns;
@@ -13,7 +14,6 @@ import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.exception.TableNotFoundException;
 import org.apache.hudi.keygen.constant.KeyGeneratorOptions;
 import org.apache.hudi.execution.bulkinsert.BulkInsertInternalPartitionerWithRowsFactory;
-import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
 import org.apache.hudi.table.BulkInsertPartitioner;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -92,9 +92,8 @@ public final class RegionWritePartitioner implements BulkInsertPartitioner<Datas
 
   private Map<String, RecordedGrids.Grid> recorded(Dataset<Row> rows) {
     try {
-      HoodieTableMetaClient meta = HoodieTableMetaClient.builder()
-          .setConf(new HadoopStorageConfiguration(rows.sparkSession().sparkContext().hadoopConfiguration()))
-          .setBasePath(config.getBasePath()).build();
+      HoodieTableMetaClient meta = TableClients.meta(rows.sparkSession().sparkContext().hadoopConfiguration(),
+          config.getBasePath());
       return RecordedGrids.newest(meta);
     } catch (TableNotFoundException e) {
       return new HashMap<>();

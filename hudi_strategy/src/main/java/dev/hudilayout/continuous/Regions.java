@@ -1,6 +1,8 @@
 package dev.hudilayout.continuous;
 
+import dev.hudilayout.config.Json;
 import dev.hudilayout.hudi.ColumnStatsBounds;
+import dev.hudilayout.hudi.TableClients;
 import dev.hudilayout.layout.RegionTree;
 import dev.hudilayout.plan.QueryShares;
 
@@ -10,13 +12,13 @@ import org.apache.hudi.common.model.HoodieLogFile;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.util.collection.Pair;
 import org.apache.hudi.config.HoodieWriteConfig;
-import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
 import org.apache.hudi.table.HoodieSparkTable;
 import org.apache.hudi.table.HoodieTable;
 import org.apache.spark.api.java.JavaSparkContext;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -224,11 +226,10 @@ public final class Regions {
    * (its pending layers). "[]" for a table no continuous clustering has laid out.
    */
   public static String json(JavaSparkContext jsc, String basePath) {
-    HoodieTableMetaClient meta = HoodieTableMetaClient.builder()
-        .setConf(new HadoopStorageConfiguration(jsc.hadoopConfiguration())).setBasePath(basePath).build();
+    HoodieTableMetaClient meta = TableClients.meta(jsc.hadoopConfiguration(), basePath);
     Map<String, RecordedGrids.Grid> grids = RecordedGrids.newest(meta);
     if (grids.isEmpty()) {
-      return "[]";
+      return Json.write(List.of());
     }
     HoodieWriteConfig config = HoodieWriteConfig.newBuilder().withPath(basePath)
         .forTable(meta.getTableConfig().getTableName()).build();
@@ -249,7 +250,7 @@ public final class Regions {
       }
     }
     ColumnStatsBounds.FileStats all = ColumnStatsBounds.FileStats.read(table.getTableMetadata(), indexed, columns);
-    StringBuilder sb = new StringBuilder("[");
+    List<Map<String, Object>> out = new ArrayList<>();
     for (Map.Entry<String, RecordedGrids.Grid> g : grids.entrySet()) {
       RegionTree tree = RegionTree.parse(g.getValue().grid);
       Regions r = of(tree, all.restrictedTo(columns, g.getValue().columns), slicesOf.get(g.getKey()), history);
@@ -257,32 +258,36 @@ public final class Regions {
       for (int i = 0; i < tree.regions(); i++) {
         depth = Math.max(depth, tree.depth(i));
       }
-      sb.append(sb.length() > 1 ? "," : "").append("{\"partition\":\"").append(g.getKey().replace("\"", "\\\""))
-          .append("\",\"buckets\":").append(java.util.Arrays.toString(tree.root().buckets()))
-          .append(",\"cells\":").append(tree.regions())
-          .append(",\"splits\":").append(tree.splits().size())
-          .append(",\"depth\":").append(depth)
-          .append(",\"ingested_bytes\":").append(history.ingested(g.getKey()))
-          .append(",\"rewritten_bytes\":").append(history.rewritten(g.getKey()))
-          .append(",\"outside_files\":").append(r.outside.size())
-          .append(",\"outside_bytes\":").append(bytes(r.outside)).append(",\"regions\":[");
-      boolean first = true;
+      Map<String, Object> part = new LinkedHashMap<>();
+      part.put("partition", g.getKey());
+      part.put("buckets", tree.root().buckets());
+      part.put("cells", tree.regions());
+      part.put("splits", tree.splits().size());
+      part.put("depth", depth);
+      part.put("ingested_bytes", history.ingested(g.getKey()));
+      part.put("rewritten_bytes", history.rewritten(g.getKey()));
+      part.put("outside_files", r.outside.size());
+      part.put("outside_bytes", bytes(r.outside));
+      List<Map<String, Object>> regions = new ArrayList<>();
       for (Map.Entry<String, List<FileSlice>> region : r.inside.entrySet()) {
         List<FileSlice> files = region.getValue();
         Layers layers = r.layers(files);
         long base = layers.base.size();
-        sb.append(first ? "" : ",").append("{\"region\":\"").append(region.getKey()).append('"')
-            .append(",\"files\":").append(files.size()).append(",\"base_files\":").append(base)
-            .append(",\"pending_files\":").append(files.size() - base)
-            .append(",\"base_bytes\":").append(bytes(layers.base))
-            .append(",\"pending_bytes\":").append(bytes(layers.pendingFiles()))
-            .append(",\"base_rows\":").append(layers.baseRows)
-            .append(",\"pending_rows\":").append(layers.pendingRows())
-            .append(",\"pending_rounds\":").append(layers.pending.size()).append('}');
-        first = false;
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("region", region.getKey());
+        e.put("files", files.size());
+        e.put("base_files", base);
+        e.put("pending_files", files.size() - base);
+        e.put("base_bytes", bytes(layers.base));
+        e.put("pending_bytes", bytes(layers.pendingFiles()));
+        e.put("base_rows", layers.baseRows);
+        e.put("pending_rows", layers.pendingRows());
+        e.put("pending_rounds", layers.pending.size());
+        regions.add(e);
       }
-      sb.append("]}");
+      part.put("regions", regions);
+      out.add(part);
     }
-    return sb.append(']').toString();
+    return Json.write(out);
   }
 }

@@ -1,19 +1,19 @@
 package dev.hudilayout.hudi;
 
+import dev.hudilayout.config.Json;
 import dev.hudilayout.layout.LayoutMetadata;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.model.WriteOperationType;
-import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
-import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,12 +27,12 @@ public final class ClusteringCommits {
 
   /** Every completed replacecommit, oldest first, as a JSON array of {@link #entry} objects. */
   public static String json(Configuration hadoopConf, String basePath) {
-    HoodieTimeline timeline = client(hadoopConf, basePath).getActiveTimeline().getCompletedReplaceTimeline();
-    StringBuilder sb = new StringBuilder("[");
+    HoodieTimeline timeline = TableClients.meta(hadoopConf, basePath).getActiveTimeline().getCompletedReplaceTimeline();
+    List<Map<String, Object>> out = new ArrayList<>();
     for (HoodieInstant instant : timeline.getInstants()) {
-      sb.append(sb.length() > 1 ? "," : "").append(entry(instant, metadata(timeline, instant)));
+      out.add(entry(instant, metadata(timeline, instant)));
     }
-    return sb.append(']').toString();
+    return Json.write(out);
   }
 
   /**
@@ -40,13 +40,13 @@ public final class ClusteringCommits {
    * "null" when no completed replacecommit has that time: only that commit's metadata is read.
    */
   public static String json(Configuration hadoopConf, String basePath, String instant) {
-    HoodieTimeline timeline = client(hadoopConf, basePath).getActiveTimeline().getCompletedReplaceTimeline();
+    HoodieTimeline timeline = TableClients.meta(hadoopConf, basePath).getActiveTimeline().getCompletedReplaceTimeline();
     for (HoodieInstant i : timeline.getInstants()) {
       if (i.requestedTime().equals(instant)) {
-        return entry(i, metadata(timeline, i));
+        return Json.write(entry(i, metadata(timeline, i)));
       }
     }
-    return "null";
+    return Json.write(null);
   }
 
   /**
@@ -54,7 +54,7 @@ public final class ClusteringCommits {
    * {@code hudilayout.columns}): replacecommits are read newest first, up to the first such one.
    */
   public static boolean laidOutBefore(Configuration hadoopConf, String basePath) {
-    HoodieTimeline timeline = client(hadoopConf, basePath).getActiveTimeline().getCompletedReplaceTimeline();
+    HoodieTimeline timeline = TableClients.meta(hadoopConf, basePath).getActiveTimeline().getCompletedReplaceTimeline();
     List<HoodieInstant> newestFirst = new ArrayList<>(timeline.getInstants());
     Collections.reverse(newestFirst);
     for (HoodieInstant instant : newestFirst) {
@@ -67,11 +67,6 @@ public final class ClusteringCommits {
     return false;
   }
 
-  private static HoodieTableMetaClient client(Configuration hadoopConf, String basePath) {
-    return HoodieTableMetaClient.builder().setConf(new HadoopStorageConfiguration(hadoopConf))
-        .setBasePath(basePath).build();
-  }
-
   private static HoodieCommitMetadata metadata(HoodieTimeline timeline, HoodieInstant instant) {
     try {
       return timeline.readReplaceCommitMetadata(instant);
@@ -81,18 +76,14 @@ public final class ClusteringCommits {
   }
 
   /** {@code {"instant", "action", "completed", "operation", "extra"}} for one replacecommit. */
-  private static String entry(HoodieInstant instant, HoodieCommitMetadata md) {
-    StringBuilder sb = new StringBuilder("{\"instant\":").append(quote(instant.requestedTime()))
-        .append(",\"action\":").append(quote(instant.getAction()))
-        .append(",\"completed\":").append(quote(instant.getCompletionTime()))
-        .append(",\"operation\":").append(quote(String.valueOf(md.getOperationType())))
-        .append(",\"extra\":{");
-    boolean firstEntry = true;
-    for (Map.Entry<String, String> e : md.getExtraMetadata().entrySet()) {
-      sb.append(firstEntry ? "" : ",").append(quote(e.getKey())).append(':').append(quote(e.getValue()));
-      firstEntry = false;
-    }
-    return sb.append("}}").toString();
+  static Map<String, Object> entry(HoodieInstant instant, HoodieCommitMetadata md) {
+    Map<String, Object> e = new LinkedHashMap<>();
+    e.put("instant", instant.requestedTime());
+    e.put("action", instant.getAction());
+    e.put("completed", instant.getCompletionTime());
+    e.put("operation", String.valueOf(md.getOperationType()));
+    e.put("extra", md.getExtraMetadata());
+    return e;
   }
 
   /**
@@ -101,31 +92,20 @@ public final class ClusteringCommits {
    * completion time, null while pending).
    */
   public static String timelineJson(Configuration hadoopConf, String basePath) {
-    StringBuilder sb = new StringBuilder("[");
-    for (HoodieInstant instant : client(hadoopConf, basePath).getActiveTimeline().getInstants()) {
-      sb.append(sb.length() > 1 ? "," : "").append("{\"instant\":").append(quote(instant.requestedTime()))
-          .append(",\"action\":").append(quote(instant.getAction()))
-          .append(",\"state\":").append(quote(instant.getState().name()))
-          .append(",\"completed\":").append(quote(instant.isCompleted() ? instant.getCompletionTime() : null))
-          .append('}');
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (HoodieInstant instant : TableClients.meta(hadoopConf, basePath).getActiveTimeline().getInstants()) {
+      out.add(timelineEntry(instant));
     }
-    return sb.append(']').toString();
+    return Json.write(out);
   }
 
-  private static String quote(String s) {
-    if (s == null) {
-      return "null";
-    }
-    StringBuilder sb = new StringBuilder("\"");
-    for (char c : s.toCharArray()) {
-      if (c == '"' || c == '\\') {
-        sb.append('\\').append(c);
-      } else if (c < 0x20) {
-        sb.append(String.format("\\u%04x", (int) c));
-      } else {
-        sb.append(c);
-      }
-    }
-    return sb.append('"').toString();
+  /** {@code {"instant", "action", "state", "completed"}} for one instant of {@link #timelineJson}. */
+  static Map<String, Object> timelineEntry(HoodieInstant instant) {
+    Map<String, Object> e = new LinkedHashMap<>();
+    e.put("instant", instant.requestedTime());
+    e.put("action", instant.getAction());
+    e.put("state", instant.getState().name());
+    e.put("completed", instant.isCompleted() ? instant.getCompletionTime() : null);
+    return e;
   }
 }

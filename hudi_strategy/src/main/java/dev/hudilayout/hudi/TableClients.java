@@ -1,5 +1,6 @@
 package dev.hudilayout.hudi;
 
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hudi.client.SparkRDDWriteClient;
 import org.apache.hudi.client.common.HoodieSparkEngineContext;
 import org.apache.hudi.common.schema.HoodieSchema;
@@ -14,16 +15,28 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
-/** Hudi write clients on an existing table, for the table services we run from outside a write. */
+/**
+ * Hudi write clients on an existing table, for the table services we run from outside a write, and
+ * the one place the jar builds a table's meta client ({@link #meta(Configuration, String)}).
+ */
 public final class TableClients {
   private TableClients() {
   }
 
-  public static HoodieTableMetaClient meta(JavaSparkContext jsc, String basePath) {
+  /**
+   * A meta client of the table at {@code basePath} on {@code hadoopConf}, with the builder's
+   * defaults (the active timeline read when first asked for); Hudi's TableNotFoundException where
+   * no table is.
+   */
+  public static HoodieTableMetaClient meta(Configuration hadoopConf, String basePath) {
     return HoodieTableMetaClient.builder()
-        .setConf(new HadoopStorageConfiguration(jsc.hadoopConfiguration()))
+        .setConf(new HadoopStorageConfiguration(hadoopConf))
         .setBasePath(basePath)
         .build();
+  }
+
+  public static HoodieTableMetaClient meta(JavaSparkContext jsc, String basePath) {
+    return meta(jsc.hadoopConfiguration(), basePath);
   }
 
   /**

@@ -1,7 +1,8 @@
 package dev.hudilayout.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.hudilayout.config.Json;
+import dev.hudilayout.hudi.TableClients;
+
 import org.apache.hudi.common.engine.HoodieLocalEngineContext;
 import org.apache.hudi.common.fs.FSUtils;
 import org.apache.hudi.common.model.FileSlice;
@@ -9,7 +10,6 @@ import org.apache.hudi.common.model.HoodieLogFile;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
-import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
 import org.apache.spark.api.java.JavaSparkContext;
 
 import java.util.ArrayList;
@@ -30,9 +30,8 @@ public final class LiveSlices {
    * A JSON array of {@code {"partition", "file_id", "base_file", "log_files"}}, files by name as
    * the column-stats index names them ({@code base_file} null for a slice of log files alone).
    */
-  public static String json(JavaSparkContext jsc, String basePath) throws JsonProcessingException {
-    HoodieTableMetaClient meta = HoodieTableMetaClient.builder()
-        .setConf(new HadoopStorageConfiguration(jsc.hadoopConfiguration())).setBasePath(basePath).build();
+  public static String json(JavaSparkContext jsc, String basePath) {
+    HoodieTableMetaClient meta = TableClients.meta(jsc.hadoopConfiguration(), basePath);
     HoodieLocalEngineContext context = new HoodieLocalEngineContext(meta.getStorageConf());
     HoodieTimeline completed = meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants();
     List<Map<String, Object>> out = new ArrayList<>();
@@ -55,6 +54,6 @@ public final class LiveSlices {
     } finally {
       view.close();
     }
-    return new ObjectMapper().writeValueAsString(out);
+    return Json.write(out);
   }
 }
