@@ -515,6 +515,94 @@ def rounds_other_prose() -> str:
             "[Known limits](docs/limits.md).\n")
 
 
+#: The issue's targets docs/layouts.md holds the rounds runs to: after the last round at most
+#: 1.25x the bound on average and 1.5x on every column, every round at most 1.4x.
+ROUND_TARGET = 1.4
+#: docs/layouts.md quotes the correlated R = 32 run before its grid's cuts followed a nation's and a
+#: category's ends; that run's results.json is no longer in docs/bench, so its figures stay written here.
+CORRELATED_BEFORE = ("1.46x, `p_category` 1.74x", "20 rounds and 1.91x")
+
+
+def _run_figures():
+    """Every rounds run of :data:`ROUNDS_GROWTH` and :data:`ROUNDS_OTHER`: (label, folder, our rows, the built-in's)."""
+    builtin, ours = ROUNDS_LAYOUTS
+    runs = list(ROUNDS_GROWTH) + [run for group, _ in ROUNDS_OTHER for run in group]
+    return [(label, folder, _rounds_of(folder, ours), _rounds_of(folder, builtin)) for label, folder in runs]
+
+
+def _worst(rows: list) -> dict:
+    return max(rows, key=lambda r: r["every_ratio_to_bound"])
+
+
+def rounds_targets() -> str:
+    """docs/layouts.md: the rounds runs (:func:`_run_figures`) against the targets, after the last
+    round, in every round, in bytes rewritten and in plan seconds."""
+    runs = {folder: (label, mine, theirs) for label, folder, mine, theirs in _run_figures()}
+    uniform, upserts = (runs[f][1] for _, f in ROUNDS_GROWTH)
+    skewed, correlated = (runs[f][1] for _, f in ROUNDS_OTHER[0][0])
+    corr_builtin = runs[ROUNDS_OTHER[0][0][1][1]][2]
+    short = [(label, mine) for label, mine, _ in runs.values() if len(mine) < len(uniform)]
+    mor = next(mine for label, mine in short if "merge-on-read" in label)
+    mor_builtin = next(theirs for label, _, theirs in runs.values() if "merge-on-read" in label)
+    ends = [mine[-1]["every_ratio_to_bound"] for _, mine in short]
+    inside = [(label, mine) for label, mine, _ in runs.values() if mine is not correlated]
+    col_label, col_row, col = max(((label, mine[-1], c) for label, mine in inside for c in mine[-1]["every"]["point"]),
+                                  key=lambda x: x[1]["every"]["point"][x[2]] / x[1]["effective_bound"])
+    corr_cols = [v / correlated[-1]["effective_bound"] for v in correlated[-1]["every"]["point"].values()]
+    over = [r for r in correlated if round(r["every_ratio_to_bound"], 2) > ROUND_TARGET]
+    r8_correlated = _worst(runs[ROUNDS_OTHER[3][0][1][1]][1])
+    bulk = [mine for label, mine, _ in runs.values() if "upsert" not in label]
+    after8 = [m[7]["rewritten_vs_ingested"] for m in bulk]
+    after32 = [m[-1]["rewritten_vs_ingested"] for m in bulk if len(m) == len(uniform)]
+    over3 = next(r["round"] for r in correlated if all(x["rewritten_vs_ingested"] > 3 for x in correlated[r["round"] - 1:]))
+    top = max(uniform, key=lambda r: r["rewritten_vs_ingested"])
+    seconds = []
+    for mine in (uniform, upserts, skewed, correlated):
+        plans = [r["plan_seconds"] for r in mine]
+        seconds.append(sum(plans[len(plans) // 2:]) / (len(plans) - len(plans) // 2))
+    d = len(correlated[-1]["every"]["point"])
+    return "\n".join([
+        f"- **After the last round** every run but correlated rows at R = 32 is inside both: {_ratio(uniform[-1])} "
+        f"(uniform, R = 32), {_ratio(upserts[-1])} (time-ordered upserts, R = 32), {_ratio(skewed[-1])} (skewed, "
+        f"R = 32), {min(ends):.2f}-{max(ends):.2f}x at R = 8 (merge-on-read upserts {_ratio(mor[-1])}, the built-in "
+        f"{_ratio(mor_builtin[-1])}); the worst column after the last round is "
+        f"{col_row['every']['point'][col] / col_row['effective_bound']:.2f}x (`{col}`, {_short(col_label)}). "
+        f"Correlated rows at R = 32 ({d} sort columns on 2 independent axes, bound N^(1/2)) end at "
+        f"{_ratio(correlated[-1])}, every column {min(corr_cols):.2f}-{max(corr_cols):.2f}x (the built-in "
+        f"{_ratio(corr_builtin[-1])}; {CORRELATED_BEFORE[0]}, before the grid's cuts followed a nation's and a "
+        "category's ends).",
+        f"- **Every round**: uniform rows stay under {ROUND_TARGET}x at R = 32 (worst {_ratio(_worst(uniform))}, round "
+        f"{_worst(uniform)['round']}) and time-ordered upserts under {_ceil_tenth(_worst(upserts)['every_ratio_to_bound'])}x; "
+        f"skewed rows reach {_ratio(_worst(skewed))} once (round {_worst(skewed)['round']}, R = 32), correlated rows "
+        f"{_ratio(r8_correlated)} (round {r8_correlated['round']}, R = 8) and, at R = 32, over {ROUND_TARGET}x in "
+        f"{len(over)} of {len(correlated)} rounds (worst {_ratio(_worst(correlated))}, round "
+        f"{_worst(correlated)['round']}; {CORRELATED_BEFORE[1]} before the grid's cuts followed the coarse columns' "
+        "values): with 2 independent axes a pending layer of n files costs n^(1/2) of a region's reads, not "
+        "n^(2/3), so the rounds just before a region falls due read more.",
+        f"- **Rewrite**: on bulk inserts {min(after8):.1f}-{max(after8):.1f} after 8 rounds and "
+        f"{min(after32):.1f}-{max(after32):.1f} after 32 ({uniform[-1]['rewritten_vs_ingested']:.2f} uniform, "
+        f"{skewed[-1]['rewritten_vs_ingested']:.2f} skewed, {correlated[-1]['rewritten_vs_ingested']:.2f} correlated, "
+        f"over 3x from round {over3}; the uniform run touched {top['rewritten_vs_ingested']:.2f} after round "
+        f"{top['round']}): each doubling of the table adds about half a rewrite of every byte, as levels of an LSM "
+        "tree do. On upserts the ingested bytes include the files updates rewrote, so the figure is far lower "
+        f"({upserts[-1]['rewritten_vs_ingested']:.2f} after 32 rounds).",
+        f"- **Plan seconds** do not grow with the rounds: {min(seconds):.1f}-{max(seconds):.1f} s a round on average "
+        "in the second half of every R = 32 run, as in the first (Hudi's client start and the timeline and column "
+        "stats read; the timeline is read once per plan and holds the commits archival leaves)."]) + "\n"
+
+
+def _short(label: str) -> str:
+    """A run's label as the bullets name it: its rows and its R."""
+    rounds = "R = 8" if label.startswith("R = 8") else "R = 32"
+    rows = label.split(", ")[1] if label.startswith("R = 8") else label.split(",")[0]
+    return f"{rows.replace(' rows', '')}, {rounds}"
+
+
+def _ceil_tenth(x: float) -> float:
+    import math
+    return math.ceil(x * 10) / 10
+
+
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
              "example-ingest": example_block,
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
@@ -523,7 +611,8 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "peers-runs": peers_runs_block, "peers-summary": peers_summary, "scale-runs": scale_runs_block,
              "scale-sizes": size_runs_block, "scale-rounds": rounds_partitioned_block,
              "peers-range": peers_range, "rounds-growth-prose": rounds_growth_prose,
-             "rounds-peers-prose": rounds_peers_prose, "rounds-other-prose": rounds_other_prose, "readme-intro": readme_intro}
+             "rounds-peers-prose": rounds_peers_prose, "rounds-other-prose": rounds_other_prose, "readme-intro": readme_intro,
+             "rounds-targets": rounds_targets}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
@@ -533,7 +622,8 @@ BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/optio
                "peers-summary": "docs/benchmarks.md", "scale-runs": "docs/scale.md",
                "scale-sizes": "docs/scale.md", "scale-rounds": "docs/scale.md",
                "peers-range": "README.md", "rounds-growth-prose": "README.md", "rounds-peers-prose": "README.md",
-               "rounds-other-prose": "README.md", "readme-intro": "README.md"}
+               "rounds-other-prose": "README.md", "readme-intro": "README.md",
+               "rounds-targets": "docs/layouts.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")
