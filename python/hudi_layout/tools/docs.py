@@ -603,6 +603,111 @@ def _ceil_tenth(x: float) -> float:
     return math.ceil(x * 10) / 10
 
 
+#: The R = 8 runs of a small first layout docs/layouts.md compares: the code now and before the query
+#: shares, the same command with rows in ``p_brand`` order (and the drift run before the region tree),
+#: and time-ordered upserts.
+SMALL_FIRST = "docs/bench/rounds8-first4"
+SMALL_FIRST_BEFORE = "docs/bench/rounds8-first4-before"
+SMALL_FIRST_DRIFT = "docs/bench/rounds8-first4-drift"
+DRIFT_BEFORE = "docs/bench/rounds8-drift"
+SMALL_FIRST_UPSERTS = "docs/bench/rounds8-first4-time-upserts"
+
+
+def _per_column(row: dict) -> str:
+    """A round's files per point query x the bound: on average, then per column in brackets."""
+    return f"{_ratio(row)} (" + ", ".join(f"{v / row['effective_bound']:.2f}" for v in row["every"]["point"].values()) + ")"
+
+
+def _columns(row: dict) -> str:
+    return ", ".join(f"{c} {v / row['effective_bound']:.2f}x" for c, v in row["every"]["point"].items())
+
+
+def _worst_column_round(rows: list):
+    """(the row, the column) of the worst column-round of a layout's rounds from the second on (the
+    first layout's few files leave a column uncut)."""
+    return max(((r, c) for r in rows[1:] for c in r["every"]["point"]),
+               key=lambda rc: rc[0]["every"]["point"][rc[1]] / rc[0]["effective_bound"])
+
+
+def rounds_shares() -> str:
+    """docs/layouts.md: :data:`SMALL_FIRST` against :data:`SMALL_FIRST_BEFORE` and the built-in, round
+    by round, then what the query shares changed."""
+    builtin, ours = ROUNDS_LAYOUTS
+    runs = [_rounds_of(SMALL_FIRST, builtin), _rounds_of(SMALL_FIRST_BEFORE, ours), _rounds_of(SMALL_FIRST, ours)]
+    cols = ", ".join(_report(SMALL_FIRST)["filter_columns"])
+    lines = [f"| round | built-in: avg ({cols}) | before: avg ({cols}) | now: avg ({cols}) |", "| --- | --- | --- | --- |"]
+    lines += [f"| {rows[0]['round']} | " + " | ".join(_per_column(r) for r in rows) + " |" for rows in zip(*runs)]
+    _, before, now = runs
+
+    def brand(row: dict) -> float:
+        return row["every"]["point"]["p_brand"] / row["effective_bound"]
+    late = [brand(r) for r in before[2:]]
+    worst_before, worst_now = _worst(before), _worst(now)
+    rewrite = sorted({f"{rows[-1]['rewritten_vs_ingested']:.2f}" for rows in (before, now)})
+    rewrote = f"{rewrite[0]} times the ingested bytes in both" if len(rewrite) == 1 else \
+        f"{rewrite[0]} and {rewrite[1]} times the ingested bytes"
+    return "\n".join(lines) + "\n\n" + (
+        "Before, the regions' own grids weighed the three columns alike, so `p_brand`, uncut at the root, read "
+        f"{min(late):.1f}-{max(late):.1f}x its bound from round 3 on while the two cut columns read under it; with the "
+        "query shares the regions cut `p_brand` about twice as finely and the columns read alike (after round "
+        f"{now[-1]['round']}: {brand(now[-1]):.2f}x on `p_brand` against {brand(before[-1]):.2f}x). The average after "
+        f"round {now[-1]['round']} is " + ("the same " if _ratio(now[-1]) == _ratio(before[-1]) else "")
+        + f"({_ratio(now[-1])}); the worst round went from {_ratio(worst_before)} to {_ratio(worst_now)} (round "
+        f"{worst_now['round']}, when no region was due and every region held its pending layers). Clusterings "
+        f"rewrote {rewrote}. No region split here: a region splits at 64 files, and these hold 8. The built-in, "
+        f"from the same run, reads {_ratio(runs[0][-1])} after round {now[-1]['round']}. The runs below are of the "
+        "code before the region tree.\n")
+
+
+def rounds_drift_prose() -> str:
+    """docs/layouts.md: :data:`SMALL_FIRST_DRIFT` after its last round, and :data:`DRIFT_BEFORE`'s reads per column."""
+    builtin, ours = ROUNDS_LAYOUTS
+    mine, theirs = _rounds_of(SMALL_FIRST_DRIFT, ours), _rounds_of(SMALL_FIRST_DRIFT, builtin)
+    row, col = _worst_column_round(mine)
+    before = _rounds_of(DRIFT_BEFORE, ours)[-1]["every"]["point"]
+    others = " and ".join(f"{v:.1f}" for c, v in before.items() if c != "p_brand")
+    return ("**Drift with a small first layout** (the same command with `--drift p_brand --out "
+            f"{SMALL_FIRST_DRIFT}`, [results]({SMALL_FIRST_DRIFT[len('docs/'):]}/results.md)): rows arrive in `p_brand` "
+            "order, so every round's brands lie past the last one's and land in the regions at the edge of `p_brand`. "
+            f"After round {mine[-1]['round']} the continuous layout reads {_ratio(mine[-1])} the bound "
+            f"({_columns(mine[-1])}), every round at most {_ratio(_worst(mine))} on average and every column at most "
+            f"{row['every']['point'][col] / row['effective_bound']:.2f}x ({col}, round {row['round']}), for "
+            f"{mine[-1]['rewritten_vs_ingested']:.2f} times the ingested bytes rewritten; the built-in, from the same "
+            f"run, reads {_ratio(theirs[-1])} after round {theirs[-1]['round']} ({_columns(theirs[-1])}: a layout per "
+            "round is a partition by brand). The edge regions weigh `p_brand` by the share of its values they hold, "
+            "which keeps it near its bound without giving up the other two columns (the previous drift run, below, "
+            f"read {before['p_brand']:.1f} files on `p_brand` against {others} on the others).\n")
+
+
+def rounds_upserts_prose() -> str:
+    """docs/layouts.md: :data:`SMALL_FIRST_UPSERTS` after its last round, and the rounds its regions fell due."""
+    builtin, ours = ROUNDS_LAYOUTS
+    report = _report(SMALL_FIRST_UPSERTS)
+    mine, theirs = _rounds_of(SMALL_FIRST_UPSERTS, ours), _rounds_of(SMALL_FIRST_UPSERTS, builtin)
+    row, col = _worst_column_round(mine)
+    per_round = report["parameters"]["round_files"]
+    due = [str(r["round"]) for r in mine[1:] if r["clustered_files"] > per_round]
+    quiet = sorted({r["written_files"] for r in mine[1:] if r["clustered_files"] <= per_round})
+    worst_builtin = max(theirs[-1]["every"]["point"], key=lambda c: theirs[-1]["every"]["point"][c])
+    return ("**Time-ordered upserts with a small first layout** (`python -m hudi_layout bench --rounds 8 "
+            "--rows-per-round 8000 --round-files 20 --variant dated --order time --operation upsert --updates 0.1 "
+            "--layouts random,builtin-hilbert-sample,ours-hilbert-sample-continuous --queries 2 --no-warmup --out "
+            f"{SMALL_FIRST_UPSERTS}`, [results]({SMALL_FIRST_UPSERTS[len('docs/'):]}/results.md)): the filter columns are "
+            f"{', '.join(report['filter_columns'][:-1])} and the order date `{report['filter_columns'][-1]}`, rows arrive "
+            "in date order by upsert (copy-on-write), and each round also updates a tenth as many earlier rows, which "
+            f"rewrites nearly every file. After round {mine[-1]['round']} the continuous layout reads {_ratio(mine[-1])} "
+            f"the bound ({_columns(mine[-1])}), every round at most {_ratio(_worst(mine))} on average (the worst "
+            f"column-round: {col} {row['every']['point'][col] / row['effective_bound']:.2f}x in round {row['round']}); "
+            f"the built-in reads {_ratio(theirs[-1])} ({worst_builtin} "
+            f"{theirs[-1]['every']['point'][worst_builtin] / theirs[-1]['effective_bound']:.2f}x). Regions fell due and "
+            f"were laid out again in rounds {', '.join(due[:-1])} and {due[-1]} (the run the issue reports stalled from "
+            f"its fourth round: every commit `delta (1 new file(s))`); between them each round's new rows "
+            f"({per_round} files spanning the regions: Hudi's upsert path takes no partitioner from a plugin) were laid "
+            f"on the tree into {' or '.join(str(n) for n in quiet)} files. Clusterings wrote "
+            f"{mine[-1]['rewritten_vs_ingested']:.2f} times the bytes ingested, which here include the files the "
+            "updates rewrote.\n")
+
+
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
              "example-ingest": example_block,
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
@@ -612,7 +717,8 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "scale-sizes": size_runs_block, "scale-rounds": rounds_partitioned_block,
              "peers-range": peers_range, "rounds-growth-prose": rounds_growth_prose,
              "rounds-peers-prose": rounds_peers_prose, "rounds-other-prose": rounds_other_prose, "readme-intro": readme_intro,
-             "rounds-targets": rounds_targets}
+             "rounds-targets": rounds_targets, "rounds-shares": rounds_shares,
+             "rounds-drift-prose": rounds_drift_prose, "rounds-upserts-prose": rounds_upserts_prose}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
@@ -623,7 +729,8 @@ BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/optio
                "scale-sizes": "docs/scale.md", "scale-rounds": "docs/scale.md",
                "peers-range": "README.md", "rounds-growth-prose": "README.md", "rounds-peers-prose": "README.md",
                "rounds-other-prose": "README.md", "readme-intro": "README.md",
-               "rounds-targets": "docs/layouts.md"}
+               "rounds-targets": "docs/layouts.md", "rounds-shares": "docs/layouts.md",
+               "rounds-drift-prose": "docs/layouts.md", "rounds-upserts-prose": "docs/layouts.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")
