@@ -708,6 +708,93 @@ def rounds_upserts_prose() -> str:
             "updates rewrote.\n")
 
 
+#: The layers runs of docs/layouts.md (the code before the region tree): R = 8 rounds of 16,000 rows,
+#: every round; R = 24 rounds of 5,333 rows, selected rounds; their layouts, built-in first.
+LAYERS_RUNS = (("docs/bench/rounds8", None), ("docs/bench/rounds24", (1, 4, 8, 12, 16, 17, 18, 20, 24)))
+LAYERS_LAYOUTS = ("builtin-hilbert-sample", "ours-hilbert-sample", "ours-hilbert-sample-continuous")
+#: The R = 8 runs of other data with the layouts of :data:`LAYERS_LAYOUTS`: (label, folder).
+LAYERS_OTHER = (("skewed (previous run, plain writes)", "docs/bench/rounds8-skewed"),
+                ("correlated (previous run, plain writes)", "docs/bench/rounds8-correlated"),
+                ("urls (previous run, plain writes)", "docs/bench/rounds8-urls"))
+
+
+def _by_round(folder: str) -> dict:
+    """A rounds run's rows by round, then by layout."""
+    rows: dict = {}
+    for r in _report(folder)["rounds"]:
+        rows.setdefault(r["round"], {})[r["layout"]] = r
+    return rows
+
+
+def _plain(rows: dict, name: str) -> float:
+    """A layout's bytes rewritten so far over the bytes the random table's plain writes took."""
+    return rows[name]["rewritten_bytes"] / rows["random"]["ingested_bytes"]
+
+
+def _read_of(row: dict) -> str:
+    return f"{row['every']['point_avg']:.1f} ({_ratio(row)})"
+
+
+def layers_table(folder: str, selected=None) -> str:
+    """A run of :data:`LAYERS_RUNS`: per round (``selected`` ones, or every one), the continuous table's
+    files and bound, each layout's files per point query (x its bound) and its rewrite over plain writes."""
+    rounds = _by_round(folder)
+    ours = LAYERS_LAYOUTS[-1]
+    lines = ["| round | files N | bound | " + " | ".join(f"{n}: files/query (x bound)" for n in LAYERS_LAYOUTS)
+             + " | rewritten / plain writes (built-in, ours, ours-continuous) |", "|" + " --- |" * 7]
+    for n in selected or sorted(rounds):
+        rows = rounds[n]
+        lines.append(f"| {n} | {rows[ours]['files']} | {rows[ours]['effective_bound']:.1f} | "
+                     + " | ".join(_read_of(rows[name]) for name in LAYERS_LAYOUTS) + " | "
+                     + ", ".join(f"{_plain(rows, name):.2f}" for name in LAYERS_LAYOUTS) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def layers_prose() -> str:
+    """docs/layouts.md: the continuous layout of both :data:`LAYERS_RUNS` after their last round,
+    against Hudi's plan (built-in and ours), and its rewrite over one clustering per round."""
+    builtin, plan, ours = LAYERS_LAYOUTS
+    parts = []
+    for folder, _ in LAYERS_RUNS:
+        rounds = _by_round(folder)
+        last = rounds[max(rounds)]
+        worst = _worst([rows[ours] for rows in rounds.values()])
+        parts.append((last, worst, _plain(last, ours), _plain(last, plan)))
+    (r8, w8, c8, p8), (r24, w24, c24, p24) = parts
+    return (f"After {r8[ours]['round']} rounds the continuous layout reads {r8[ours]['every']['point_avg']:.1f} files "
+            f"({_ratio(r8[ours])} the bound; Hudi's plan: {_ratio(r8[builtin])} built-in, {_ratio(r8[plan])} ours; worst "
+            f"round {_ratio(w8)}, round {w8['round']}) and its clusterings rewrote {c8:.2f} / {p8:.2f} = "
+            f"{c8 / p8:.1f} times what one clustering per round writes. After {r24[ours]['round']} rounds it reads "
+            f"{_ratio(r24[ours])} ({_ratio(r24[builtin])}, {_ratio(r24[plan])}), worst {_ratio(w24)} (round "
+            f"{w24['round']}), for {c24:.3f} / {p24:.3f} = {c24 / p24:.1f} times; every round found a region due or "
+            "layers to merge.\n")
+
+
+def layers_other() -> str:
+    """docs/layouts.md: the runs of :data:`LAYERS_OTHER` after their last round, then the continuous
+    layout's files read against the size-based plan's and the built-in's."""
+    builtin, plan, ours = LAYERS_LAYOUTS
+    lines = ["| data | filter columns on axes | files N | built-in | ours, size-based plan | continuous | continuous, "
+             "worst round | continuous rewrite |", "|" + " --- |" * 8]
+    ratios = []
+    for label, folder in LAYERS_OTHER:
+        report, rounds = _report(folder), _by_round(folder)
+        last = rounds[max(rounds)]
+        worst = _worst([rows[ours] for rows in rounds.values()])
+        c, p = _plain(last, ours), _plain(last, plan)
+        lines.append(f"| {label} | {report['d']} on {report['d_effective']} | {last[ours]['files']} | "
+                     + " | ".join(_read_of(last[name]) for name in LAYERS_LAYOUTS)
+                     + f" | {_ratio(worst)} (round {worst['round']}) | {c:.2f} / {p:.2f} = {c / p:.1f}x |")
+        ratios.append([last[ours]["every"]["point_avg"] / last[name]["every"]["point_avg"] for name in (plan, builtin)])
+    names = ", ".join(label.split(" ")[0] for label, _ in LAYERS_OTHER[:-1]) + " and " + LAYERS_OTHER[-1][0].split(" ")[0]
+    return "\n".join(lines) + "\n\n" + (
+        f"On {names} data the continuous layout read " + ", ".join(f"{r[0]:.2f}x" for r in ratios[:-1])
+        + f" and {ratios[-1][0]:.2f}x the files of our layout per round and "
+        + ", ".join(f"{r[1]:.2f}x" for r in ratios[:-1]) + f" and {ratios[-1][1]:.2f}x the built-in's. On correlated "
+        "data the worst rounds stay high: the grid has 2 independent axes, so a region's single pending layer is a "
+        "larger share of what a query reads than with 3 (a layer of n files costs n^(1/2) there, not n^(2/3)).\n")
+
+
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
              "example-ingest": example_block,
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
@@ -718,7 +805,9 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "peers-range": peers_range, "rounds-growth-prose": rounds_growth_prose,
              "rounds-peers-prose": rounds_peers_prose, "rounds-other-prose": rounds_other_prose, "readme-intro": readme_intro,
              "rounds-targets": rounds_targets, "rounds-shares": rounds_shares,
-             "rounds-drift-prose": rounds_drift_prose, "rounds-upserts-prose": rounds_upserts_prose}
+             "rounds-drift-prose": rounds_drift_prose, "rounds-upserts-prose": rounds_upserts_prose,
+             "layers-r8": lambda: layers_table(*LAYERS_RUNS[0]), "layers-r24": lambda: layers_table(*LAYERS_RUNS[1]),
+             "layers-prose": layers_prose, "layers-other": layers_other}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
@@ -730,7 +819,9 @@ BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/optio
                "peers-range": "README.md", "rounds-growth-prose": "README.md", "rounds-peers-prose": "README.md",
                "rounds-other-prose": "README.md", "readme-intro": "README.md",
                "rounds-targets": "docs/layouts.md", "rounds-shares": "docs/layouts.md",
-               "rounds-drift-prose": "docs/layouts.md", "rounds-upserts-prose": "docs/layouts.md"}
+               "rounds-drift-prose": "docs/layouts.md", "rounds-upserts-prose": "docs/layouts.md",
+               "layers-r8": "docs/layouts.md", "layers-r24": "docs/layouts.md", "layers-prose": "docs/layouts.md",
+               "layers-other": "docs/layouts.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")
