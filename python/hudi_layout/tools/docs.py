@@ -795,6 +795,67 @@ def layers_other() -> str:
         "larger share of what a query reads than with 3 (a layer of n files costs n^(1/2) there, not n^(2/3)).\n")
 
 
+#: The drift run before the region tree and the two before it, whose results.json are no longer in
+#: docs/bench: (files per point query on average, on p_brand) after round 8, written here.
+DRIFT_EARLIER = ((19.0, 18.0), (17.5, 20.0))
+
+
+def groups_prose() -> str:
+    """docs/layouts.md: the grouped continuous layout of the R = 8 layers run against one group."""
+    ours = LAYERS_LAYOUTS[-1]
+    grouped = ours + "-grouped"
+    rounds = _by_round(LAYERS_RUNS[0][0])
+    last = rounds[max(rounds)]
+    g, one = last[grouped], last[ours]
+    most = max(rows[grouped]["groups"] for rows in rounds.values())
+    return (f"**Groups of a quarter of the table** (`{grouped}` in the R = 8 run above: from round 2 on, "
+            "`max.bytes.per.group` is a quarter of the table the run ends with, 1,871,286 bytes here). After round "
+            f"{g['round']} a point query reads {g['every']['point_avg']:.1f} files ({_ratio(g)} the bound for its "
+            f"{g['files']} files) against {one['every']['point_avg']:.1f} ({_ratio(one)}) in one group: "
+            f"{g['every']['point_avg'] / one['every']['point_avg']:.3f}x, with up to {most} groups a round, each within "
+            "the limit, and the rows verified every round. With writes on the grid a round's new rows are already "
+            "inside their regions, so a due region's group holds its own files only and the groups take the same "
+            "regions as one group would; the one difference is that each group shares its output files out over its "
+            f"own regions' sampled rows: {g['files']} files against {one['files']}. The previous run, with plain "
+            "writes, read 1.29x one group: a round's small files spanned every region and a group takes whole file "
+            "slices, so a due region laid out outside the group holding them got their rows back at once as a "
+            "pending file.\n")
+
+
+def drift_prose() -> str:
+    """docs/layouts.md: :data:`DRIFT_BEFORE` after its last round, the continuous plan against a layout
+    per round and the built-in, per column, and beside the runs before it (:data:`DRIFT_EARLIER`)."""
+    builtin, plan, ours = LAYERS_LAYOUTS
+    rounds = _by_round(DRIFT_BEFORE)
+    last = rounds[max(rounds)]
+    mine = [rows[ours]["every_ratio_to_bound"] for rows in rounds.values()]
+    cols = last[ours]["every"]["point"]
+
+    def files(name: str) -> str:
+        return ", ".join(f"{v:.1f}" for v in list(last[name]["every"]["point"].values())[:-1]) + \
+            f" and {list(last[name]['every']['point'].values())[-1]:.1f}"
+    averages = ", ".join(f"{a:.1f}" for a, _ in DRIFT_EARLIER) + f", {last[ours]['every']['point_avg']:.1f}"
+    brands = ", ".join(f"{b:.1f}" for _, b in DRIFT_EARLIER) + f", {cols['p_brand']:.1f}"
+    per = ", ".join(f"{v:.1f} ({c})" for c, v in list(cols.items())[:-1]) + \
+        f" and {list(cols.values())[-1]:.1f} ({list(cols)[-1]})"
+    return (f"**Drift** (`--drift p_brand` with the R = 8 command and the four layouts, [`{DRIFT_BEFORE}/`]"
+            f"({DRIFT_BEFORE[len('docs/'):]}/results.md); the previous run's, with plain writes, not repeated with "
+            "writes on the grid): rows arrive in p_brand order, as rows ordered by a timestamp would, so every round's "
+            "brands lie beyond the last one's. The recorded grid's p_brand cuts come from round 1's brands, so every "
+            "later round's rows fall into the last p_brand bucket: those regions hold 7/8 of the rows. After round "
+            f"{last[ours]['round']} the continuous plan reads {last[ours]['every']['point_avg']:.1f} files per point "
+            f"query ({_ratio(last[ours])} the bound; every round {min(mine):.2f}-{max(mine):.2f}x) against "
+            f"{_read_of(last[plan])} for our layout per round and {_read_of(last[builtin])} for the built-in. Per column "
+            f"it reads {per} files, where a layout per round reads {files(plan)}: one layout per round is, on the "
+            "drifting column, a partition by round. The recorded grid is never re-drawn; each region's own grid is, "
+            "from its rows, every time the region is laid out again, which spreads the cuts inside the regions the "
+            "drift fills over all three columns, weighing the three alike. Over the last three runs (curve cuts inside "
+            "cells; grids inside regions with groups capped at 4 rounds' bytes; this run, one group) the average went "
+            f"{averages} and p_brand {brands}: the inner grids trade p_brand for the other two columns, and which way "
+            "each merge leans moves from run to run. Re-drawing the recorded grid's cuts of a drifting column (or "
+            "adding cuts beyond its recorded range) is not built.\n")
+
+
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
              "example-ingest": example_block,
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
@@ -807,7 +868,8 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "rounds-targets": rounds_targets, "rounds-shares": rounds_shares,
              "rounds-drift-prose": rounds_drift_prose, "rounds-upserts-prose": rounds_upserts_prose,
              "layers-r8": lambda: layers_table(*LAYERS_RUNS[0]), "layers-r24": lambda: layers_table(*LAYERS_RUNS[1]),
-             "layers-prose": layers_prose, "layers-other": layers_other}
+             "layers-prose": layers_prose, "layers-other": layers_other,
+             "groups-prose": groups_prose, "drift-prose": drift_prose}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
@@ -821,7 +883,8 @@ BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/optio
                "rounds-targets": "docs/layouts.md", "rounds-shares": "docs/layouts.md",
                "rounds-drift-prose": "docs/layouts.md", "rounds-upserts-prose": "docs/layouts.md",
                "layers-r8": "docs/layouts.md", "layers-r24": "docs/layouts.md", "layers-prose": "docs/layouts.md",
-               "layers-other": "docs/layouts.md"}
+               "layers-other": "docs/layouts.md", "groups-prose": "docs/layouts.md",
+               "drift-prose": "docs/layouts.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")
