@@ -897,6 +897,49 @@ def default_why() -> str:
         + "), about twice our size-based plan's."]) + "\n"
 
 
+#: The weighted run of docs/layouts.md: its folder and each layout's name in its table.
+WEIGHTED_RUN = "docs/bench/scale1-weighted"
+WEIGHTED_NAMES = {"builtin-hilbert-sample": "built-in Hilbert/sample", "ours-hilbert-sample": "ours Hilbert/sample",
+                  "ours-hilbert-sample-weighted": "ours Hilbert/sample, weighted",
+                  "ours-hilbert-sample-aligned": "ours aligned",
+                  "ours-hilbert-sample-aligned-weighted": "ours aligned, weighted"}
+
+
+def weighted_block() -> str:
+    """docs/layouts.md: :data:`WEIGHTED_RUN`'s files per point query per column and over the workload
+    (the weights' mix), against equal-weight Hilbert, and the closed form d * GM(p) * N^((d-1)/d)."""
+    report = _report(WEIGHTED_RUN)
+    weights = [float(w) for w in report["parameters"]["weights"].split(",")]
+    cols = report["filter_columns"]
+    by = {r["layout"]: r for r in report["layouts"]}
+    base = by["ours-hilbert-sample"]["workload_avg"]
+    heavy = {n for n in WEIGHTED_NAMES if n.endswith("-weighted")}
+    lines = ["| layout | " + " | ".join(f"{c} ({'p = ' if i == 0 else ''}{w:g})" for i, (c, w) in enumerate(zip(cols, weights)))
+             + " | workload avg | vs ours Hilbert/sample | cluster s |", "|" + " --- |" * (4 + len(cols))]
+    for name, label in WEIGHTED_NAMES.items():
+        r = by[name]
+        files = f" ({r['files']} files)" if r["files"] != report["parameters"]["files"] else ""
+        bold = "**" if name in heavy else ""
+        lines.append(f"| {label}{files} | " + " | ".join(f"{r['point'][c]:.1f}" for c in cols)
+                     + f" | {bold}{r['workload_avg']:.1f}{bold} | {bold}{r['workload_avg'] / base:.2f}x{bold} | "
+                     f"{r['cluster_seconds']:.1f} |")
+    hilbert, aligned = by["ours-hilbert-sample-weighted"], by["ours-hilbert-sample-aligned-weighted"]
+    d, n = len(cols), report["parameters"]["files"]
+    gm = 1.0
+    for w in weights:
+        gm *= w ** (1 / d)
+    buckets = aligned["buckets"].split(",")
+    light = cols[-1]
+    return "\n".join(lines) + "\n\n" + (
+        f"Weighted Hilbert reads {1 - hilbert['workload_avg'] / base:.0%} fewer files than equal-weight Hilbert on this "
+        f"workload, and the weighted aligned grid {1 - aligned['workload_avg'] / base:.0%} fewer, at the closed form's "
+        f"{d * gm * n ** ((d - 1) / d):.1f} (its {' x '.join(buckets)} = {aligned['files']} cells became "
+        f"{aligned['files']} files). The price is paid by the light column: {light} queries read "
+        f"{hilbert['point'][light] / by['ours-hilbert-sample']['point'][light]:.1f}x (Hilbert) to "
+        f"{aligned['point'][light] / by['ours-hilbert-sample-aligned']['point'][light]:.1f}x (aligned) as many files, "
+        "which the workload's mix more than repays.\n")
+
+
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
              "example-ingest": example_block,
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
@@ -911,7 +954,7 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "layers-r8": lambda: layers_table(*LAYERS_RUNS[0]), "layers-r24": lambda: layers_table(*LAYERS_RUNS[1]),
              "layers-prose": layers_prose, "layers-other": layers_other,
              "groups-prose": groups_prose, "drift-prose": drift_prose,
-             "default-why": default_why}
+             "default-why": default_why, "weighted": weighted_block}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
@@ -926,7 +969,8 @@ BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/optio
                "rounds-drift-prose": "docs/layouts.md", "rounds-upserts-prose": "docs/layouts.md",
                "layers-r8": "docs/layouts.md", "layers-r24": "docs/layouts.md", "layers-prose": "docs/layouts.md",
                "layers-other": "docs/layouts.md", "groups-prose": "docs/layouts.md",
-               "drift-prose": "docs/layouts.md", "default-why": "docs/layouts.md"}
+               "drift-prose": "docs/layouts.md", "default-why": "docs/layouts.md",
+               "weighted": "docs/layouts.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")
