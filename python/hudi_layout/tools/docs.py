@@ -940,6 +940,103 @@ def weighted_block() -> str:
         "which the workload's mix more than repays.\n")
 
 
+#: The runs docs/limits.md's clustering-time bullet compares: each system at its defaults, and zstd
+#: for every system with Hudi's column-stats parallelism 2 (beside the same without it).
+FORMATS_DEFAULTS = "docs/bench/n300-peers"
+FORMATS_ZSTD = "docs/bench/n300-peers-zstd"
+FORMATS_TUNED = "docs/bench/n300-peers-zstd-mdt"
+METADATA_PHASE = "other stages (metadata table, commit jobs)"
+
+
+def _phase_seconds(report: dict, layout: str) -> dict:
+    """A layout's seconds per phase (:data:`hudi_layout.tools.bench.PHASES`), as
+    :func:`hudi_layout.tools.bench.phase_breakdown` adds them up."""
+    from .bench import PHASES, phase
+    r = next(x for x in report["layouts"] if x["layout"] == layout)
+    rows = max(max(s["input_rows"], s["shuffle_read_rows"]) for s in r["stages"])
+    secs = {p: 0.0 for p in PHASES}
+    for s in r["stages"]:
+        secs[phase(s, rows, report["parameters"].get("files", 0))] += s["seconds"]
+    return secs
+
+
+def limits_formats() -> str:
+    """docs/limits.md: our clustering's time against Delta's liquid clustering and Iceberg's z-order,
+    with zstd and Hudi's column-stats parallelism 2 (:data:`FORMATS_TUNED`) and at each system's
+    defaults (:data:`FORMATS_DEFAULTS`); the metadata-table stages with and without the parallelism."""
+    ours, peers = "ours-hilbert-sample", ("delta-liquid", "iceberg-zorder")
+    tuned, defaults = _report(FORMATS_TUNED), _report(FORMATS_DEFAULTS)
+    t = {r["layout"]: r["cluster_seconds"] for r in tuned["layouts"]}
+    d = {r["layout"]: r["cluster_seconds"] for r in defaults["layouts"]}
+    before = _phase_seconds(_report(FORMATS_ZSTD), ours)[METADATA_PHASE]
+    after = _phase_seconds(tuned, ours)[METADATA_PHASE]
+    return ("- Clustering time against the other formats: our layout costs about what a plain Hudi write of the same "
+            "rows costs, which is more than Delta's liquid clustering and Iceberg's z-order rewrite take on the same "
+            "rows; the difference is Hudi's write (gzip by default, its meta columns, the metadata table), not the "
+            "layout: [Beside Delta Lake and Iceberg](benchmarks.md#beside-delta-lake-and-iceberg) has the runs, stage "
+            "by stage, and the same runs with zstd for every system. The codec stays the table owner's choice, as does "
+            "Hudi's `hoodie.metadata.index.column.stats.parallelism` (200 tasks by default for every commit's column "
+            f"stats; at 2 on this 2-core machine our clustering's metadata-table jobs took {after:.1f} s instead of "
+            f"{before:.1f}). With both, ours took {t[ours] / t[peers[0]]:.2f}x Delta liquid's time and "
+            f"{t[ours] / t[peers[1]]:.2f}x Iceberg's in one run ({t[ours]:.1f}, {t[peers[0]]:.1f} and "
+            f"{t[peers[1]]:.1f} s); at each system's defaults {d[ours] / d[peers[0]]:.2f}x and "
+            f"{d[ours] / d[peers[1]]:.2f}x.\n")
+
+
+def limits_continuous() -> str:
+    """docs/limits.md's bullet on the continuous layout: the R = 24 layers run's saw-tooth and rewrite
+    (:data:`LAYERS_RUNS`), the correlated R = 32 run (:data:`ROUNDS_OTHER`) and what any layout of
+    layers can reach there (:mod:`hudi_layout.tools.frontier`)."""
+    from .frontier import min_rewrite, min_worst
+    builtin, plan, ours = LAYERS_LAYOUTS
+    r24 = _by_round(LAYERS_RUNS[1][0])
+    sawtooth = [rows[ours]["every_ratio_to_bound"] for n, rows in r24.items() if n > 1]
+    last = r24[max(r24)]
+    c, p = _plain(last, ours), _plain(last, plan)
+    folder = ROUNDS_OTHER[0][0][1][1]
+    report, corr = _report(folder), _rounds_of(folder, ours)
+    axes, n, budget = report["d_effective"], corr[-1]["round"], 3.0
+    over = [r for r in corr if round(r["every_ratio_to_bound"], 2) > ROUND_TARGET]
+    least = min_rewrite(n, axes, ROUND_TARGET)
+    return (
+        "- Continuous layout: the first layout of a partition is one group, however large, and a region larger than "
+        "`max.bytes.per.group` is laid out again as one group (regions split at twice `region_files` files, 64 for 3 "
+        "sort columns by default, which bounds them in files, not bytes). Only bulk inserts write on the grid "
+        "(`RegionWritePartitioner`, set by the layout's write options; Hudi reads it for `bulk_insert` only): files of "
+        "inserts, upserts and other writers span the regions and are laid on the tree by the next clustering, and "
+        "under a group limit a group takes whole file slices, so a due region laid out outside the group holding such "
+        "files gets their rows back at once as a pending file (plain writes, a quarter of the table as the limit: "
+        "1.29x the files per point query of one group after 8 rounds, in the run before writes on the grid). A bulk "
+        "insert on the grid makes one file per region it reaches and runs one task per region of every partition "
+        "with a tree (empty ones included), so a small write into a table of many partitions and regions makes many "
+        "small files and tasks until the regions fall due or their layers merge. The root grid is never re-drawn: "
+        "regions split only when they are due and have outgrown twice `region_files`, so a table that stays below "
+        "that (the R = 8 runs: about 16 files a region) keeps its first cells, and query shares (not splits) balance "
+        "the columns there. A merge-on-read slice lies where its base and log files' [min, max] together lie (Hudi "
+        "1.2.0 keeps column stats for log files): an update that moves a row out of its region sends the whole file "
+        "group back through the next clustering, and a slice whose log files have no stats counts as new rows. "
+        "Updates do not count toward a region falling due (a slice's rows are its base file's). Layers come from the "
+        "write statistics of the commits on the active timeline: a file group made before the oldest of them counts "
+        "as the oldest layer. The merge policy is per region and regions grow alike on uniform ingestion, so merges "
+        f"come in waves (the ratio saw-tooths round to round between {min(sawtooth):.2f}x and {max(sawtooth):.2f}x the "
+        f"bound at R = {max(r24)}, [the measured rounds](layouts.md#measured-bench---rounds)); at R = {max(r24)} all "
+        f"clusterings wrote {c / p:.1f} times what one clustering per round writes ({c:.2f} times the bytes plain "
+        "writes of the same rows take). On sort columns whose values move together "
+        f"({report['d']} columns on {axes} independent axes) the continuous layout drifts from the bound N^(1/2) as "
+        f"the table grows: {_ratio(corr[-1])} after {n} rounds and over {ROUND_TARGET}x in {len(over)} of them (worst "
+        f"{_ratio(_worst(corr))}, the built-in {_ratio(_rounds_of(folder, builtin)[-1])}), rewriting "
+        f"{corr[-1]['rewritten_vs_ingested']:.2f}x the bytes ingested; a pending layer weighs more beside a base that "
+        "reads n^(1/2) of its files, and falling due by reads instead of rows (tried, "
+        "[layouts](layouts.md#measured-bench---rounds)) lowered the reads only for much more rewrite. No layout that "
+        f"grows by layers can do both there: at R = {n} on {axes} independent axes, every round within {ROUND_TARGET}x "
+        + (f"needs at least {least[0]:.2f}x rewritten" if least else "is out of reach") + f", and within {budget:g}x "
+        f"the worst round is at least {min_worst(n, axes, budget):.2f}x (`python -m hudi_layout.tools.frontier`, "
+        "\"What layers can reach\" in [layouts](layouts.md#measured-bench---rounds)). Not with the `linear` curve. A "
+        "partition's tree is read from the active timeline: if no clustering of that partition ran within Hudi's "
+        "archival window, its next clustering lays it out afresh (`full`, a new grid), which is correct but rewrites "
+        "it whole.\n")
+
+
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
              "example-ingest": example_block,
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
@@ -954,7 +1051,8 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "layers-r8": lambda: layers_table(*LAYERS_RUNS[0]), "layers-r24": lambda: layers_table(*LAYERS_RUNS[1]),
              "layers-prose": layers_prose, "layers-other": layers_other,
              "groups-prose": groups_prose, "drift-prose": drift_prose,
-             "default-why": default_why, "weighted": weighted_block}
+             "default-why": default_why, "weighted": weighted_block,
+             "limits-formats": limits_formats, "limits-continuous": limits_continuous}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
@@ -970,7 +1068,8 @@ BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/optio
                "layers-r8": "docs/layouts.md", "layers-r24": "docs/layouts.md", "layers-prose": "docs/layouts.md",
                "layers-other": "docs/layouts.md", "groups-prose": "docs/layouts.md",
                "drift-prose": "docs/layouts.md", "default-why": "docs/layouts.md",
-               "weighted": "docs/layouts.md"}
+               "weighted": "docs/layouts.md", "limits-formats": "docs/limits.md",
+               "limits-continuous": "docs/limits.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")
