@@ -1180,6 +1180,51 @@ def metadata_jobs() -> str:
             "tenths needs repeated runs.\n")
 
 
+#: The run of four groups against one whole partition docs/layouts.md shows, and its rows: (label, the
+#: layout under Hudi's plan); the whole-partition layout is the same name with ``-whole``.
+GROUPS_RUN = "docs/bench/scale1-groups4"
+GROUPS_ROWS = (("built-in Hilbert/sample", "builtin-hilbert-sample"), ("ours Hilbert/sample", "ours-hilbert-sample"),
+               ("ours aligned", "ours-hilbert-sample-aligned"))
+
+
+def groups_block() -> str:
+    """docs/layouts.md: :data:`GROUPS_RUN`'s files per point query under Hudi's plan of 4 groups and in
+    one group, then the whole aligned layout against the default plan with Hilbert."""
+    report = _report(GROUPS_RUN)
+    by = {r["layout"]: r for r in report["layouts"]}
+    n = report["parameters"]["files"]
+
+    def cell(r: dict) -> str:
+        return f"{r['point_avg']:.1f}" + (f" ({r['files']} files)" if abs(r["files"] - n) > 1 else "")
+    lines = ["| execution strategy | 4 groups (Hudi's plan) | 1 group (whole partition) | whole / 4 groups |",
+             "| --- | --- | --- | --- |"]
+    best = min(by[name + "-whole"]["point_avg"] for _, name in GROUPS_ROWS)
+    for label, name in GROUPS_ROWS:
+        plan, whole = by[name], by[name + "-whole"]
+        bold = "**" if whole["point_avg"] == best else ""
+        lines.append(f"| {label} | {cell(plan)} | {bold}{cell(whole)}{bold} | "
+                     f"{whole['point_avg'] / plan['point_avg']:.2f} |")
+    aligned, ours, builtin = (by["ours-hilbert-sample-aligned-whole"], by["ours-hilbert-sample"],
+                              by["builtin-hilbert-sample"])
+    return "\n".join(lines) + "\n\n" + (
+        "The plan alone cuts files read by a third, for either execution strategy, not by half: four independent "
+        "groups of N/4 files each cost about (N/4)^((d-1)/d) per query, four times over, so the ratio is 4^(-1/d) = "
+        "0.63 for d = 3 whatever the layout inside a group; half needs eight groups or more. Whole partition plus the "
+        f"aligned layout reads {aligned['point_avg'] / ours['point_avg']:.2f}x the files of the default plan with "
+        f"Hilbert ({aligned['point_avg']:.1f} against {ours['point_avg']:.1f} ours, {builtin['point_avg']:.1f} "
+        "built-in), the bound N^((d-1)/d) for one curve.\n")
+
+
+def layers_sampled() -> str:
+    """docs/layouts.md: the continuous layout of :data:`LAYERS_RUNS` after their last round, over the
+    sampled values only (``ratio_to_bound``)."""
+    ours = LAYERS_LAYOUTS[-1]
+    ends = [_rounds_of(folder, ours)[-1] for folder, _ in LAYERS_RUNS]
+    return (f"The 3 sampled values per column read {ends[0]['ratio_to_bound']:.2f}x and {ends[1]['ratio_to_bound']:.2f}x "
+            f"after rounds {ends[0]['round']} and {ends[1]['round']} (the every-value averages are what the ratios "
+            "above give).\n")
+
+
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
              "example-ingest": example_block,
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
@@ -1197,7 +1242,8 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "default-why": default_why, "weighted": weighted_block,
              "limits-formats": limits_formats, "limits-continuous": limits_continuous,
              "bench-headline": bench_headline, "peers-spread": peers_spread,
-             "limits-cost": limits_cost, "limits-curve": limits_curve, "metadata-jobs": metadata_jobs}
+             "limits-cost": limits_cost, "limits-curve": limits_curve, "metadata-jobs": metadata_jobs,
+             "groups4": groups_block, "layers-sampled": layers_sampled}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
@@ -1216,7 +1262,8 @@ BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/optio
                "weighted": "docs/layouts.md", "limits-formats": "docs/limits.md",
                "limits-continuous": "docs/limits.md", "bench-headline": "docs/benchmarks.md",
                "peers-spread": "docs/benchmarks.md", "limits-cost": "docs/limits.md",
-               "limits-curve": "docs/limits.md", "metadata-jobs": "docs/benchmarks.md"}
+               "limits-curve": "docs/limits.md", "metadata-jobs": "docs/benchmarks.md",
+               "groups4": "docs/layouts.md", "layers-sampled": "docs/layouts.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")
