@@ -1264,6 +1264,36 @@ def correlated_peers() -> str:
             f"its sort; the other data sets got {n}), so its averages there are for {wrote[short]} files.\n")
 
 
+def layers_intro() -> str:
+    """docs/layouts.md: how the tables of :data:`LAYERS_RUNS` read, with what one clustering per round
+    writes over plain writes, and the continuous layout's own writes and rewrite."""
+    builtin, plan, ours = LAYERS_LAYOUTS
+    report = _report(LAYERS_RUNS[0][0])
+    ends = []
+    for folder, _ in LAYERS_RUNS:
+        rounds = _by_round(folder)
+        ends.append(rounds[max(rounds)])
+    r8, r24 = ends
+    own = r8[ours]["ingested_bytes"] / r8["random"]["ingested_bytes"]
+    per_round = report["plan"]["round_files"]
+    return ("SSB uniform, the three filter columns, each round "
+            f"{per_round} small files of new rows and one clustering into about {report['plan']['files_per_round']} "
+            "files; the same rows for every layout; files read per point query, averaged over every value the table "
+            "holds after the round (counted from the column-stats index; each round's 3 sampled values per column, run "
+            "through Spark, count alike and are in `results.md`), and the ratio to the bound N^(2/3) for that layout's "
+            "N files after the round (N shown is the continuous table's; the built-in's differs by a few files). The "
+            f"continuous layout's writes are its write options' (on the grid: one file per region a round, not "
+            f"{per_round}). \"Rewritten / plain writes\": bytes written by all clusterings so far over the bytes the "
+            "same rows took as plain small files (the random table's writes), from the commits. Small files compress "
+            f"worse than laid-out ones, so one clustering per round is {_plain(r8, plan):.2f} here "
+            f"({_plain(r24, plan):.2f} at R = {r24[plan]['round']}), and the continuous layout's figure over that is its "
+            "rewrite in units of \"one clustering per round\". Its own writes on the grid compress better than plain "
+            f"ones ({own:.2f} of their bytes after {r8[ours]['round']} rounds), so over its own ingested bytes "
+            "(`results.md`, \"rewritten / ingested\") its figure is higher: "
+            f"{r8[ours]['rewritten_vs_ingested']:.2f} at R = {r8[ours]['round']}, "
+            f"{r24[ours]['rewritten_vs_ingested']:.2f} at R = {r24[ours]['round']}.\n")
+
+
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
              "example-ingest": example_block,
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
@@ -1282,7 +1312,8 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "limits-formats": limits_formats, "limits-continuous": limits_continuous,
              "bench-headline": bench_headline, "peers-spread": peers_spread,
              "limits-cost": limits_cost, "limits-curve": limits_curve, "metadata-jobs": metadata_jobs,
-             "groups4": groups_block, "layers-sampled": layers_sampled, "correlated-peers": correlated_peers}
+             "groups4": groups_block, "layers-sampled": layers_sampled, "correlated-peers": correlated_peers,
+             "layers-intro": layers_intro}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
@@ -1303,7 +1334,7 @@ BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/optio
                "peers-spread": "docs/benchmarks.md", "limits-cost": "docs/limits.md",
                "limits-curve": "docs/limits.md", "metadata-jobs": "docs/benchmarks.md",
                "groups4": "docs/layouts.md", "layers-sampled": "docs/layouts.md",
-               "correlated-peers": "docs/benchmarks.md"}
+               "correlated-peers": "docs/benchmarks.md", "layers-intro": "docs/layouts.md"}
 
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")
