@@ -1334,20 +1334,7 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "rounds-other": lambda: "\n".join(rounds_block(runs, every) for runs, every in ROUNDS_OTHER),
              "rounds-peers": rounds_peers_block, "peers-headline": peers_headline,
              "peers-runs": peers_runs_block, "peers-summary": peers_summary, "scale-runs": scale_runs_block,
-             "scale-sizes": size_runs_block, "scale-rounds": rounds_partitioned_block,
-             "peers-range": peers_range, "rounds-growth-prose": rounds_growth_prose,
-             "rounds-peers-prose": rounds_peers_prose, "rounds-other-prose": rounds_other_prose, "readme-intro": readme_intro,
-             "rounds-targets": rounds_targets, "rounds-shares": rounds_shares,
-             "rounds-drift-prose": rounds_drift_prose, "rounds-upserts-prose": rounds_upserts_prose,
-             "layers-r8": lambda: layers_table(*LAYERS_RUNS[0]), "layers-r24": lambda: layers_table(*LAYERS_RUNS[1]),
-             "layers-prose": layers_prose, "layers-other": layers_other,
-             "groups-prose": groups_prose, "drift-prose": drift_prose,
-             "default-why": default_why, "weighted": weighted_block,
-             "limits-formats": limits_formats, "limits-continuous": limits_continuous,
-             "bench-headline": bench_headline, "peers-spread": peers_spread,
-             "limits-cost": limits_cost, "limits-curve": limits_curve, "metadata-jobs": metadata_jobs,
-             "groups4": groups_block, "layers-sampled": layers_sampled, "correlated-peers": correlated_peers,
-             "layers-intro": layers_intro, "codec-bytes": codec_bytes}
+             "scale-sizes": size_runs_block, "scale-rounds": rounds_partitioned_block}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
@@ -1355,22 +1342,42 @@ BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/optio
                "rounds-other": "docs/layouts.md", "rounds-peers": "docs/benchmarks.md",
                "peers-headline": "README.md", "peers-runs": "docs/benchmarks.md",
                "peers-summary": "docs/benchmarks.md", "scale-runs": "docs/scale.md",
-               "scale-sizes": "docs/scale.md", "scale-rounds": "docs/scale.md",
-               "peers-range": "README.md", "rounds-growth-prose": "README.md", "rounds-peers-prose": "README.md",
-               "rounds-other-prose": "README.md", "readme-intro": "README.md",
-               "rounds-targets": "docs/layouts.md", "rounds-shares": "docs/layouts.md",
-               "rounds-drift-prose": "docs/layouts.md", "rounds-upserts-prose": "docs/layouts.md",
-               "layers-r8": "docs/layouts.md", "layers-r24": "docs/layouts.md", "layers-prose": "docs/layouts.md",
-               "layers-other": "docs/layouts.md", "groups-prose": "docs/layouts.md",
-               "drift-prose": "docs/layouts.md", "default-why": "docs/layouts.md",
-               "weighted": "docs/layouts.md", "limits-formats": "docs/limits.md",
-               "limits-continuous": "docs/limits.md", "bench-headline": "docs/benchmarks.md",
-               "peers-spread": "docs/benchmarks.md", "limits-cost": "docs/limits.md",
-               "limits-curve": "docs/limits.md", "metadata-jobs": "docs/benchmarks.md",
-               "groups4": "docs/layouts.md", "layers-sampled": "docs/layouts.md",
-               "correlated-peers": "docs/benchmarks.md", "layers-intro": "docs/layouts.md",
-               "codec-bytes": "docs/benchmarks.md"}
+               "scale-sizes": "docs/scale.md", "scale-rounds": "docs/scale.md"}
 
+#: The measured figures in the pages' prose, tables and bullets: block name -> (page, renderer).
+FIGURES = {
+    "readme-intro": ("README.md", readme_intro),
+    "peers-range": ("README.md", peers_range),
+    "rounds-growth-prose": ("README.md", rounds_growth_prose),
+    "rounds-peers-prose": ("README.md", rounds_peers_prose),
+    "rounds-other-prose": ("README.md", rounds_other_prose),
+    "weighted": ("docs/layouts.md", weighted_block),
+    "groups4": ("docs/layouts.md", groups_block),
+    "layers-intro": ("docs/layouts.md", layers_intro),
+    "rounds-shares": ("docs/layouts.md", rounds_shares),
+    "rounds-drift-prose": ("docs/layouts.md", rounds_drift_prose),
+    "rounds-upserts-prose": ("docs/layouts.md", rounds_upserts_prose),
+    "rounds-targets": ("docs/layouts.md", rounds_targets),
+    "layers-r8": ("docs/layouts.md", lambda: layers_table(*LAYERS_RUNS[0])),
+    "layers-r24": ("docs/layouts.md", lambda: layers_table(*LAYERS_RUNS[1])),
+    "layers-prose": ("docs/layouts.md", layers_prose),
+    "layers-sampled": ("docs/layouts.md", layers_sampled),
+    "layers-other": ("docs/layouts.md", layers_other),
+    "groups-prose": ("docs/layouts.md", groups_prose),
+    "drift-prose": ("docs/layouts.md", drift_prose),
+    "default-why": ("docs/layouts.md", default_why),
+    "limits-formats": ("docs/limits.md", limits_formats),
+    "limits-continuous": ("docs/limits.md", limits_continuous),
+    "limits-cost": ("docs/limits.md", limits_cost),
+    "limits-curve": ("docs/limits.md", limits_curve),
+    "bench-headline": ("docs/benchmarks.md", bench_headline),
+    "codec-bytes": ("docs/benchmarks.md", codec_bytes),
+    "peers-spread": ("docs/benchmarks.md", peers_spread),
+    "correlated-peers": ("docs/benchmarks.md", correlated_peers),
+    "metadata-jobs": ("docs/benchmarks.md", metadata_jobs),
+}
+GENERATED.update({name: render for name, (_, render) in FIGURES.items()})
+BLOCK_FILES.update({name: page for name, (page, _) in FIGURES.items()})
 
 EXAMPLE_COLUMNS = ("s_city", "c_city", "p_brand")
 
