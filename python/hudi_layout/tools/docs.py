@@ -297,7 +297,7 @@ SIZE_RUNS = (("SSB scale 1 (6M rows), 1000 files", "docs/bench/scale1-f1000"),
              ("SSB scale 4 (24M rows), 1000 files", "docs/bench/scale4-f1000"),
              ("SSB scale 1, 1000 files, executors apart (times beside another run: heap only)",
               "docs/bench/scale1-f1000-lc"),
-             ("SSB scale 4, 1000 files, executors apart", "docs/bench/scale4-f1000-lc"))
+             ("SSB scale 4, 1000 files, executors apart (times beside other runs: heap only)", "docs/bench/scale4-f1000-lc"))
 
 
 def size_runs_block() -> str:
@@ -347,7 +347,9 @@ def size_runs_block() -> str:
 
 
 #: The partitioned rounds runs: (label, folder).
-ROUNDS_PARTITIONED = (("P = 100, 8 rounds, rows in random order", "docs/bench/rounds8-p100"),)
+ROUNDS_PARTITIONED = (("P = 100, 8 rounds, rows in random order", "docs/bench/rounds8-p100"),
+                      ("P = 100, 8 rounds, time-ordered upserts (10% updates), 300 small files a round",
+                       "docs/bench/rounds8-p100-time-upserts"))
 
 
 def rounds_partitioned_block() -> str:
