@@ -81,14 +81,14 @@ def test_the_report_shows_every_file_in_a_region(grown):
     table, _, regions, _, _ = grown
     assert regions[LAYOUTS[1]] == []  # not a continuous table
     [part] = regions[LAYOUTS[2]]
-    assert part["partition"] == "" and part["outside_files"] == 0
+    assert part["partition"] == "" and part["new_files"] == 0
     assert 1 < len(part["regions"]) <= part["cells"]
     assert sum(r["files"] for r in part["regions"]) == table[(ROUNDS, LAYOUTS[2])]["files"]
     for r in part["regions"]:
         assert r["files"] == r["base_files"] + r["pending_files"] and r["base_bytes"] > 0
         assert (r["pending_rounds"] > 0) == (r["pending_files"] > 0)
     line = layout_report.region_lines(regions[LAYOUTS[2]])[0]
-    assert line.startswith("continuous regions, table: root grid ") and "0 files outside every region" in line
+    assert line.startswith("continuous regions, table: root grid ") and "0 files of new rows (in no single region)" in line
     assert part["ingested_bytes"] > 0 and part["rewritten_bytes"] > 0
     assert f"clusterings wrote {layout_report.write_amplification(part):.2f} x the bytes ingested" in line
 
@@ -122,7 +122,7 @@ def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, gr
     rows = hl.read(spark, path, skipping=False)
     assert rows.count() == (ROUNDS + 1) * ROWS and rows.select("lo_key").distinct().count() == (ROUNDS + 1) * ROWS
     [part] = layout_report.continuous_regions(spark, path)
-    assert part["outside_files"] == 0
+    assert part["new_files"] == 0
     after = {r["region"]: r for r in part["regions"]}
     for cell, before in settled.items():
         assert (after[cell]["base_files"], after[cell]["base_bytes"], after[cell]["pending_rounds"]) == \
@@ -132,8 +132,8 @@ def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, gr
 def test_files_updated_by_upserts_are_placed_again_by_their_rows(spark, grown):
     """Upserts into the laid-out continuous table (copy-on-write): 60 rows on the lowest s_city
     values move to the highest (another bucket of s_city), 60 others only change lo_tax. A file
-    holding a moved row now spans two cells: the report counts exactly those files outside every
-    region, and the next clustering takes exactly them as new rows and places their rows again,
+    holding a moved row now spans two cells: the report counts exactly those files as new rows (in no
+    single region), and the next clustering takes exactly them as new rows and places their rows again,
     after which every file lies in one region and the table holds the upserted rows."""
     from pyspark.sql import functions as F
     import hudi_layout as hl
@@ -143,7 +143,7 @@ def test_files_updated_by_upserts_are_placed_again_by_their_rows(spark, grown):
     path = str(out / "tables" / LAYOUTS[2])
     columns = report["filter_columns"]
     [before] = layout_report.continuous_regions(spark, path)
-    assert before["outside_files"] == 0 and before["buckets"][columns.index("s_city")] >= 2, before
+    assert before["new_files"] == 0 and before["buckets"][columns.index("s_city")] >= 2, before
     table = hl.read(spark, path, skipping=False)
     data = [c for c in table.columns if not c.startswith("_hoodie_")]
     cities = sorted(r[0] for r in table.select("s_city").distinct().collect())
@@ -161,7 +161,7 @@ def test_files_updated_by_upserts_are_placed_again_by_their_rows(spark, grown):
     opts.update({"hoodie.datasource.write.operation": "upsert", rounds.BLOOM_ENTRIES_KEY: str(ROWS // FILES)})
     updates.write.format("hudi").options(**opts).mode("append").save(path)
     [upserted] = layout_report.continuous_regions(spark, path)
-    assert upserted["outside_files"] == len(moved_files), (upserted, moved_files)
+    assert upserted["new_files"] == len(moved_files), (upserted, moved_files)
     # the rows of the files the upsert rewrote, which the next clustering samples
     in_moved = hl.read(spark, path, skipping=False) \
         .where(F.split("_hoodie_file_name", "_")[0].isin(sorted(moved_files))).count()
@@ -175,7 +175,7 @@ def test_files_updated_by_upserts_are_placed_again_by_their_rows(spark, grown):
     assert result.layout[GRID_KEY] == commits[0]["extra"][GRID_KEY]
     assert result.layout["hudilayout.sample.rows"] == f"{in_moved} from commits", result.layout
     [after] = layout_report.continuous_regions(spark, path)
-    assert after["outside_files"] == 0, after
+    assert after["new_files"] == 0, after
     assert fingerprint(hl.read(spark, path, skipping=False)) == expected
     keys, _ = point_query(spark, path, "s_city", cities[-1])
     assert {r[0] for r in moved_rows} <= set(keys)
@@ -213,7 +213,7 @@ def test_pending_layers_of_one_tier_merge_without_touching_the_base(spark, grown
         rows.write.format("hudi").options(**opts, **(on_grid if step == 2 else {})).mode("append").save(path)
         result = hl.cluster(spark, path, layout)
         [part] = layout_report.continuous_regions(spark, path)
-        assert part["outside_files"] == 0, part
+        assert part["new_files"] == 0, part
         seen.append((result.layout["hudilayout.continuous"], {r["region"]: r for r in part["regions"]}))
     (_, after1), (why2, after2) = seen
     assert "pending layers merged, 2 of one tier" in why2, why2
@@ -247,7 +247,7 @@ def test_an_upsert_that_touches_every_file_keeps_the_layers_and_regions_fall_due
     more.repartition(2).write.format("hudi").options(**opts).mode("append").save(path)
     [before] = layout_report.continuous_regions(spark, path)
     layered = {r["region"]: (r["base_files"], r["pending_files"], r["pending_rounds"]) for r in before["regions"]}
-    assert before["outside_files"] == 0 and any(p[2] > 0 for p in layered.values()), before
+    assert before["new_files"] == 0 and any(p[2] > 0 for p in layered.values()), before
 
     table = hl.read(spark, path, skipping=False)
     data = [c for c in table.columns if not c.startswith("_hoodie_")]
@@ -264,7 +264,7 @@ def test_an_upsert_that_touches_every_file_keeps_the_layers_and_regions_fall_due
     assert rewritten["operation"] != "CLUSTER" and rewritten["files_written"] == files, rewritten
 
     [after] = layout_report.continuous_regions(spark, path)
-    assert after["outside_files"] == 0, after
+    assert after["new_files"] == 0, after
     assert {r["region"]: (r["base_files"], r["pending_files"], r["pending_rounds"]) for r in after["regions"]} \
         == layered, (layered, after)
     result = hl.cluster(spark, path, layout)
@@ -274,7 +274,7 @@ def test_an_upsert_that_touches_every_file_keeps_the_layers_and_regions_fall_due
     assert said.startswith("delta (0 new file(s); regions ") and "laid out again" in said, said
     assert set(said.split("regions ")[1].split(" ")[0].split(",")) == due, (said, layered)
     [settled] = layout_report.continuous_regions(spark, path)
-    assert settled["outside_files"] == 0
+    assert settled["new_files"] == 0
     assert all(r["pending_files"] == 0 for r in settled["regions"] if r["region"] in due), settled
     assert fingerprint(hl.read(spark, path, skipping=False)) == expected
 
@@ -307,12 +307,12 @@ def test_a_due_region_that_outgrew_its_files_splits_and_writes_follow_the_tree(s
     assert "; split: " in said and "|" in tree, (said, tree)
     [split] = layout_report.continuous_regions(spark, path)
     assert split["splits"] >= 1 and split["depth"] == 2 and split["cells"] > before["cells"], split
-    assert split["outside_files"] == 0 and any("." in r["region"] for r in split["regions"]), split
+    assert split["new_files"] == 0 and any("." in r["region"] for r in split["regions"]), split
     assert fingerprint(hl.read(spark, path, skipping=False)) == expected
 
     write(400, 8)
     [written] = layout_report.continuous_regions(spark, path)
-    assert written["outside_files"] == 0, written
+    assert written["new_files"] == 0, written
     assert sum(r["pending_files"] for r in written["regions"] if "." in r["region"]) > 0, written
     again = hl.cluster(spark, path, layout.replace(merge_fraction=100))
     if again.instant is not None:
@@ -401,7 +401,7 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
     in_place.write.format("hudi").options(**opts).mode("append").save(path)
     logs = [f for _, _, fs in __import__("os").walk(path) for f in fs if ".log." in f]
     assert logs, "the in-place upsert wrote no log files"
-    assert all(p["outside_files"] == 0 for p in layout_report.continuous_regions(spark, path))
+    assert all(p["new_files"] == 0 for p in layout_report.continuous_regions(spark, path))
     first = first.join(in_place.select("lo_key"), "lo_key", "left_anti").unionByName(in_place).localCheckpoint()
 
     cities = sorted(r[0] for r in first.select("s_city").distinct().collect())
@@ -418,7 +418,7 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
     assert {k: v for k, v in delta.items() if k.startswith(GRID_KEY)} == grids
     regions = layout_report.continuous_regions(spark, path)
     assert sorted(p["partition"] for p in regions) == partitions
-    assert all(p["outside_files"] == 0 and p["regions"] for p in regions), regions
+    assert all(p["new_files"] == 0 and p["regions"] for p in regions), regions
     table = hl.read(spark, path, skipping=False)
     assert fingerprint(table) == fingerprint(expected)
     assert table.where("lo_tax = 77").count() == 120
@@ -435,7 +435,7 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
     more.repartition(3).write.format("hudi").options(**opts).mode("append").save(path)
     regions = layout_report.continuous_regions(spark, path)
     assert sorted(p["partition"] for p in regions) == partitions
-    assert all(p["outside_files"] == 0 for p in regions), regions
+    assert all(p["new_files"] == 0 for p in regions), regions
     table = hl.read(spark, path, skipping=False)
     assert fingerprint(table) == fingerprint(expected.unionByName(more))
     assert table.where("c_region = 'NEW'").count() == more.where("c_region = 'NEW'").count() > 0

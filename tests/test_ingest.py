@@ -106,7 +106,7 @@ def test_batch_writes_cluster_inline_every_n_commits(spark, tmp_path):
     assert len(commits) == 2, commits
     assert commits[1]["extra"]["hudilayout.continuous"].startswith("delta"), commits[1]["extra"]
     assert commits[1]["extra"][GRID_KEY] == extra[GRID_KEY]
-    assert [p["outside_files"] for p in report.continuous_regions(spark, path)] == [0]
+    assert [p["new_files"] for p in report.continuous_regions(spark, path)] == [0]
     after = _probe_files(spark, path)
     for column, _ in PROBES:
         assert after[column] < before[column], (column, before, after)
@@ -119,7 +119,7 @@ def test_batch_writes_cluster_inline_every_n_commits(spark, tmp_path):
     hl.write(fifth, path, layout, table="t_batch", record_key="lo_key", operation="bulk_insert", extra=BULK)
     assert len(timeline.clustering_commits(spark, path)) == 2
     [regions_after] = report.continuous_regions(spark, path)
-    assert regions_after["outside_files"] == 0, regions_after
+    assert regions_after["new_files"] == 0, regions_after
     grown = sum(r["files"] for r in regions_after["regions"]) - sum(r["files"] for r in regions_before["regions"])
     assert 2 <= grown <= regions_after["cells"], (regions_before, regions_after)
 
@@ -233,7 +233,7 @@ def test_cluster_an_existing_table_now_or_schedule_and_execute_later(spark, tmp_
     hl.write(more, path, hl.LayoutOptions(COLUMNS), table="t_now", record_key="lo_key", operation="bulk_insert",
              extra=BULK)
     [part] = report.continuous_regions(spark, path)
-    assert part["outside_files"] == 0 and part["regions"], part
+    assert part["new_files"] == 0 and part["regions"], part
     assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(df.unionByName(more))
 
 

@@ -298,7 +298,7 @@ def grid_lines(extra: Dict[str, str], files: int) -> List[str]:
 def continuous_regions(spark, path: str) -> List[Dict]:
     """The continuous layout's regions, per partition with a recorded region tree (empty for any
     other table): ``{"partition", "buckets", "cells", "splits", "depth", "ingested_bytes",
-    "rewritten_bytes", "outside_files", "outside_bytes", "regions": [{"region", "files", "base_files",
+    "rewritten_bytes", "new_files", "new_bytes", "regions": [{"region", "files", "base_files",
     "pending_files", "base_bytes", "pending_bytes", "base_rows", "pending_rows", "pending_rounds"}]}``,
     from the tree on the commits and each file's [min, max] and rows in the column-stats index.
     "buckets" are the root grid's (the partition's first layout), "cells" the tree's regions (its
@@ -317,7 +317,7 @@ def write_amplification(partition: Dict) -> float:
 
 def region_lines(partitions: Sequence[Dict]) -> List[str]:
     """One line per partition of :func:`continuous_regions`: the tree, laid-out and pending files,
-    the rounds not yet merged, the files outside every region and the write amplification so far."""
+    the rounds not yet merged, the files of new rows (in no single region) and the write amplification so far."""
     lines = []
     for p in partitions:
         regions = p["regions"]
@@ -328,8 +328,8 @@ def region_lines(partitions: Sequence[Dict]) -> List[str]:
             f"continuous regions, {name}: root grid {'x'.join(str(k) for k in p['buckets'])}, {p['cells']} regions "
             f"({p['splits']} split, depth {p['depth']}), {len(regions)} holding files; {base} laid-out files, "
             f"{sum(r['pending_files'] for r in pending)} pending in {len(pending)} regions (rounds not yet merged: "
-            f"up to {max((r['pending_rounds'] for r in regions), default=0)}); {p['outside_files']} files outside "
-            f"every region (new rows); clusterings wrote {write_amplification(p):.2f} x the bytes ingested")
+            f"up to {max((r['pending_rounds'] for r in regions), default=0)}); {p['new_files']} files of new rows "
+            f"(in no single region); clusterings wrote {write_amplification(p):.2f} x the bytes ingested")
     return lines
 
 

@@ -179,8 +179,8 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
       return Pair.of(Stream.empty(), false);
     }
     long target = getWriteConfig().getClusteringTargetFileMaxBytes();
-    RecordedGrids.Grid newest = timeline().grids.get(partition);
-    String recorded = newest == null ? null : newest.grid;
+    RecordedGrids.Tree newest = timeline().grids.get(partition);
+    String recorded = newest == null ? null : newest.tree;
     if (recorded == null) {
       long bytes = Regions.bytes(slices);
       int files = getNumberOfOutputFileGroups(bytes, target);
@@ -196,7 +196,7 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
         timeline().history);
     double perByte = sorted.rowsPerByte(slices);
     List<DeltaPlan.NewFile<FileSlice>> newFiles = new ArrayList<>();
-    sorted.outside.forEach(f -> newFiles.add(new DeltaPlan.NewFile<>(f, Regions.bytes(f))));
+    sorted.spanning.forEach(f -> newFiles.add(new DeltaPlan.NewFile<>(f, Regions.bytes(f))));
     List<DeltaPlan.Region<FileSlice>> regions = new ArrayList<>();
     for (Map.Entry<String, List<FileSlice>> region : sorted.inside.entrySet()) {
       Regions.Layers l = sorted.layers(region.getValue());
@@ -212,13 +212,13 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
         LayoutSpecParser.continuousMergeTiers(getWriteConfig().getProps()),
         getWriteConfig().getClusteringMaxBytesInGroup(), target, columns.size(),
         LayoutSpecParser.continuousRegionFiles(getWriteConfig().getProps()));
-    List<DeltaPlan.Group<FileSlice>> groups = DeltaPlan.plan(newFiles, sorted.rows(sorted.outside, perByte),
+    List<DeltaPlan.Group<FileSlice>> groups = DeltaPlan.plan(newFiles, sorted.rows(sorted.spanning, perByte),
         regions, settings);
     // each region's query shares, for the grids its rows are cut on (and those of the cells it splits
     // into): a group of new rows may put rows in any region, a group without only in those it lays out
     Map<String, double[]> shares = QueryShares.byRegion(tree, sorted.inside.keySet(), sorted.fileBoxes(slices));
     LOG.info("hudi-layout: continuous plan for partition '{}': {} file(s) in {} region(s) of {}, {} new; {}",
-        partition, slices.size() - sorted.outside.size(), sorted.inside.size(), tree.regions(), sorted.outside.size(),
+        partition, slices.size() - sorted.spanning.size(), sorted.inside.size(), tree.regions(), sorted.spanning.size(),
         groups.stream().map(g -> g.why(settings)).collect(Collectors.joining(" | ")));
     return Pair.of(groups.stream().map(g -> group(g.files, (int) Math.max(1, Math.min(Integer.MAX_VALUE, g.outputFiles)),
         Stage.metadata(Stage.Kind.DELTA, recorded, g.why(settings), QueryShares.format(g.newFiles > 0 ? shares
@@ -227,10 +227,10 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
 
   /** What the plan reads from the timeline, once per plan (not once per partition). */
   private static final class Timeline {
-    final Map<String, RecordedGrids.Grid> grids;
+    final Map<String, RecordedGrids.Tree> grids;
     final CommitHistory history;
 
-    Timeline(Map<String, RecordedGrids.Grid> grids, CommitHistory history) {
+    Timeline(Map<String, RecordedGrids.Tree> grids, CommitHistory history) {
       this.grids = grids;
       this.history = history;
     }

@@ -25,13 +25,13 @@ import java.util.TreeMap;
  * and the writes that put new rows on the grid ({@code spark.RegionWritePartitioner}).
  */
 public final class RecordedGrids {
-  /** One partition's region tree, as recorded, and its columns. */
-  public static final class Grid {
-    public final String grid;
+  /** One partition's region tree as the commit recorded it (the text {@code RegionTree.parse} reads), and its columns. */
+  public static final class Tree {
+    public final String tree;
     public final List<String> columns;
 
-    Grid(String grid, List<String> columns) {
-      this.grid = grid;
+    Tree(String tree, List<String> columns) {
+      this.tree = tree;
       this.columns = columns;
     }
   }
@@ -40,13 +40,13 @@ public final class RecordedGrids {
   }
 
   /** The newest recorded grid of every partition that has one, by partition path ("" unpartitioned). */
-  public static Map<String, Grid> newest(HoodieTableMetaClient metaClient) {
+  public static Map<String, Tree> newest(HoodieTableMetaClient metaClient) {
     return newest(newestFirst(metaClient));
   }
 
   /** {@link #newest(HoodieTableMetaClient)} from replacecommits already read, newest first. */
-  static Map<String, Grid> newest(List<HoodieCommitMetadata> replacesNewestFirst) {
-    Map<String, Grid> out = new TreeMap<>();
+  static Map<String, Tree> newest(List<HoodieCommitMetadata> replacesNewestFirst) {
+    Map<String, Tree> out = new TreeMap<>();
     String prefix = LayoutMetadata.CONTINUOUS_GRID.key();
     for (HoodieCommitMetadata md : replacesNewestFirst) {
       Map<String, String> extra = md.getExtraMetadata();
@@ -54,7 +54,7 @@ public final class RecordedGrids {
       for (Map.Entry<String, String> e : extra.entrySet()) {
         if (e.getKey().startsWith(prefix) && columns != null) {
           out.putIfAbsent(e.getKey().substring(prefix.length()),
-              new Grid(e.getValue(), Collections.unmodifiableList(Arrays.asList(columns.split(",")))));
+              new Tree(e.getValue(), Collections.unmodifiableList(Arrays.asList(columns.split(",")))));
         }
       }
     }

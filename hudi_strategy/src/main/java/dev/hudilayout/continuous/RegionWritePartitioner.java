@@ -63,7 +63,7 @@ public final class RegionWritePartitioner implements BulkInsertPartitioner<Datas
 
   @Override
   public Dataset<Row> repartitionRecords(Dataset<Row> rows, int outputPartitions) {
-    Map<String, RecordedGrids.Grid> grids = recorded(rows);
+    Map<String, RecordedGrids.Tree> grids = recorded(rows);
     if (grids.isEmpty()) {
       boolean partitioned = !StringUtils.isNullOrEmpty(
           config.getProps().getProperty(KeyGeneratorOptions.PARTITIONPATH_FIELD_NAME.key()));
@@ -90,7 +90,7 @@ public final class RegionWritePartitioner implements BulkInsertPartitioner<Datas
     return false;
   }
 
-  private Map<String, RecordedGrids.Grid> recorded(Dataset<Row> rows) {
+  private Map<String, RecordedGrids.Tree> recorded(Dataset<Row> rows) {
     try {
       HoodieTableMetaClient meta = TableClients.meta(rows.sparkSession().sparkContext().hadoopConfiguration(),
           config.getBasePath());
@@ -114,10 +114,10 @@ public final class RegionWritePartitioner implements BulkInsertPartitioner<Datas
     private transient UTF8String lastPartition;
     private transient Route lastRoute;
 
-    Routes(Map<String, RecordedGrids.Grid> grids, StructType schema, int spread) {
+    Routes(Map<String, RecordedGrids.Tree> grids, StructType schema, int spread) {
       int offset = 0;
-      for (Map.Entry<String, RecordedGrids.Grid> g : grids.entrySet()) {
-        RegionTree tree = RegionTree.parse(g.getValue().grid);
+      for (Map.Entry<String, RecordedGrids.Tree> g : grids.entrySet()) {
+        RegionTree tree = RegionTree.parse(g.getValue().tree);
         RowEncoder encoder = RowEncoder.of(LayoutSpec.builder(g.getValue().columns).build(), schema);
         byPartition.put(g.getKey(), new Route(encoder, tree, offset));
         offset += tree.regions();

@@ -29,12 +29,13 @@ import java.util.stream.Collectors;
  * this ({@link ContinuousPlanStrategy}) and the layout report shows it ({@link #json}). A file
  * slice lies in a region when its [min, max] per sort column, from the column-stats index (its base
  * file's, widened by its log files'), falls in one region of the tree; a slice without stats or
- * spanning regions lies outside (new rows). In a region, files come in layers, the file groups one
+ * spanning regions holds new rows ({@link #spanning}). In a region, files come in layers, the file groups one
  * instant created ({@link CommitHistory}): the oldest layer is its base (the last layout of the
  * region), the others are pending.
  */
 public final class Regions {
-  public final List<FileSlice> outside = new ArrayList<>();
+  /** Files of new rows: in no single region (spanning several, or without column stats). */
+  public final List<FileSlice> spanning = new ArrayList<>();
   /** Files inside each region, by the region's path, regions in curve order. */
   public final Map<String, List<FileSlice>> inside;
   /** Rows of each base file the column-stats index counts, by file name. */
@@ -62,7 +63,7 @@ public final class Regions {
       byte[][][] box = out.box(slice);
       int region = box == null ? -1 : tree.regionOfBox(box[0], box[1]);
       if (region < 0) {
-        out.outside.add(slice);
+        out.spanning.add(slice);
       } else {
         out.inside.computeIfAbsent(tree.path(region), c -> new ArrayList<>()).add(slice);
       }
@@ -227,7 +228,7 @@ public final class Regions {
    */
   public static String json(JavaSparkContext jsc, String basePath) {
     HoodieTableMetaClient meta = TableClients.meta(jsc.hadoopConfiguration(), basePath);
-    Map<String, RecordedGrids.Grid> grids = RecordedGrids.newest(meta);
+    Map<String, RecordedGrids.Tree> grids = RecordedGrids.newest(meta);
     if (grids.isEmpty()) {
       return Json.write(List.of());
     }
@@ -239,7 +240,7 @@ public final class Regions {
     Map<String, List<FileSlice>> slicesOf = new TreeMap<>();
     List<Pair<String, String>> indexed = new ArrayList<>();
     List<String> columns = new ArrayList<>();
-    for (Map.Entry<String, RecordedGrids.Grid> g : grids.entrySet()) {
+    for (Map.Entry<String, RecordedGrids.Tree> g : grids.entrySet()) {
       List<FileSlice> slices = table.getSliceView().getLatestFileSlices(g.getKey()).collect(Collectors.toList());
       slicesOf.put(g.getKey(), slices);
       indexed.addAll(files(g.getKey(), slices));
@@ -251,8 +252,8 @@ public final class Regions {
     }
     ColumnStatsBounds.FileStats all = ColumnStatsBounds.FileStats.read(table.getTableMetadata(), indexed, columns);
     List<Map<String, Object>> out = new ArrayList<>();
-    for (Map.Entry<String, RecordedGrids.Grid> g : grids.entrySet()) {
-      RegionTree tree = RegionTree.parse(g.getValue().grid);
+    for (Map.Entry<String, RecordedGrids.Tree> g : grids.entrySet()) {
+      RegionTree tree = RegionTree.parse(g.getValue().tree);
       Regions r = of(tree, all.restrictedTo(columns, g.getValue().columns), slicesOf.get(g.getKey()), history);
       int depth = 0;
       for (int i = 0; i < tree.regions(); i++) {
@@ -266,8 +267,8 @@ public final class Regions {
       part.put("depth", depth);
       part.put("ingested_bytes", history.ingested(g.getKey()));
       part.put("rewritten_bytes", history.rewritten(g.getKey()));
-      part.put("outside_files", r.outside.size());
-      part.put("outside_bytes", bytes(r.outside));
+      part.put("new_files", r.spanning.size());
+      part.put("new_bytes", bytes(r.spanning));
       List<Map<String, Object>> regions = new ArrayList<>();
       for (Map.Entry<String, List<FileSlice>> region : r.inside.entrySet()) {
         List<FileSlice> files = region.getValue();
