@@ -246,6 +246,9 @@ def peers_runs_block() -> str:
 SCALE_RUNS = (("P = 1000, alone on the machine, both floors writing the files a clustering writes", "docs/bench/p1000-fair",
                "Hudi's built-in stopped after 566 s with 72 of 1000 partitions laid out, in a run of the same "
                "command with builtin-hilbert-sample added (a Spark job per group, 7.9 s each)"),
+              ("P = 1000, executors in JVMs of their own, the plain write beside ours", "docs/bench/p1000-lc-floor",
+               "beside a CI run and other benchmarks: the driver's heap only, its times are not comparable; the "
+               "floor ran first, so ours is read after the floor's table was written in the same driver"),
               ("P = 1000, executors in JVMs of their own", "docs/bench/p1000-lc",
                "beside a CI run on this 2-core machine: the driver's heap only, its times are not comparable"),
               ("P = 10, executors in JVMs of their own", "docs/bench/p10-lc",
