@@ -176,5 +176,5 @@ def test_a_killed_continuous_clustering_of_new_rows_is_retried_on_the_recorded_g
     assert fingerprint(table) == fingerprint(both)
     assert table.select("lo_key").distinct().count() == ROWS + NEW
     [part] = report.continuous_regions(spark, path)
-    assert part["outside_files"] == 0 and part["splits"] > 0, part
+    assert part["new_files"] == 0 and part["splits"] > 0, part
     print(f"killed with {len(written)} files of the delta {instant} started")
