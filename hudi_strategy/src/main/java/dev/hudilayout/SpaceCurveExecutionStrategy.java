@@ -11,7 +11,7 @@ import dev.hudilayout.layout.CurveSpace;
 import dev.hudilayout.layout.LayoutSpec;
 import dev.hudilayout.layout.SampleRow;
 import dev.hudilayout.plan.AppliedLayouts;
-import dev.hudilayout.plan.Stage;
+import dev.hudilayout.plan.PlannedGroup;
 import dev.hudilayout.spark.CurveRecordPartitioner;
 import dev.hudilayout.spark.CurveRowPartitioner;
 import dev.hudilayout.spark.SortColumns;
@@ -84,7 +84,7 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
 
   private final transient AppliedLayouts applied = new AppliedLayouts();
   private final transient ThreadLocal<List<HoodieFileGroupId>> currentGroup = new ThreadLocal<>();
-  private final transient ThreadLocal<Stage> currentStage = new ThreadLocal<>();
+  private final transient ThreadLocal<PlannedGroup> currentPlan = new ThreadLocal<>();
   /** Set while the rows of a whole plan, already placed ({@link PlanPlacement}), are written. */
   private final transient ThreadLocal<Boolean> prePlaced = new ThreadLocal<>();
   private transient volatile InstantLayout instantLayout;
@@ -148,14 +148,14 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
     List<List<String>> fileNames = groups.stream().map(BaseFileScan::fileNames).collect(Collectors.toList());
     List<Integer> requested = groups.stream().map(HoodieClusteringGroup::getNumOutputFileGroups)
         .collect(Collectors.toList());
-    List<Stage> stages = new java.util.ArrayList<>();
+    List<PlannedGroup> planned = new java.util.ArrayList<>();
     for (int g = 0; g < groups.size(); g++) {
       List<HoodieFileGroupId> ids = fileGroups.get(g);
       String partition = ids.isEmpty() ? "" : ids.get(0).getPartitionPath();
-      stages.add(Stage.of(groups.get(g).getExtraMetadata(), partition));
+      planned.add(PlannedGroup.of(groups.get(g).getExtraMetadata(), partition));
       applied.partition(partition);
     }
-    PlanPlacement placed = PlanPlacement.place(spec, space(), rows, fileNames, samples, requested, stages, applied);
+    PlanPlacement placed = PlanPlacement.place(spec, space(), rows, fileNames, samples, requested, planned, applied);
     boolean preserve = Boolean.TRUE.equals(plan.getPreserveHoodieMetadata());
     List<HoodieFileGroupId> all = fileGroups.stream().flatMap(List::stream).collect(Collectors.toList());
     prePlaced.set(Boolean.TRUE);
@@ -243,19 +243,19 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
   }
 
   /**
-   * Runs one group's clustering with its file groups and its continuous-layout stage (from the
-   * group's extra metadata, see {@link Stage}) known to the partitioner factories.
+   * Runs one group's clustering with its file groups and its continuous plan (from the
+   * group's extra metadata, see {@link PlannedGroup}) known to the partitioner factories.
    */
   private <R> R inGroup(List<HoodieFileGroupId> fileGroups, Map<String, String> groupMetadata, Supplier<R> run) {
     String partition = fileGroups.isEmpty() ? "" : fileGroups.get(0).getPartitionPath();
     currentGroup.set(fileGroups);
-    currentStage.set(Stage.of(groupMetadata, partition));
+    currentPlan.set(PlannedGroup.of(groupMetadata, partition));
     applied.partition(partition);
     try {
       return run.get();
     } finally {
       currentGroup.remove();
-      currentStage.remove();
+      currentPlan.remove();
     }
   }
 
@@ -266,14 +266,14 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
       return PlanPlacement.PLACED;
     }
     return new CurveRowPartitioner(specFor(strategyParams), space(), groupSample(), applied,
-        getWriteConfig().populateMetaFields(), currentStage.get());
+        getWriteConfig().populateMetaFields(), currentPlan.get());
   }
 
   @Override
   protected BulkInsertPartitioner<JavaRDD<HoodieRecord<T>>> getRDDPartitioner(Map<String, String> strategyParams,
                                                                               HoodieSchema schema) {
     return new CurveRecordPartitioner<>(specFor(strategyParams), space(), groupSample(), schema,
-        getWriteConfig().isConsistentLogicalTimestampEnabled(), applied, currentStage.get());
+        getWriteConfig().isConsistentLogicalTimestampEnabled(), applied, currentPlan.get());
   }
 
   private CurveSpace space() {

@@ -6,7 +6,7 @@ import dev.hudilayout.hudi.ColumnStatsBounds;
 import dev.hudilayout.layout.RegionTree;
 import dev.hudilayout.plan.DeltaPlan;
 import dev.hudilayout.plan.QueryShares;
-import dev.hudilayout.plan.Stage;
+import dev.hudilayout.plan.PlannedGroup;
 import dev.hudilayout.plan.Tiers;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
@@ -153,9 +153,9 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
     return slices.stream();
   }
 
-  private synchronized void spend(int stage, long startNanos) {
+  private synchronized void spend(int phase, long startNanos) {
     if (spent != null) {
-      spent[stage] += (System.nanoTime() - startNanos) / 1_000_000;
+      spent[phase] += (System.nanoTime() - startNanos) / 1_000_000;
     }
   }
 
@@ -188,7 +188,7 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
         return Pair.of(Stream.empty(), false);
       }
       return Pair.of(Stream.of(group(slices, files,
-          Stage.metadata(Stage.Kind.FULL, null, "no grid recorded for the partition", null, Map.of()))), false);
+          PlannedGroup.metadata(PlannedGroup.Kind.FULL, null, "no grid recorded for the partition", null, Map.of()))), false);
     }
     RegionTree tree = RegionTree.parse(recorded);
     List<String> columns = LayoutSpecParser.parse(getStrategyParams(), getWriteConfig().getProps()).columns();
@@ -221,7 +221,7 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
         partition, slices.size() - sorted.spanning.size(), sorted.inside.size(), tree.regions(), sorted.spanning.size(),
         groups.stream().map(g -> g.why(settings)).collect(Collectors.joining(" | ")));
     return Pair.of(groups.stream().map(g -> group(g.files, (int) Math.max(1, Math.min(Integer.MAX_VALUE, g.outputFiles)),
-        Stage.metadata(Stage.Kind.DELTA, recorded, g.why(settings), QueryShares.format(g.newFiles > 0 ? shares
+        PlannedGroup.metadata(PlannedGroup.Kind.DELTA, recorded, g.why(settings), QueryShares.format(g.newFiles > 0 ? shares
             : QueryShares.restrictedTo(shares, g.laidOut())), g.splits))), false);
   }
 
@@ -268,12 +268,12 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
     return stats;
   }
 
-  private HoodieClusteringGroup group(List<FileSlice> slices, int files, Map<String, String> stage) {
+  private HoodieClusteringGroup group(List<FileSlice> slices, int files, Map<String, String> planned) {
     return HoodieClusteringGroup.newBuilder()
         .setSlices(getFileSliceInfo(slices))
         .setNumOutputFileGroups(files)
         .setMetrics(buildMetrics(slices))
-        .setExtraMetadata(stage)
+        .setExtraMetadata(planned)
         .build();
   }
 

@@ -6,7 +6,7 @@ import dev.hudilayout.layout.Placement;
 import dev.hudilayout.layout.SampleRow;
 import dev.hudilayout.plan.AppliedLayouts;
 import dev.hudilayout.plan.GroupPlacement;
-import dev.hudilayout.plan.Stage;
+import dev.hudilayout.plan.PlannedGroup;
 import dev.hudilayout.spark.HelperColumns;
 import dev.hudilayout.spark.PartitionTokens;
 import dev.hudilayout.spark.RowEncoder;
@@ -63,11 +63,11 @@ public final class PlanPlacement {
    * @param fileNames  per group, the names of its base files
    * @param samples    per group, its rows in the instant's sample (none empty)
    * @param requested  per group, the files the plan asks for
-   * @param stages     per group, its continuous-layout stage or null
+   * @param planned    per group, as the continuous plan planned it, or null
    */
   public static PlanPlacement place(LayoutSpec spec, CurveSpace space, Dataset<Row> scanned,
                                     List<List<String>> fileNames, List<List<SampleRow>> samples,
-                                    List<Integer> requested, List<Stage> stages, AppliedLayouts applied) {
+                                    List<Integer> requested, List<PlannedGroup> planned, AppliedLayouts applied) {
     int groups = fileNames.size();
     Placement[] placements = new Placement[groups];
     int[] offsets = new int[groups + 1];
@@ -76,7 +76,7 @@ public final class PlanPlacement {
       List<SampleRow> sample = samples.get(g);
       GroupPlacement chosen = GroupPlacement.choose(spec, space, sample, () -> {
         throw new IllegalStateException("hudi-layout: a group of the plan has no rows in the instant's sample");
-      }, requested.get(g), stages.get(g), applied);
+      }, requested.get(g), planned.get(g), applied);
       placements[g] = chosen.placement;
       offsets[g + 1] = offsets[g] + chosen.files;
       for (String name : fileNames.get(g)) {

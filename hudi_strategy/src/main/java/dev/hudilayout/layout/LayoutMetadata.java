@@ -93,13 +93,14 @@ public final class LayoutMetadata {
       "How the groups were read: scan (one Spark scan of their base files), hudi, or scan:N,hudi:M.");
   public static final Key FILES = commit("files", "Files written, over all groups.");
   public static final Key CONTINUOUS = commit("continuous",
-      "With the continuous plan: each group's stage, full or delta, and why, separated by '; '.");
+      "With the continuous plan: each group's kind, full or delta, and why, separated by '; '.");
   public static final Key CONTINUOUS_GRID = new Key("continuous.grid.", Scope.COMMIT, true,
       "Followed by a partition path: the region tree the continuous layout keeps for that partition (its root grid, "
           + "then |path=grid per split region), read by the next plan and the writes on the grid.");
-  public static final Key STAGE = group("stage", "The group's stage in the continuous layout: full or delta.");
+  public static final Key KIND = group("kind", "The group's kind in the continuous plan: full (the partition's first "
+      + "layout, on a grid drawn from its sample) or delta (rows laid on the recorded region tree).");
   public static final Key GRID = group("grid", "For a delta group: the partition's recorded region tree its rows are laid on.");
-  public static final Key WHY = group("why", "Why the plan gave the group its stage.");
+  public static final Key WHY = group("why", "Why the plan gave the group its kind.");
   public static final Key SHARES = group("shares",
       "For a delta group: per region (its path in the tree), each sort column's share of the point queries that "
           + "meet it, weighing the columns of the grid the region's files are cut on: path:q1,q2,...; ';' between "
@@ -110,7 +111,7 @@ public final class LayoutMetadata {
   private static final List<Key> ALL = List.of(STRATEGY, CURVE, MAPPING, COLUMNS, BITS_PER_COLUMN, LAYOUT,
       ALIGNED_TOLERANCE, COLUMN_WEIGHTS, BUCKETS, DROPPED_COLUMNS, DEPENDENT_COLUMNS, GRID_CHOSEN, ESTIMATED_FILES,
       SAMPLE_SIZE, SAMPLE_SCOPE, SAMPLE_ROWS, SAMPLE_TAKEN, SAMPLE_FEWEST, GROUPS, PARTITIONS, READ, FILES, CONTINUOUS,
-      CONTINUOUS_GRID, STAGE, GRID, WHY,
+      CONTINUOUS_GRID, KIND, GRID, WHY,
       SHARES, SPLITS);
 
   private LayoutMetadata() {

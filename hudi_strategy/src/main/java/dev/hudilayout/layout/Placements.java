@@ -21,7 +21,7 @@ public final class Placements {
   private Placements() {
   }
 
-  /** The placement of a group of no continuous-layout stage: aligned grid or curve, as {@code spec} says. */
+  /** The placement of a group the continuous plan did not plan: aligned grid or curve, as {@code spec} says. */
   public static Placement forGroup(LayoutSpec spec, CurveSpace instantSpace, List<SampleRow> groupSample,
                                    Supplier<List<SampleRow>> ownSample, int files) {
     List<SampleRow> sample = sampleOf(instantSpace, groupSample, ownSample);

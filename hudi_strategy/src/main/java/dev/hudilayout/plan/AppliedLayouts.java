@@ -49,7 +49,7 @@ public final class AppliedLayouts {
   private final java.util.concurrent.atomic.AtomicInteger readByHudi = new java.util.concurrent.atomic.AtomicInteger();
 
   private final Map<String, RegionTree> trees = new java.util.concurrent.ConcurrentHashMap<>();
-  private final ConcurrentLinkedQueue<String> stages = new ConcurrentLinkedQueue<>();
+  private final ConcurrentLinkedQueue<String> continuousGroups = new ConcurrentLinkedQueue<>();
   private final java.util.Set<String> partitions = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   /** A group of this partition is laid out. */
@@ -60,13 +60,13 @@ public final class AppliedLayouts {
   /**
    * A continuous-layout group ran: the commit records {@code tree} as its partition's region tree
    * ({@code hudilayout.continuous.grid.<partition>}, read by the next plan), joined with the splits
-   * of the partition's other groups, and the stage in {@code hudilayout.continuous}.
+   * of the partition's other groups, and the group's kind (full or delta) in {@code hudilayout.continuous}.
    */
-  public void continuous(dev.hudilayout.plan.Stage stage, RegionTree tree) {
+  public void continuous(PlannedGroup group, RegionTree tree) {
     if (tree != null) {
-      trees.merge(stage.partition, tree, RegionTree::with);
+      trees.merge(group.partition, tree, RegionTree::with);
     }
-    stages.add((stage.partition.isEmpty() ? "" : stage.partition + ": ") + stage.describe());
+    continuousGroups.add((group.partition.isEmpty() ? "" : group.partition + ": ") + group.describe());
   }
 
   private volatile String sampledRows;
@@ -217,8 +217,8 @@ public final class AppliedLayouts {
           : "scan:" + scanned.get() + ",hudi:" + readByHudi.get());
     }
     out.put(LayoutMetadata.FILES.key(), String.valueOf(files));
-    if (!stages.isEmpty()) {
-      out.put(LayoutMetadata.CONTINUOUS.key(), String.join("; ", new java.util.TreeSet<>(stages)));
+    if (!continuousGroups.isEmpty()) {
+      out.put(LayoutMetadata.CONTINUOUS.key(), String.join("; ", new java.util.TreeSet<>(continuousGroups)));
       for (Map.Entry<String, RegionTree> g : new java.util.TreeMap<>(trees).entrySet()) {
         out.put(LayoutMetadata.CONTINUOUS_GRID.key() + g.getKey(), g.getValue().serialize());
       }

@@ -13,7 +13,7 @@ import java.util.function.Supplier;
 /**
  * Stages "placement" and "record" for one group, shared by the row-writer and RDD paths: the
  * group's {@link Placement}, chosen once ({@link Placements#forGroup}, or the continuous layout's
- * grid for a group with a {@link Stage}), and what it did recorded for the commit
+ * grid for a group with a {@link PlannedGroup}), and what it did recorded for the commit
  * ({@link AppliedLayouts}).
  */
 public final class GroupPlacement {
@@ -34,25 +34,25 @@ public final class GroupPlacement {
    * @param groupSample     this group's rows in the instant's sample; when empty, the group samples
    *                        its own input ({@code ownSample}, called only then)
    * @param requestedFiles  the files Hudi asks for
-   * @param stage           the group's continuous-layout stage, or null
+   * @param planned           the group as the continuous plan planned it, or null
    * @param applied         where the commit's record is gathered, or null
    */
   public static GroupPlacement choose(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample,
-                               Supplier<List<SampleRow>> ownSample, int requestedFiles, Stage stage,
+                               Supplier<List<SampleRow>> ownSample, int requestedFiles, PlannedGroup planned,
                                AppliedLayouts applied) {
     int files = Math.max(1, requestedFiles);
     boolean instantSample = Placements.usesInstantSample(space, groupSample);
-    if (stage == null) {
+    if (planned == null) {
       Placement placement = Placements.forGroup(spec, space, groupSample, ownSample, files);
       if (applied != null) {
         applied.record(spec, files, instantSample, placement);
       }
       return new GroupPlacement(placement, files);
     }
-    GridPlacement placement = stage.placement(spec, space, groupSample, ownSample, files);
+    GridPlacement placement = planned.placement(spec, space, groupSample, ownSample, files);
     if (applied != null) {
       applied.record(spec, placement.files(), instantSample, placement);
-      applied.continuous(stage, stage.treeAfter(placement));
+      applied.continuous(planned, planned.treeAfter(placement));
     }
     return new GroupPlacement(placement, placement.files());
   }

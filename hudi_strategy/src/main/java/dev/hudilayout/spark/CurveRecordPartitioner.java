@@ -6,7 +6,7 @@ import dev.hudilayout.layout.Placement;
 import dev.hudilayout.layout.SampleRow;
 import dev.hudilayout.plan.AppliedLayouts;
 import dev.hudilayout.plan.GroupPlacement;
-import dev.hudilayout.plan.Stage;
+import dev.hudilayout.plan.PlannedGroup;
 
 import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.common.schema.HoodieSchema;
@@ -34,12 +34,12 @@ public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<Ja
   private final HoodieSchema schema;
   private final boolean consistentLogicalTimestamp;
   private final transient AppliedLayouts applied;
-  private final transient Stage stage;
+  private final transient PlannedGroup planned;
 
-  /** @param stage the group's continuous-layout stage, or null */
+  /** @param planned the group as the continuous plan planned it, or null */
   public CurveRecordPartitioner(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample, HoodieSchema schema,
-                                boolean consistentLogicalTimestamp, AppliedLayouts applied, Stage stage) {
-    this.stage = stage;
+                                boolean consistentLogicalTimestamp, AppliedLayouts applied, PlannedGroup planned) {
+    this.planned = planned;
     this.spec = spec;
     this.space = space;
     this.groupSample = groupSample;
@@ -53,7 +53,7 @@ public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<Ja
     SortColumns.validate(spec, schema);
     RecordEncoder encoder = new RecordEncoder(spec, schema, consistentLogicalTimestamp);
     GroupPlacement chosen = GroupPlacement.choose(spec, space, groupSample, () -> encoder.sample(records, spec),
-        outputPartitions, stage, applied);
+        outputPartitions, planned, applied);
     Broadcast<Placement> shared = JavaSparkContext.fromSparkContext(records.context()).broadcast(chosen.placement);
     return records
         .mapToPair(r -> new Tuple2<Object, HoodieRecord<T>>(

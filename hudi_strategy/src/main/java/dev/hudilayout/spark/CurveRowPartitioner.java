@@ -8,7 +8,7 @@ import dev.hudilayout.layout.SampleRow;
 import dev.hudilayout.layout.TupleCuts;
 import dev.hudilayout.plan.AppliedLayouts;
 import dev.hudilayout.plan.GroupPlacement;
-import dev.hudilayout.plan.Stage;
+import dev.hudilayout.plan.PlannedGroup;
 
 import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.table.BulkInsertPartitioner;
@@ -37,7 +37,7 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
   private final transient List<SampleRow> groupSample;
   private final transient AppliedLayouts applied;
   private final boolean writerNamesFiles;
-  private final transient Stage stage;
+  private final transient PlannedGroup planned;
 
   /**
    * @param space            the instant's curve space, or null if the instant could not be sampled
@@ -46,11 +46,11 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
    * @param writerNamesFiles whether the table populates its meta fields; Hudi's row writer then
    *                         sets {@code _hoodie_file_name} of every row to the file it writes and
    *                         never reads the row's old value, so the shuffle need not carry it
-   * @param stage            the group's continuous-layout stage, or null
+   * @param planned            the group as the continuous plan planned it, or null
    */
   public CurveRowPartitioner(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample,
-                             AppliedLayouts applied, boolean writerNamesFiles, Stage stage) {
-    this.stage = stage;
+                             AppliedLayouts applied, boolean writerNamesFiles, PlannedGroup planned) {
+    this.planned = planned;
     this.spec = spec;
     this.space = space;
     this.groupSample = groupSample;
@@ -72,7 +72,7 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
       return placeByColumns(rows, encoder, cuts, files, blank);
     }
     GroupPlacement chosen = GroupPlacement.choose(spec, space, groupSample, () -> encoder.sample(rows, spec),
-        outputPartitions, stage, applied);
+        outputPartitions, planned, applied);
     return place(rows, encoder, chosen.placement, chosen.files, blank);
   }
 

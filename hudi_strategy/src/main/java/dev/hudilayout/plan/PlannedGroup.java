@@ -28,8 +28,10 @@ import java.util.function.Supplier;
  *       cells become regions, and the commit records the grown tree.</li>
  * </ul>
  */
-public final class Stage {
-  private static final String KEY = LayoutMetadata.STAGE.key();
+public final class PlannedGroup {
+  private static final String KEY = LayoutMetadata.KIND.key();
+  /** The key earlier builds wrote the kind under: a plan they left pending still holds it. */
+  private static final String LEGACY_KEY = LayoutMetadata.PREFIX + "stage";
   private static final String GRID = LayoutMetadata.GRID.key();
   private static final String WHY = LayoutMetadata.WHY.key();
   private static final String SHARES = LayoutMetadata.SHARES.key();
@@ -47,7 +49,7 @@ public final class Stage {
   /** Due regions the group splits, and into how many cells ({@link Splits}). */
   private final Map<String, Integer> splits;
 
-  private Stage(Kind kind, String partition, RegionTree tree, String why, Map<String, double[]> shares,
+  private PlannedGroup(Kind kind, String partition, RegionTree tree, String why, Map<String, double[]> shares,
                 Map<String, Integer> splits) {
     this.kind = kind;
     this.partition = partition;
@@ -57,14 +59,14 @@ public final class Stage {
     this.splits = splits;
   }
 
-  /** The group's stage, or null for a group a plan of ours did not mark (any other plan strategy). */
-  public static Stage of(Map<String, String> groupMetadata, String partition) {
-    String kind = groupMetadata == null ? null : groupMetadata.get(KEY);
+  /** The group as the continuous plan planned it, or null for a group a plan of ours did not mark (any other plan strategy). */
+  public static PlannedGroup of(Map<String, String> groupMetadata, String partition) {
+    String kind = groupMetadata == null ? null : groupMetadata.getOrDefault(KEY, groupMetadata.get(LEGACY_KEY));
     if (kind == null) {
       return null;
     }
     String grid = groupMetadata.get(GRID);
-    return new Stage(Kind.valueOf(kind.toUpperCase(java.util.Locale.ROOT)), partition,
+    return new PlannedGroup(Kind.valueOf(kind.toUpperCase(java.util.Locale.ROOT)), partition,
         grid == null ? null : RegionTree.parse(grid), groupMetadata.getOrDefault(WHY, ""),
         QueryShares.parse(groupMetadata.get(SHARES)), parseSplits(groupMetadata.get(SPLITS)));
   }
@@ -87,7 +89,7 @@ public final class Stage {
     return kind == Kind.FULL ? RegionTree.of(placement.cells()) : (RegionTree) placement.nested().outer();
   }
 
-  /** The group extra metadata the plan writes for a stage. */
+  /** The group extra metadata the plan writes for a group of this kind. */
   public static Map<String, String> metadata(Kind kind, String tree, String why, String shares, Map<String, Integer> splits) {
     Map<String, String> m = new HashMap<>();
     m.put(KEY, kind.name().toLowerCase(java.util.Locale.ROOT));
