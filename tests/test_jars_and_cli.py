@@ -85,3 +85,18 @@ def test_table_paths_are_taken_as_typed():
     assert qualified("~/t") == os.path.join(os.path.expanduser("~"), "t")
     for uri in ("file:/data/t", "file:///data/t", "s3a://bucket/t", "hdfs://nn:8020/t"):
         assert qualified(uri) == uri
+
+
+def test_the_jackson_the_jar_compiles_against_is_the_one_spark_ships():
+    """config/Json writes with Jackson and the jar does not bundle it: the version the pom declares
+    (provided) must be the one on Spark's classpath, or a method we call may not be there."""
+    import re
+    from pathlib import Path
+
+    import pyspark
+
+    declared = re.search(r"<jackson\.version>([^<]+)</jackson\.version>",
+                         (Path(__file__).resolve().parents[1] / "pom.xml").read_text())
+    assert declared, "pom.xml declares no jackson.version"
+    shipped = sorted(p.name for p in (Path(pyspark.__file__).parent / "jars").glob("jackson-databind-*.jar"))
+    assert shipped == [f"jackson-databind-{declared.group(1)}.jar"], shipped

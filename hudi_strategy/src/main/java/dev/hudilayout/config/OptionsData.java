@@ -77,7 +77,7 @@ public final class OptionsData {
       metadata.add(d);
     }
     doc.put("metadata", metadata);
-    return Json.write(doc, 2) + "\n";
+    return Json.writeIndented(doc) + "\n";
   }
 
   private static String name(Rule.Kind kind) {
