@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Sequence, Tuple
 
 from ..jarpaths import checkout_root
+from . import figures
 
 REPO = checkout_root() or Path.cwd()  # the pages and their generated blocks live in a checkout
 README = REPO / "README.md"
@@ -1500,6 +1501,12 @@ def main() -> None:
     for rel, make in CONF.items():
         (REPO / rel).parent.mkdir(exist_ok=True)
         (REPO / rel).write_text(make())
+    runs = figures.Runs(REPO / "docs" / "bench")
+    for path in [README] + sorted((REPO / "docs").glob("*.md")):
+        text = path.read_text()
+        rendered = figures.render(text, runs)
+        if rendered != text:
+            path.write_text(rendered)
 
 
 if __name__ == "__main__":
