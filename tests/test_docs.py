@@ -111,22 +111,34 @@ def test_relative_links_point_at_files_and_headings(page):
 
 #: Measured ratios (``1.25x``) the pages below may still hold outside generated blocks and bound
 #: figures, and why: targets and arithmetic, not measurements, or a figure no results file records.
+#: Every other page (README.md among them) may hold none.
 RATIO = re.compile(r"\b\d+\.\d+x\b")
 HAND_WRITTEN = {
-    "README.md": set(),
-    # the bullet on many partitions: its P = 10 and P = 100 ratios leave out a row count their
-    # results.json does not record
-    "docs/limits.md": {"1.19x", "1.03x", "1.07x", "1.00x", "1.17x", "1.27x", "1.36x", "1.43x", "1.57x"},
     # the target (0.5x the built-in) and a frontier the command beside it computes
     "docs/scale.md": {"0.5x", "1.40x"},
+    # a partition became two or three files at 1.8x the target size (the writer's own estimate)
+    "docs/benchmarks.md": {"1.8x"},
+    "docs/layouts.md": (
+        # the curves' known overheads, the issue's targets and the formula for a region's pending rows
+        {"1.25x", "1.5x", "1.4x", "3.0x", "1.24x", "1.39x"}
+        # the frontier of layered layouts (python -m hudi_layout.tools.frontier, the command above the
+        # table; arithmetic, not a run) and what the prose reads off it
+        | {"1.32x", "1.09x", "1.19x", "1.05x", "1.14x", "1.04x", "1.51x", "1.23x", "1.28x", "1.13x", "1.69x",
+           "1.38x", "1.22x", "1.27x", "1.15x", "4.53x", "2.94x", "0.22x"}
+        # experiments taken out again and runs before a mend, whose tables were not kept: regions
+        # falling due by reads (commit a059696), staggered due fractions, plain writes before writes
+        # on the grid
+        | {"1.30x", "1.41x", "2.89x", "1.55x", "1.33x", "2.37x", "2.15x", "1.18x", "1.34x", "3.65x", "1.36x",
+           "1.98x", "1.59x", "1.91x", "1.29x", "1.46x", "5.53x", "3.27x", "1.61x", "1.00x", "1.42x"}),
 }
 
 
-@pytest.mark.parametrize("rel", sorted(HAND_WRITTEN))
-def test_measured_ratios_are_generated(rel):
-    text = FENCE.sub("", (ROOT / rel).read_text())
+@pytest.mark.parametrize("page", PAGES, ids=_rel)
+def test_measured_ratios_are_generated(page):
+    rel = _rel(page)
+    text = FENCE.sub("", page.read_text())
     outside = figures.strip(re.sub(r"<!-- ([\w-]+):begin -->.*?<!-- \1:end -->", "", text, flags=re.S))
-    stray = sorted(set(RATIO.findall(outside)) - HAND_WRITTEN[rel])
+    stray = sorted(set(RATIO.findall(outside)) - HAND_WRITTEN.get(rel, set()))
     assert not stray, (f"{rel} holds measured ratios outside generated blocks and bound figures: {stray}; "
                        "bind them to their results file (hudi_layout.tools.figures) or render them in docs.py")
 
