@@ -88,6 +88,8 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
   /** Set while the rows of a whole plan, already placed ({@link PlanPlacement}), are written. */
   private final transient ThreadLocal<Boolean> prePlaced = new ThreadLocal<>();
   private transient volatile InstantLayout instantLayout;
+  /** Per partition of the plan, the share of its rows each sort column's queries reach there (empty: all). */
+  private transient volatile Map<String, double[]> reachByPartition = Collections.emptyMap();
   private transient HoodieWriteConfig writerConfig;
 
   public SpaceCurveExecutionStrategy(HoodieTable table, HoodieEngineContext engineContext,
@@ -106,6 +108,8 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
       instantLayout = InstantLayout.build(sparkSession(), getHoodieTable().getMetaClient(),
           () -> getHoodieTable().getTableMetadata(), plan, spec, getWriteConfig().getBasePath());
       if (instantLayout != null) {
+        reachByPartition = instantLayout.reachByPartition(plan.getInputGroups().stream()
+            .map(SpaceCurveExecutionStrategy::fileGroupsOf).collect(Collectors.toList()));
         applied.sampled(instantLayout.sampledRows(), instantLayout.rowsFromCommits());
         applied.taken(instantLayout.sampleTaken(), instantLayout.fewestSampled());
       }
@@ -149,13 +153,16 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
     List<Integer> requested = groups.stream().map(HoodieClusteringGroup::getNumOutputFileGroups)
         .collect(Collectors.toList());
     List<PlannedGroup> planned = new java.util.ArrayList<>();
+    List<double[]> reach = new java.util.ArrayList<>();
     for (int g = 0; g < groups.size(); g++) {
       List<HoodieFileGroupId> ids = fileGroups.get(g);
       String partition = ids.isEmpty() ? "" : ids.get(0).getPartitionPath();
       planned.add(PlannedGroup.of(groups.get(g).getExtraMetadata(), partition));
+      reach.add(reachByPartition.get(partition));
       applied.partition(partition);
     }
-    PlanPlacement placed = PlanPlacement.place(spec, space(), rows, fileNames, samples, requested, planned, applied);
+    PlanPlacement placed = PlanPlacement.place(spec, space(), rows, fileNames, samples, requested, planned, reach,
+        applied);
     boolean preserve = Boolean.TRUE.equals(plan.getPreserveHoodieMetadata());
     List<HoodieFileGroupId> all = fileGroups.stream().flatMap(List::stream).collect(Collectors.toList());
     prePlaced.set(Boolean.TRUE);
@@ -266,19 +273,25 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
       return PlanPlacement.PLACED;
     }
     return new CurveRowPartitioner(specFor(strategyParams), space(), groupSample(), applied,
-        getWriteConfig().populateMetaFields(), currentPlan.get());
+        getWriteConfig().populateMetaFields(), currentPlan.get(), groupReach());
   }
 
   @Override
   protected BulkInsertPartitioner<JavaRDD<HoodieRecord<T>>> getRDDPartitioner(Map<String, String> strategyParams,
                                                                               HoodieSchema schema) {
     return new CurveRecordPartitioner<>(specFor(strategyParams), space(), groupSample(), schema,
-        getWriteConfig().isConsistentLogicalTimestampEnabled(), applied, currentPlan.get());
+        getWriteConfig().isConsistentLogicalTimestampEnabled(), applied, currentPlan.get(), groupReach());
   }
 
   private CurveSpace space() {
     InstantLayout layout = instantLayout;
     return layout == null ? null : layout.space();
+  }
+
+  /** The reach of the current group's partition, or null (see {@link #reachByPartition}). */
+  private double[] groupReach() {
+    List<HoodieFileGroupId> ids = currentGroup.get();
+    return ids == null || ids.isEmpty() ? null : reachByPartition.get(ids.get(0).getPartitionPath());
   }
 
   private List<SampleRow> groupSample() {

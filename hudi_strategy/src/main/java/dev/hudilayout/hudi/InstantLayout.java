@@ -3,6 +3,7 @@ package dev.hudilayout.hudi;
 import dev.hudilayout.layout.CurveSpace;
 import dev.hudilayout.layout.LayoutSpec;
 import dev.hudilayout.layout.Mapping;
+import dev.hudilayout.layout.PartitionReach;
 import dev.hudilayout.layout.SampleRow;
 
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
@@ -27,6 +28,8 @@ import java.util.function.Supplier;
 public final class InstantLayout {
   private final CurveSpace space;
   private final List<SampleRow> sample;
+  /** A uniform sample of the whole input (the groups' extra rows left out): the table, for {@link #reachByPartition}. */
+  private final List<SampleRow> uniform;
   private final List<String> fileIdOfRow;
   private final StructType fileSchema;
   private final long sampledRows;
@@ -38,8 +41,9 @@ public final class InstantLayout {
    * @param sampledRows     the rows the sample was drawn from
    * @param rowsFromCommits whether that number came from the commits that wrote the files
    */
-  InstantLayout(CurveSpace space, List<SampleRow> sample, Map<String, String> fileIdByName, StructType fileSchema,
-                long sampledRows, boolean rowsFromCommits) {
+  InstantLayout(CurveSpace space, List<SampleRow> sample, List<SampleRow> uniform, Map<String, String> fileIdByName,
+                StructType fileSchema, long sampledRows, boolean rowsFromCommits) {
+    this.uniform = uniform;
     this.sampledRows = sampledRows;
     this.rowsFromCommits = rowsFromCommits;
     this.space = space;
@@ -71,8 +75,8 @@ public final class InstantLayout {
     // the space is built on a uniform sample of the whole input; the groups' extra rows serve their own grids
     CurveSpace space = CurveSpace.build(spec, taken.whole, bounds == null ? null : bounds.min,
         bounds == null ? null : bounds.max);
-    InstantLayout layout = new InstantLayout(space, sample, files.fileIdByName, taken.fileSchema, taken.rows,
-        taken.rowsFromCommits);
+    InstantLayout layout = new InstantLayout(space, sample, taken.whole, files.fileIdByName, taken.fileSchema,
+        taken.rows, taken.rowsFromCommits);
     layout.fewest = fewest(taken.groupSample, taken.groupRows, files.outputFiles);
     return layout;
   }
@@ -118,6 +122,23 @@ public final class InstantLayout {
 
   public CurveSpace space() {
     return space;
+  }
+
+  /**
+   * Per partition of the plan's {@code groups}, each sort column's share of the plan's rows that
+   * reach it ({@link PartitionReach}: the uniform sample against the range of the partition's sampled
+   * rows); empty when the groups lie in one partition.
+   */
+  public Map<String, double[]> reachByPartition(List<List<HoodieFileGroupId>> groups) {
+    List<List<SampleRow>> samples = samplesOf(groups);
+    Map<String, List<SampleRow>> byPartition = new java.util.LinkedHashMap<>();
+    for (int g = 0; g < groups.size(); g++) {
+      List<HoodieFileGroupId> ids = groups.get(g);
+      if (ids != null && !ids.isEmpty()) {
+        byPartition.computeIfAbsent(ids.get(0).getPartitionPath(), p -> new ArrayList<>()).addAll(samples.get(g));
+      }
+    }
+    return PartitionReach.of(uniform, byPartition);
   }
 
   /**

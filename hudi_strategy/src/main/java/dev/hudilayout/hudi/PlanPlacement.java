@@ -64,10 +64,12 @@ public final class PlanPlacement {
    * @param samples    per group, its rows in the instant's sample (none empty)
    * @param requested  per group, the files the plan asks for
    * @param planned    per group, as the continuous plan planned it, or null
+   * @param reach      per group, the reach of its partition ({@link dev.hudilayout.layout.PartitionReach}), or null
    */
   public static PlanPlacement place(LayoutSpec spec, CurveSpace space, Dataset<Row> scanned,
                                     List<List<String>> fileNames, List<List<SampleRow>> samples,
-                                    List<Integer> requested, List<PlannedGroup> planned, AppliedLayouts applied) {
+                                    List<Integer> requested, List<PlannedGroup> planned, List<double[]> reach,
+                                    AppliedLayouts applied) {
     int groups = fileNames.size();
     Placement[] placements = new Placement[groups];
     int[] offsets = new int[groups + 1];
@@ -76,7 +78,7 @@ public final class PlanPlacement {
       List<SampleRow> sample = samples.get(g);
       GroupPlacement chosen = GroupPlacement.choose(spec, space, sample, () -> {
         throw new IllegalStateException("hudi-layout: a group of the plan has no rows in the instant's sample");
-      }, requested.get(g), planned.get(g), applied);
+      }, requested.get(g), planned.get(g), reach.get(g), applied);
       placements[g] = chosen.placement;
       offsets[g + 1] = offsets[g] + chosen.files;
       for (String name : fileNames.get(g)) {

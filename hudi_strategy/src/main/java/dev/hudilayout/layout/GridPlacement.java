@@ -57,6 +57,15 @@ public final class GridPlacement implements Placement {
    */
   public static GridPlacement aligned(CurveSpace space, List<SampleRow> groupSample, int files, double tolerance,
                                       double[] shares, int[] fixedBuckets) {
+    return aligned(space, groupSample, files, tolerance, shares, fixedBuckets, null);
+  }
+
+  /**
+   * {@link #aligned}, the grid searched with the weights times the group's partition's {@code reach}
+   * ({@link PartitionReach}; null: every column reaches the whole table).
+   */
+  public static GridPlacement aligned(CurveSpace space, List<SampleRow> groupSample, int files, double tolerance,
+                                      double[] shares, int[] fixedBuckets, double[] reach) {
     int n = Math.max(1, files);
     double[] real = shares == null ? null : ColumnWeights.buckets(shares, n);
     double[] searchShares = shares == null ? null : shares.clone();
@@ -65,7 +74,8 @@ public final class GridPlacement implements Placement {
         searchShares[i] = 0;
       }
     }
-    GridSearch.Choice grid = chooseGrid(space, groupSample, n, tolerance, searchShares, fixedBuckets, false);
+    GridSearch.Choice grid = chooseGrid(space, groupSample, n, tolerance, PartitionReach.weigh(searchShares, reach),
+        fixedBuckets, false);
     int[] k = grid.buckets();
     double[] buckets = ColumnWeights.asDoubles(k);
     double[] scales = null;

@@ -21,13 +21,16 @@ public final class Placements {
   private Placements() {
   }
 
-  /** The placement of a group the continuous plan did not plan: aligned grid or curve, as {@code spec} says. */
+  /**
+   * The placement of a group the continuous plan did not plan: aligned grid or curve, as {@code spec}
+   * says; the grid weighed by the {@code reach} of the group's partition ({@link PartitionReach}, null: all).
+   */
   public static Placement forGroup(LayoutSpec spec, CurveSpace instantSpace, List<SampleRow> groupSample,
-                                   Supplier<List<SampleRow>> ownSample, int files) {
+                                   Supplier<List<SampleRow>> ownSample, int files, double[] reach) {
     List<SampleRow> sample = sampleOf(instantSpace, groupSample, ownSample);
     CurveSpace space = spaceOf(spec, instantSpace, sample);
     return spec.aligned()
-        ? GridPlacement.aligned(space, sample, files, spec.alignedTolerance(), spec.shares(), spec.gridBuckets())
+        ? GridPlacement.aligned(space, sample, files, spec.alignedTolerance(), spec.shares(), spec.gridBuckets(), reach)
         : CurvePlacement.fromSample(space, sample, files, spec.shares(), spec.alignedTolerance());
   }
 
@@ -37,11 +40,12 @@ public final class Placements {
    * partition's first layout: the aligned layout's cells, or equal buckets per column when it is
    * off). The grid it used is {@link GridPlacement#cells()}. On a given grid, a cell cut into
    * several files is cut on a grid of its own weighed by its {@code shares} (by cell order; a cell
-   * without weighs its columns alike).
+   * without weighs its columns alike). A grid drawn from the sample is weighed by the {@code reach}
+   * of the group's partition ({@link PartitionReach}, null: all).
    */
   public static GridPlacement onGrid(LayoutSpec spec, CurveSpace instantSpace, List<SampleRow> groupSample,
                                      Supplier<List<SampleRow>> ownSample, int files, AlignedCells grid,
-                                     Map<Long, double[]> shares) {
+                                     Map<Long, double[]> shares, double[] reach) {
     List<SampleRow> sample = sampleOf(instantSpace, groupSample, ownSample);
     CurveSpace space = spaceOf(spec, instantSpace, sample);
     if (grid != null) {
@@ -49,7 +53,8 @@ public final class Placements {
     }
     int n = Math.max(1, files);
     GridSearch.Choice choice = spec.aligned()
-        ? GridPlacement.chooseGrid(space, sample, n, spec.alignedTolerance(), null, spec.gridBuckets(), true) : null;
+        ? GridPlacement.chooseGrid(space, sample, n, spec.alignedTolerance(), PartitionReach.weigh(null, reach),
+            spec.gridBuckets(), true) : null;
     AlignedCells cells = choice != null ? AlignedCells.fromSample(sample, choice, space)
         : AlignedCells.fromSample(sample, AlignedCells.bucketsPerColumn(n, spec.columns().size()), space);
     return GridPlacement.onCells(space, sample, files, spec.alignedTolerance(), cells, choice);
@@ -61,14 +66,17 @@ public final class Placements {
    * drawn from the region's sampled rows ({@link GridSearch#choose}, weighed by the region's
    * {@code shares}), and its cells become regions (their shares: the region's, each column's over
    * its buckets). Then every region cut into several files gets a grid of its own weighed by its
-   * shares ({@link GridPlacement#onTree}). The grown tree is {@code nested().outer()}.
+   * shares ({@link GridPlacement#onTree}). The grown tree is {@code nested().outer()}. Every
+   * region's shares are weighed by the {@code reach} of the group's partition ({@link PartitionReach},
+   * null: all): a region's share of its partition's queries, times the partition's of the table's.
    */
   public static GridPlacement onTree(LayoutSpec spec, CurveSpace instantSpace, List<SampleRow> groupSample,
                                      Supplier<List<SampleRow>> ownSample, int files, RegionTree tree,
-                                     Map<String, Integer> splits, Map<String, double[]> shares) {
+                                     Map<String, Integer> splits, Map<String, double[]> shares, double[] reach) {
     List<SampleRow> sample = sampleOf(instantSpace, groupSample, ownSample);
     CurveSpace space = spaceOf(spec, instantSpace, sample);
-    Map<String, double[]> weights = new HashMap<>(shares);
+    Map<String, double[]> weights = new HashMap<>();
+    shares.forEach((path, q) -> weights.put(path, PartitionReach.weigh(q, reach)));
     RegionTree grown = tree;
     for (Map.Entry<String, Integer> split : splits.entrySet()) {
       String path = split.getKey();

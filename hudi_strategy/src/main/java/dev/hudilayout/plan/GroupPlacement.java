@@ -34,22 +34,24 @@ public final class GroupPlacement {
    * @param groupSample     this group's rows in the instant's sample; when empty, the group samples
    *                        its own input ({@code ownSample}, called only then)
    * @param requestedFiles  the files Hudi asks for
-   * @param planned           the group as the continuous plan planned it, or null
+   * @param planned         the group as the continuous plan planned it, or null
+   * @param reach           per sort column, the share of the table's queries that reach the group's
+   *                        partition ({@link dev.hudilayout.layout.PartitionReach}), or null for all
    * @param applied         where the commit's record is gathered, or null
    */
   public static GroupPlacement choose(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample,
                                Supplier<List<SampleRow>> ownSample, int requestedFiles, PlannedGroup planned,
-                               AppliedLayouts applied) {
+                               double[] reach, AppliedLayouts applied) {
     int files = Math.max(1, requestedFiles);
     boolean instantSample = Placements.usesInstantSample(space, groupSample);
     if (planned == null) {
-      Placement placement = Placements.forGroup(spec, space, groupSample, ownSample, files);
+      Placement placement = Placements.forGroup(spec, space, groupSample, ownSample, files, reach);
       if (applied != null) {
         applied.record(spec, files, instantSample, placement);
       }
       return new GroupPlacement(placement, files);
     }
-    GridPlacement placement = planned.placement(spec, space, groupSample, ownSample, files);
+    GridPlacement placement = planned.placement(spec, space, groupSample, ownSample, files, reach);
     if (applied != null) {
       applied.record(spec, placement.files(), instantSample, placement);
       applied.continuous(planned, planned.treeAfter(placement));

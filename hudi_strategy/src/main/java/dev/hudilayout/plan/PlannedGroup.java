@@ -78,10 +78,10 @@ public final class PlannedGroup {
    * ({@link Placements#onTree}, {@link Placements#onGrid}).
    */
   public GridPlacement placement(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample,
-                                 Supplier<List<SampleRow>> ownSample, int files) {
+                                 Supplier<List<SampleRow>> ownSample, int files, double[] reach) {
     return kind == Kind.DELTA
-        ? Placements.onTree(spec, space, groupSample, ownSample, files, tree, splits, shares)
-        : Placements.onGrid(spec, space, groupSample, ownSample, files, null, Map.of());
+        ? Placements.onTree(spec, space, groupSample, ownSample, files, tree, splits, shares, reach)
+        : Placements.onGrid(spec, space, groupSample, ownSample, files, null, Map.of(), reach);
   }
 
   /** The region tree the partition keeps after this group: the grid it drew (a first layout), else the grown tree. */

@@ -35,11 +35,17 @@ public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<Ja
   private final boolean consistentLogicalTimestamp;
   private final transient AppliedLayouts applied;
   private final transient PlannedGroup planned;
+  private final transient double[] reach;
 
-  /** @param planned the group as the continuous plan planned it, or null */
+  /**
+   * @param planned the group as the continuous plan planned it, or null
+   * @param reach   the reach of the group's partition ({@link dev.hudilayout.layout.PartitionReach}), or null
+   */
   public CurveRecordPartitioner(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample, HoodieSchema schema,
-                                boolean consistentLogicalTimestamp, AppliedLayouts applied, PlannedGroup planned) {
+                                boolean consistentLogicalTimestamp, AppliedLayouts applied, PlannedGroup planned,
+                                double[] reach) {
     this.planned = planned;
+    this.reach = reach;
     this.spec = spec;
     this.space = space;
     this.groupSample = groupSample;
@@ -53,7 +59,7 @@ public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<Ja
     SortColumns.validate(spec, schema);
     RecordEncoder encoder = new RecordEncoder(spec, schema, consistentLogicalTimestamp);
     GroupPlacement chosen = GroupPlacement.choose(spec, space, groupSample, () -> encoder.sample(records, spec),
-        outputPartitions, planned, applied);
+        outputPartitions, planned, reach, applied);
     Broadcast<Placement> shared = JavaSparkContext.fromSparkContext(records.context()).broadcast(chosen.placement);
     return records
         .mapToPair(r -> new Tuple2<Object, HoodieRecord<T>>(

@@ -38,6 +38,7 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
   private final transient AppliedLayouts applied;
   private final boolean writerNamesFiles;
   private final transient PlannedGroup planned;
+  private final transient double[] reach;
 
   /**
    * @param space            the instant's curve space, or null if the instant could not be sampled
@@ -46,11 +47,14 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
    * @param writerNamesFiles whether the table populates its meta fields; Hudi's row writer then
    *                         sets {@code _hoodie_file_name} of every row to the file it writes and
    *                         never reads the row's old value, so the shuffle need not carry it
-   * @param planned            the group as the continuous plan planned it, or null
+   * @param planned          the group as the continuous plan planned it, or null
+   * @param reach            the reach of the group's partition ({@link dev.hudilayout.layout.PartitionReach}),
+   *                         or null
    */
   public CurveRowPartitioner(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample,
-                             AppliedLayouts applied, boolean writerNamesFiles, PlannedGroup planned) {
+                             AppliedLayouts applied, boolean writerNamesFiles, PlannedGroup planned, double[] reach) {
     this.planned = planned;
+    this.reach = reach;
     this.spec = spec;
     this.space = space;
     this.groupSample = groupSample;
@@ -72,7 +76,7 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
       return placeByColumns(rows, encoder, cuts, files, blank);
     }
     GroupPlacement chosen = GroupPlacement.choose(spec, space, groupSample, () -> encoder.sample(rows, spec),
-        outputPartitions, planned, applied);
+        outputPartitions, planned, reach, applied);
     return place(rows, encoder, chosen.placement, chosen.files, blank);
   }
 

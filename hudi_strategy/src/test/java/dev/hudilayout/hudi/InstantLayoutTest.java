@@ -29,7 +29,7 @@ class InstantLayoutTest {
     for (int i = 0; i < files.length; i++) {
       sample.add(new SampleRow("k" + i, files[i], new byte[0][]));
     }
-    InstantLayout layout = new InstantLayout(null, sample, fileIdByName, null, sample.size(), false);
+    InstantLayout layout = new InstantLayout(null, sample, sample, fileIdByName, null, sample.size(), false);
     HoodieFileGroupId a = new HoodieFileGroupId("", "id-a");
     HoodieFileGroupId b = new HoodieFileGroupId("", "id-b");
     List<String> ab = keys(layout.sampleOf(Arrays.asList(a, b)));

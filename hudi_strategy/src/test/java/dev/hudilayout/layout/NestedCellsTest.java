@@ -124,7 +124,7 @@ class NestedCellsTest {
     String split = tree.path(1);
     java.util.Map<String, double[]> shares = java.util.Map.of(split, new double[] {0.25, 0.25, 0.5});
     GridPlacement model = Placements.onTree(spec, space, rows, () -> rows, 40, tree, java.util.Map.of(split, 4),
-        shares);
+        shares, null);
     RegionTree grown = (RegionTree) model.nested().outer();
     assertEquals(7, grown.regions(), "region " + split + " split into 4 cells");
     assertEquals(-1, grown.number(split));
