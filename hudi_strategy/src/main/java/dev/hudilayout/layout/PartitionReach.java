@@ -59,7 +59,7 @@ public final class PartitionReach {
             max = max == null || Arrays.compareUnsigned(v, max) > 0 ? v : max;
           }
         }
-        int hits = min == null ? 0 : atMost(sorted[c], max) - below(sorted[c], min);
+        int hits = min == null ? 0 : count(sorted[c], max, true) - count(sorted[c], min, false);
         reach[c] = (hits + 1.0) / (uniform.size() + 1.0);
       }
       out.put(p.getKey(), reach);
@@ -82,28 +82,14 @@ public final class PartitionReach {
     return Arrays.stream(w).sum() > 0 ? ColumnWeights.shares(w) : shares;
   }
 
-  /** How many of {@code sorted} are below {@code v}. */
-  private static int below(byte[][] sorted, byte[] v) {
+  /** How many of {@code sorted} are below {@code v} (or at most {@code v}, when {@code inclusive}). */
+  private static int count(byte[][] sorted, byte[] v, boolean inclusive) {
     int lo = 0;
     int hi = sorted.length;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (Arrays.compareUnsigned(sorted[mid], v) < 0) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
-  }
-
-  /** How many of {@code sorted} are at most {@code v}. */
-  private static int atMost(byte[][] sorted, byte[] v) {
-    int lo = 0;
-    int hi = sorted.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (Arrays.compareUnsigned(sorted[mid], v) <= 0) {
+      int cmp = Arrays.compareUnsigned(sorted[mid], v);
+      if (cmp < 0 || (inclusive && cmp == 0)) {
         lo = mid + 1;
       } else {
         hi = mid;
