@@ -250,6 +250,9 @@ SCALE_RUNS = (("P = 1000, alone on the machine, both floors writing the files a 
               ("P = 1000, executors in JVMs of their own, the plain write beside ours", "docs/bench/p1000-lc-floor",
                "beside a CI run and other benchmarks: the driver's heap only, its times are not comparable; the "
                "floor ran first, so ours is read after the floor's table was written in the same driver"),
+              ("P = 10, executors in JVMs of their own, the plain write beside ours", "docs/bench/p10-lc-floor",
+               "beside other benchmarks and a helper's test runs: the driver's heap only, its times are not comparable; "
+               "the floor ran first, as in p1000-lc-floor"),
               ("P = 1000, executors in JVMs of their own", "docs/bench/p1000-lc",
                "beside a CI run on this 2-core machine: the driver's heap only, its times are not comparable"),
               ("P = 10, executors in JVMs of their own", "docs/bench/p10-lc",
