@@ -27,7 +27,10 @@ import pyarrow.parquet as pq
 import pytest
 
 from hudi_layout import tables, timeline
-from hudi_layout.tools import bench, bench_cli, every_query, partitions, ssb
+from hudi_layout.tools import bench, bench_cli, bench_report, every_query, partitions, ssb
+from hudi_layout.tools.layouts import DEFAULT_LAYOUTS, WRITER_HEADROOM, Layout, builtin_twin
+from hudi_layout.tools.queries import independent_axes, parse_weights
+from hudi_layout.tools.writes import parse_hudi_options
 from hudi_layout.options import ALIGNED_KEY
 
 pytestmark = pytest.mark.spark
@@ -104,9 +107,9 @@ def test_floor_is_a_layout_with_n_files_and_the_random_rows(report):
             (pair, ours["shuffle_bytes"], builtin["shuffle_bytes"], floor["shuffle_bytes"])
     # ours-only flags are left out when pairing with the built-in
     names = list(report) + ["builtin-hilbert-sample-whole"]
-    assert bench.builtin_twin("ours-hilbert-sample-aligned-weighted", names) == "builtin-hilbert-sample"
-    assert bench.builtin_twin("ours-hilbert-sample-curve-whole", names) == "builtin-hilbert-sample-whole"
-    assert bench.builtin_twin("builtin-hilbert-sample", names) is None
+    assert builtin_twin("ours-hilbert-sample-aligned-weighted", names) == "builtin-hilbert-sample"
+    assert builtin_twin("ours-hilbert-sample-curve-whole", names) == "builtin-hilbert-sample-whole"
+    assert builtin_twin("builtin-hilbert-sample", names) is None
 
 
 def test_queries_of_each_class_per_column_and_pair(report):
@@ -159,7 +162,7 @@ def test_stage_breakdown_of_each_clustering(run):
         assert r["stage_seconds"] <= r["cluster_seconds"] + 0.5, name
         assert r["stage_seconds"] + r["outside_stages_seconds"] == pytest.approx(r["cluster_seconds"], abs=0.5)
         assert sum(s["shuffle_write_bytes"] for s in stages) == r["shuffle_bytes"], name
-    for name in bench.STAGE_BREAKDOWN:
+    for name in bench_report.STAGE_BREAKDOWN:
         assert f"Stages of {name}: " in text, name
     assert "Stages of ours-zorder-direct" not in text
 
@@ -178,17 +181,17 @@ def test_independent_axes_on_a_known_table(spark):
     so it determines nothing, although (key, anything) has as many pairs as key."""
     rows = [(i % 10, (i % 10) // 2, (i // 10) % 5, i) for i in range(200)]
     df = spark.createDataFrame(rows, "x int, fx int, y int, key int")
-    assert bench.independent_axes(df, ["x", "y", "key", "fx"]) == [("x", "fx"), ("y",), ("key",)]
-    assert bench.independent_axes(df, ["fx", "x"]) == [("fx", "x")]  # either direction joins
+    assert independent_axes(df, ["x", "y", "key", "fx"]) == [("x", "fx"), ("y",), ("key",)]
+    assert independent_axes(df, ["fx", "x"]) == [("fx", "x")]  # either direction joins
     # one row breaking the dependency adds an 11th (x, fx) pair to x's 10 values: over 1% slack, within 20%
     noisy = spark.createDataFrame(rows[:-1] + [(9, 0, 4, 199)], "x int, fx int, y int, key int")
-    assert bench.independent_axes(noisy, ["x", "fx"]) == [("x",), ("fx",)]
-    assert bench.independent_axes(noisy, ["x", "fx"], slack=1.2) == [("x", "fx")]
+    assert independent_axes(noisy, ["x", "fx"]) == [("x",), ("fx",)]
+    assert independent_axes(noisy, ["x", "fx"], slack=1.2) == [("x", "fx")]
 
 
 def test_the_warm_up_runs_every_measured_layout_once_and_leaves_no_table(spark, tmp_path):
     source = ssb.write_parquet(str(tmp_path / "source"), 3000, 7)
-    layouts = [bench.Layout.parse(n) for n in ("random", "floor", "ours-hilbert-sample")]
+    layouts = [Layout.parse(n) for n in ("random", "floor", "ours-hilbert-sample")]
     ran = bench.warm_up(spark, source, tmp_path / "tables", ssb.filter_columns("uniform"), layouts, 200_000, None, 1)
     assert ran == ["floor", "ours-hilbert-sample"]
     assert list((tmp_path / "tables").iterdir()) == []
@@ -257,47 +260,47 @@ def test_correlated_variant(spark, tmp_path):
 
 
 def test_layout_names():
-    assert bench.Layout.parse("ours-zorder-direct-aligned").aligned is True
-    assert bench.Layout.parse("ours-zorder-direct-curve").aligned is False
-    assert bench.Layout.parse("ours-hilbert-curve").mapping == "direct"
+    assert Layout.parse("ours-zorder-direct-aligned").aligned is True
+    assert Layout.parse("ours-zorder-direct-curve").aligned is False
+    assert Layout.parse("ours-hilbert-curve").mapping == "direct"
     # the plain name is our default layout: aligned is not passed, LayoutOptions' default decides
-    plain = bench.Layout.parse("ours-zorder-direct")
+    plain = Layout.parse("ours-zorder-direct")
     assert plain.aligned is None
     assert plain.options(["a", "b"], 100, 4, 100) == {
         **tables.layout_options(["a", "b"], "z-order", "direct", 100, 4, sample_size=100, weights=None,
                                 whole_partition=False, max_bytes_per_group=400),
-        "hoodie.parquet.compression.ratio": bench.WRITER_HEADROOM}
-    assert bench.Layout.parse("ours-zorder-direct-curve").options(["a", "b"], 100, 4, 100)[ALIGNED_KEY] == "false"
-    assert bench.Layout.parse("ours-zorder-direct-aligned").options(["a", "b"], 100, 4, 100)[ALIGNED_KEY] == "true"
-    both = bench.Layout.parse("ours-hilbert-sample-aligned-weighted-whole")
+        "hoodie.parquet.compression.ratio": WRITER_HEADROOM}
+    assert Layout.parse("ours-zorder-direct-curve").options(["a", "b"], 100, 4, 100)[ALIGNED_KEY] == "false"
+    assert Layout.parse("ours-zorder-direct-aligned").options(["a", "b"], 100, 4, 100)[ALIGNED_KEY] == "true"
+    both = Layout.parse("ours-hilbert-sample-aligned-weighted-whole")
     assert (both.aligned, both.weighted, both.whole) == (True, True, True)
-    assert bench.Layout.parse("builtin-zorder-sample-whole").whole
-    continuous = bench.Layout.parse("ours-hilbert-sample-continuous")
+    assert Layout.parse("builtin-zorder-sample-whole").whole
+    continuous = Layout.parse("ours-hilbert-sample-continuous")
     assert continuous.continuous and not continuous.whole
     assert continuous.options(["a", "b"], 100, 4, 100)["hoodie.clustering.plan.strategy.class"] == \
         "dev.hudilayout.continuous.ContinuousPlanStrategy"
-    grouped = bench.Layout.parse("ours-hilbert-sample-continuous-grouped")
+    grouped = Layout.parse("ours-hilbert-sample-continuous-grouped")
     assert grouped.continuous and grouped.grouped and not continuous.grouped
-    assert bench.Layout.parse("floor").impl == "floor" and not bench.Layout.parse("floor").clusters
+    assert Layout.parse("floor").impl == "floor" and not Layout.parse("floor").clusters
     for peer in PEERS + [p + "-fullstats" for p in PEERS]:
-        assert bench.Layout.parse(peer).impl == "peer" and not bench.Layout.parse(peer).clusters
+        assert Layout.parse(peer).impl == "peer" and not Layout.parse(peer).clusters
     with pytest.raises(ValueError, match="a peer \\(delta-zorder, delta-zorder-fullstats"):
-        bench.Layout.parse("delta-hilbert")
-    assert "floor" in bench.DEFAULT_LAYOUTS
+        Layout.parse("delta-hilbert")
+    assert "floor" in DEFAULT_LAYOUTS
     for bad in ("builtin-hilbert-sample-aligned", "ours-linear-direct-aligned", "ours-hilbert-peano",
                 "builtin-hilbert-sample-weighted", "ours-linear-weighted", "ours-hilbert-sample-whole-whole",
                 "builtin-hilbert-sample-curve", "ours-linear-curve", "ours-hilbert-sample-aligned-curve",
                 "floor-hilbert", "builtin-hilbert-sample-continuous", "ours-hilbert-sample-continuous-whole",
                 "ours-hilbert-sample-grouped", "ours-hilbert-sample-whole-grouped"):
         with pytest.raises(ValueError, match="unknown"):
-            bench.Layout.parse(bad)
+            Layout.parse(bad)
     with pytest.raises(ValueError, match="needs --weights"):
-        bench.Layout.parse("ours-hilbert-sample-weighted").options(["a", "b"], 100, 4, 100)
+        Layout.parse("ours-hilbert-sample-weighted").options(["a", "b"], 100, 4, 100)
     with pytest.raises(ValueError, match="expected 3 numbers"):
-        bench.parse_weights("0.6,0.4", ["a", "b", "c"])
+        parse_weights("0.6,0.4", ["a", "b", "c"])
     with pytest.raises(ValueError, match="key 'parquet.block.size' is not a Hudi option; a key starting with 'hoodie.'"):
-        bench.parse_hudi_options(["parquet.block.size=1"])
-    assert bench.parse_hudi_options([" hoodie.a = 1", "hoodie.b=x=y"]) == {"hoodie.a": "1", "hoodie.b": "x=y"}
+        parse_hudi_options(["parquet.block.size=1"])
+    assert parse_hudi_options([" hoodie.a = 1", "hoodie.b=x=y"]) == {"hoodie.a": "1", "hoodie.b": "x=y"}
     for argv in (["--weights", "1,x", "--layouts", "random"], ["--layouts", "ours-hilbert-sample-weighted"],
                  ["--layouts", "ours-hilbert-sample-continuous-grouped"],  # grouped: --rounds only
                  ["--hudi-option", "parquet.block.size=1"], ["--hudi-option", "hoodie.metadata.enable"],

@@ -8,8 +8,11 @@ import argparse
 import json
 from pathlib import Path
 
-from . import bench, partitions, peers, rounds, ssb
-from .bench import DEFAULT_LAYOUTS, Layout, parse_weights, render, run, write_outputs
+from . import bench, partitions, peers, rounds, rounds_data, rounds_report, ssb, writes
+from .bench import run
+from .bench_report import render, write_outputs
+from .layouts import DEFAULT_LAYOUTS, Layout
+from .queries import parse_weights
 
 
 def main(argv=None) -> int:
@@ -43,18 +46,18 @@ def main(argv=None) -> int:
     p.add_argument("--drift", default=None, metavar="COLUMN", help="with --rounds: rows arrive in the order of "
                    "this filter column (round r holds the r-th 1/R of the rows by it), as a timestamp or a "
                    "growing id would; default: every round a random sample of the same distribution")
-    p.add_argument("--order", default=None, choices=rounds.ORDERS, help="with --rounds: random (default): every "
+    p.add_argument("--order", default=None, choices=rounds_data.ORDERS, help="with --rounds: random (default): every "
                    f"round a random sample of the same distribution; time: rows arrive in {ssb.DATE_COLUMN} order, "
                    "each round's dates past the earlier rounds' (not with --drift)")
     p.add_argument("--operation", default=None, choices=rounds.OPERATIONS, help="with --rounds: the Hudi write "
                    "operation of every round's write (default bulk_insert); insert and upsert write the rows with "
-                   f"an int column {rounds.VERSION} as the table's ordering field")
+                   f"an int column {rounds_data.VERSION} as the table's ordering field")
     p.add_argument("--updates", type=float, default=None, metavar="U", help="with --rounds and --operation "
                    "upsert: each round after the first also updates U x its new rows, drawn from earlier rounds' "
                    "rows (default 0; at most 1)")
     p.add_argument("--table-type", default=None, choices=rounds.TABLE_TYPES, help="with --rounds: every layout's "
                    "table type (default COPY_ON_WRITE)")
-    p.add_argument("--codec", default="", choices=bench.CODECS, help="the Parquet codec every layout writes "
+    p.add_argument("--codec", default="", choices=writes.CODECS, help="the Parquet codec every layout writes "
                    "with, Hudi's and the peers' alike (default: each system's own: Hudi gzip, Delta snappy, "
                    "Iceberg zstd); not with --rounds")
     p.add_argument("--hudi-option", action="append", default=[], metavar="KEY=VALUE",
@@ -85,8 +88,8 @@ def main(argv=None) -> int:
     if args.render:
         report = json.loads(Path(args.render).read_text())
         if report.get("mode") == "rounds":
-            rounds.write_outputs(Path(args.render).parent, report)
-            print(rounds.render(report))
+            rounds_report.write_outputs(Path(args.render).parent, report)
+            print(rounds_report.render(report))
             return 0
         write_outputs(Path(args.render).parent, report)
         print(render(report))
@@ -130,7 +133,7 @@ def main(argv=None) -> int:
     try:
         columns = ssb.filter_columns(args.variant)
         weights = parse_weights(args.weights, columns)
-        bench.parse_hudi_options(args.hudi_option)
+        writes.parse_hudi_options(args.hudi_option)
         for name in args.layouts.split(","):
             layout = Layout.parse(name)
             if layout.grouped:
@@ -158,5 +161,5 @@ def main_rounds(parser, args) -> int:
     except ValueError as e:
         parser.error(str(e))
     report = rounds.run(args)
-    print(rounds.render(report))
+    print(rounds_report.render(report))
     return 0
