@@ -19,7 +19,6 @@ the random table's rows for every query.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 
@@ -28,7 +27,8 @@ import pytest
 
 from hudi_layout import tables, timeline
 from hudi_layout.tools import bench, bench_cli, bench_report, every_query, partitions, ssb
-from hudi_layout.tools.layouts import DEFAULT_LAYOUTS, WRITER_HEADROOM, Layout, builtin_twin
+from hudi_layout.tools.bench import BenchSpec
+from hudi_layout.tools.layouts import DEFAULT_LAYOUTS, WRITER_HEADROOM, Layout, builtin_twin, layouts
 from hudi_layout.tools.queries import independent_axes, parse_weights
 from hudi_layout.tools.writes import parse_hudi_options
 from hudi_layout.options import ALIGNED_KEY
@@ -41,11 +41,11 @@ PEERS = ["delta-zorder", "delta-liquid", "iceberg-zorder"]
 @pytest.fixture(scope="module")
 def run(spark, tmp_path_factory):
     out = tmp_path_factory.mktemp("bench")
-    args = argparse.Namespace(
+    spec = BenchSpec(
         rows=40_000, scale=0.0, variant="uniform", files=16, queries=3, repetitions=1,
         sample_size=200_000, seed=7, memory="", keep_tables=True, warmup=False, out=str(out),
-        layouts=",".join(["random", "floor"] + [f"{impl}-{p}" for p in PAIRS for impl in ("builtin", "ours")]))
-    result = bench.run(args, spark)
+        layouts=layouts("random", "floor", *(f"{impl}-{p}" for p in PAIRS for impl in ("builtin", "ours"))))
+    result = bench.run(spec, spark)
     assert json.loads((out / "results.json").read_text())["layouts"][0]["layout"] == "random"
     assert "| ours-hilbert-sample | 16 |" in (out / "results.md").read_text()
     assert (out / "files_read.png").stat().st_size > 0
@@ -191,8 +191,8 @@ def test_independent_axes_on_a_known_table(spark):
 
 def test_the_warm_up_runs_every_measured_layout_once_and_leaves_no_table(spark, tmp_path):
     source = ssb.write_parquet(str(tmp_path / "source"), 3000, 7)
-    layouts = [Layout.parse(n) for n in ("random", "floor", "ours-hilbert-sample")]
-    ran = bench.warm_up(spark, source, tmp_path / "tables", ssb.filter_columns("uniform"), layouts, 200_000, None, 1)
+    chosen = layouts("random", "floor", "ours-hilbert-sample")
+    ran = bench.warm_up(spark, source, tmp_path / "tables", ssb.filter_columns("uniform"), chosen, 200_000, None, 1)
     assert ran == ["floor", "ours-hilbert-sample"]
     assert list((tmp_path / "tables").iterdir()) == []
 
@@ -204,11 +204,11 @@ def test_correlated_variant(spark, tmp_path):
         per_key = table.group_by(key).aggregate([(dependent, "count_distinct")])
         assert set(per_key.column(f"{dependent}_count_distinct").to_pylist()) == {1}, (key, dependent)
     assert table.equals(ssb.generate(3000, 7, 0.0, "uniform"))  # the uniform rows, other filter columns
-    args = argparse.Namespace(
+    spec = BenchSpec(
         rows=3000, scale=0.0, variant="correlated", files=6, queries=1, repetitions=1, sample_size=200_000,
         seed=7, memory="", keep_tables=True, warmup=False, out=str(tmp_path), codec="zstd",
-        layouts="random," + ",".join(PEERS))
-    result = bench.run(args, spark)
+        layouts=(Layout.RANDOM,) + tuple(Layout.peer(name) for name in PEERS))
+    result = bench.run(spec, spark)
     # --codec: every system's files in the one codec (Hudi's default is gzip, Delta's snappy)
     written = [f for f in (tmp_path / "tables").rglob("*.parquet") if ".hoodie" not in f.parts]
     for name in ["random"] + PEERS:
@@ -319,11 +319,12 @@ def test_weighted_and_whole_partition_modes(spark, tmp_path):
     cuts into 4 groups: the weighted layouts read fewer files on the workload's average than the
     equal-weight one, and the whole-partition plan (one group) fewer per point query than 4 groups.
     (Weights are compared within whole-partition layouts: 4 groups of 4 files leave them little to do.)"""
-    args = argparse.Namespace(
+    spec = BenchSpec(
         rows=24_000, scale=0.0, variant="uniform", files=16, queries=3, repetitions=1, sample_size=200_000,
-        seed=7, memory="", keep_tables=False, warmup=False, out=str(tmp_path), weights="0.6,0.3,0.1", groups=4,
-        layouts="random,ours-hilbert-sample,ours-hilbert-sample-whole,ours-hilbert-sample-weighted-whole")
-    rows = {r["layout"]: r for r in bench.run(args, spark)["layouts"]}
+        seed=7, memory="", keep_tables=False, warmup=False, out=str(tmp_path), weights=(0.6, 0.3, 0.1), groups=4,
+        layouts=(Layout.random(), Layout.ours("hilbert", "sample"), Layout.ours("hilbert", "sample", whole=True),
+                 Layout.ours("hilbert", "sample", weighted=True, whole=True)))
+    rows = {r["layout"]: r for r in bench.run(spec, spark)["layouts"]}
     text = (tmp_path / "results.md").read_text()
     assert "weights=0.6,0.3,0.1 groups=4" in text and "| workload avg | groups |" in text
     grouped, whole = rows["ours-hilbert-sample"], rows["ours-hilbert-sample-whole"]
@@ -391,11 +392,12 @@ def test_a_partitioned_run_lays_out_every_partition(spark, tmp_path):
     (about 4 files each); one clustering lays every partition out, in one Spark job; its point queries return the
     random table's rows with and without a partition predicate (the runner checks) and read no more
     files than the random table's; plan time and the driver's peak heap are reported."""
-    args = argparse.Namespace(
+    spec = BenchSpec(
         rows=12_000, scale=0.0, variant="uniform", files=16, queries=2, repetitions=1, sample_size=200_000,
-        seed=7, memory="", warmup=False, out=str(tmp_path), partitions=4,
-        partition_column="lo_orderdate", layouts="random,floor,floor-overwrite,ours-hilbert-sample", keep_tables=True)
-    rows = {r["layout"]: r for r in bench.run(args, spark)["layouts"]}
+        seed=7, memory="", warmup=False, out=str(tmp_path), partitions=4, partition_column="lo_orderdate",
+        layouts=(Layout.RANDOM, Layout.floor(), Layout.floor(overwrite=True), Layout.ours("hilbert", "sample")),
+        keep_tables=True)
+    rows = {r["layout"]: r for r in bench.run(spec, spark)["layouts"]}
     for name in ("random", "floor", "floor-overwrite", "ours-hilbert-sample"):
         assert rows[name]["partitions"] == 4, rows[name]
         assert 2 <= rows[name]["min_partition_files"] <= rows[name]["max_partition_files"] <= 6, rows[name]

@@ -23,7 +23,6 @@ fixture (the model with the shared Spark session).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 from collections import Counter
@@ -34,7 +33,8 @@ import pytest
 
 from hudi_layout import scan, timeline
 from hudi_layout.tools import bench_cli, rounds, rounds_data, rounds_report, ssb
-from hudi_layout.tools.layouts import Layout
+from hudi_layout.tools.layouts import Layout, layouts
+from hudi_layout.tools.rounds import RoundsSpec
 
 pytestmark = pytest.mark.spark
 LAYOUTS = ["random", "builtin-hilbert-sample", "ours-hilbert-sample"]
@@ -46,9 +46,9 @@ UPSERT_PEERS = ["delta-liquid", "iceberg-zorder"]
 PARTS, PART_FILES = 3, 30
 CASES = {
     "bulk": {},
-    "partitioned": dict(round_files=PART_FILES, partitions=PARTS, layouts="random,ours-hilbert-sample-continuous"),
+    "partitioned": dict(round_files=PART_FILES, partitions=PARTS, layouts=layouts("random,ours-hilbert-sample-continuous")),
     "upserts": dict(rounds=UPSERT_ROUNDS, rows=UPSERT_ROUNDS * ROWS, variant="dated", order="time",
-                    operation="upsert", updates=0.1, table_type="MERGE_ON_READ", layouts=",".join(UPSERT_LAYOUTS + UPSERT_PEERS),
+                    operation="upsert", updates=0.1, table_type="MERGE_ON_READ", layouts=layouts(*UPSERT_LAYOUTS, *UPSERT_PEERS),
                     keep_tables=True),
 }
 BULK = pytest.mark.parametrize("run", ["bulk"], indirect=True)
@@ -57,19 +57,18 @@ PARTITIONED = pytest.mark.parametrize("run", ["partitioned"], indirect=True)
 FEED = {"order": "random", "drift": None, "operation": "bulk_insert", "updates": 0.0, "table_type": "COPY_ON_WRITE"}
 
 
-def _args(out, **changes) -> argparse.Namespace:
-    args = dict(rows=ROUNDS * ROWS, scale=0.0, rounds=ROUNDS, rows_per_round=None, round_files=FILES,
-                files=None, groups=1, variant="uniform", queries=1, repetitions=1, sample_size=200_000,
-                seed=7, memory="", keep_tables=False, warmup=False, out=str(out), layouts=",".join(LAYOUTS),
-                weights="", drift=None, order=None, operation=None, updates=None, table_type=None)
-    args.update(changes)
-    return argparse.Namespace(**args)
+def _spec(out, **changes) -> RoundsSpec:
+    spec = dict(rows=ROUNDS * ROWS, scale=0.0, rounds=ROUNDS, round_files=FILES, variant="uniform", queries=1,
+                repetitions=1, sample_size=200_000, seed=7, memory="", keep_tables=False, warmup=False, out=str(out),
+                layouts=layouts(*LAYOUTS))
+    spec.update(changes)
+    return RoundsSpec(**spec)
 
 
 @pytest.fixture(scope="module", params=list(CASES))
 def run(request, spark, tmp_path_factory):
     out = tmp_path_factory.mktemp(f"rounds-{request.param}")
-    return rounds.run(_args(out, **CASES[request.param]), spark), out, request.param
+    return rounds.run(_spec(out, **CASES[request.param]), spark), out, request.param
 
 
 @pytest.fixture(scope="module")
@@ -80,8 +79,8 @@ def table(run):
 def test_every_round_of_every_layout_is_measured(run, table):
     report, _, case = run
     rounds_n = CASES[case].get("rounds", ROUNDS)
-    layouts = CASES[case].get("layouts", ",".join(LAYOUTS)).split(",")
-    assert sorted(table) == sorted((r, name) for r in range(1, rounds_n + 1) for name in layouts)
+    names = [lay.name for lay in CASES[case].get("layouts", layouts(*LAYOUTS))]
+    assert sorted(table) == sorted((r, name) for r in range(1, rounds_n + 1) for name in names)
     files, parts = CASES[case].get("round_files", FILES), CASES[case].get("partitions", 0)
     assert report["plan"] == {"rounds": rounds_n, "rows_per_round": ROWS, "round_files": files,
                               "files_per_round": max(1, files // rounds_data.ROUND_COMPACTION), "total_rows": rounds_n * ROWS,
@@ -209,7 +208,7 @@ def test_a_partitioned_table_grows_a_layout_in_every_partition(run, table, spark
 
 def test_floor_is_refused(capsys):
     with pytest.raises(ValueError, match="layout floor: not with --rounds"):
-        rounds.parse_layouts("random,floor")
+        RoundsSpec(rounds=2, layouts=(Layout.RANDOM, Layout.floor())).validate()
     with pytest.raises(SystemExit) as exit_:  # a usage error before Spark starts
         bench_cli.main(["--rounds", "3", "--layouts", "random,builtin-hilbert-sample,floor"])
     assert exit_.value.code == 2
@@ -259,12 +258,12 @@ def test_bad_arguments_name_the_flag(argv, message, capsys):
 
 
 def test_plan_defaults():
-    plan = rounds.plan_from_args(_args("x", rows=0, scale=0.05, rounds=4, round_files=None))
+    plan = RoundsSpec(rounds=4).plan()  # --scale 0.05, 40 small files a round: the flags' defaults
     assert (plan.rows_per_round, plan.round_files, plan.files_per_round) == (75_000, 40, 8)
-    plan = rounds.plan_from_args(_args("x", rows=0, rounds=8, rows_per_round=1000, round_files=20))
+    plan = RoundsSpec(rounds=8, rows_per_round=1000, round_files=20).plan()
     assert (plan.total_rows, plan.files_per_round, plan.bloom_entries) == (8000, 4, 50)
     # a round's bytes within a few percent of round 1's still become W files
-    sizes = rounds_data.Sizes.of_round(8_000_000, rounds.plan_from_args(_args("x", rounds=8, round_files=40)))
+    sizes = rounds_data.Sizes.of_round(8_000_000, _spec("x", rounds=8, round_files=40).plan())
     assert all(math.ceil(b / sizes.target_file_bytes) == 8 for b in (7_600_000, 8_000_000, 8_400_000))
     assert 8_000_000 / 40 < sizes.small_file_bytes < 8_000_000 / 8
     # a round written into 3 partitions: each partition's plan is sized for its share (10 small files, 2 after)

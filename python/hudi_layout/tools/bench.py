@@ -33,17 +33,107 @@ import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import clustering, jvm, scan, tables
 from .. import metadata as md
 from ..options import MAX_GROUPS_KEY
 from . import partitions, peers, ssb
 from .bench_report import write_outputs
-from .layouts import OVERWRITE_FLOOR, Layout, builtin_twin
-from .queries import Query, independent_axes, make_queries, parse_weights, run_query, table_files
-from .sessions import busy_seconds, parse_stages, progress, session, spark_conf
-from .writes import parse_hudi_options, write_floor, write_options
+from .layouts import DEFAULT_LAYOUTS, OVERWRITE_FLOOR, Layout, builtin_twin, layouts
+from .queries import Query, independent_axes, make_queries, parse_weights, run_query, table_files, weights_text
+from .sessions import PARAMETERS, busy_seconds, parse_stages, progress, session, spark_conf
+from .writes import CODECS, parse_hudi_options, write_floor, write_options
+
+_DEFAULTS = layouts(*DEFAULT_LAYOUTS)
+
+
+@dataclass(frozen=True)
+class BenchSpec:
+    """One run of the skipping benchmark, its fields the ``bench`` flags (same names, same
+    defaults): e.g. ``BenchSpec(rows=40_000, files=16, layouts=layouts("random", "floor"))``.
+    ``layouts``: :class:`~hudi_layout.tools.layouts.Layout` values (``random`` is added first if
+    missing); ``weights``: the filter columns' query shares, as given (normalised when used);
+    ``hudi_options``: ``--hudi-option`` keys and values. :meth:`validate` checks the fields
+    before Spark starts (:func:`run` calls it)."""
+    rows: int = 0
+    scale: float = 0.05
+    variant: str = "uniform"
+    files: int = 64
+    layouts: Tuple[Layout, ...] = _DEFAULTS
+    queries: int = 5
+    repetitions: int = 1
+    sample_size: int = 200_000
+    seed: int = 7
+    memory: str = "6g"
+    master: str = ""
+    weights: Optional[Tuple[float, ...]] = None
+    groups: int = 1
+    codec: str = ""
+    hudi_options: Mapping[str, str] = field(default_factory=dict)
+    partitions: int = 0
+    partition_column: Optional[str] = None
+    partition_growth: Optional[float] = None
+    keep_tables: bool = False
+    warmup: bool = True
+    out: str = "bench-output"
+
+    @property
+    def columns(self) -> Tuple[str, ...]:
+        return ssb.filter_columns(self.variant)
+
+    @property
+    def shares(self) -> Optional[List[float]]:
+        """``weights`` normalised (None without weights); ValueError naming ``--weights``."""
+        return parse_weights(weights_text(self.weights), self.columns)
+
+    def validate(self) -> "BenchSpec":
+        """ValueError naming the flag, the value and what is accepted, for any field that cannot
+        work; the spec itself otherwise."""
+        if self.variant not in ssb.VARIANTS:
+            raise ValueError(f"--variant {self.variant}: expected one of {', '.join(ssb.VARIANTS)}")
+        if self.codec not in CODECS:
+            raise ValueError(f"--codec {self.codec}: expected one of {', '.join(c for c in CODECS if c)} "
+                             "(or none: each system's own)")
+        if not self.layouts or not all(isinstance(lay, Layout) for lay in self.layouts):
+            raise ValueError(f"layouts {self.layouts!r}: expected Layout values, e.g. layouts('random', 'floor')")
+        if self.partition_column and not self.partitions:
+            raise ValueError(f"--partition-column {self.partition_column}: only with --partitions P")
+        if self.partition_growth is not None and not self.partitions:
+            raise ValueError(f"--partition-growth {self.partition_growth:g}: only with --partitions P")
+        if self.partition_growth is not None and not self.partition_growth >= 1:
+            raise ValueError(f"--partition-growth {self.partition_growth:g}: expected a number of at least 1 "
+                             "(the last partition's rows over the first's)")
+        if self.partitions:
+            if self.partitions < 0 or self.partitions > self.files:
+                raise ValueError(f"--partitions {self.partitions}: expected 1 to --files ({self.files}), at least "
+                                 "one file a partition")
+            peer = next((lay.name for lay in self.layouts if lay.impl == "peer"), None)
+            if peer:
+                raise ValueError(f"--partitions {self.partitions}: not with the peer layout {peer} (ours, Hudi's "
+                                 "built-in, floor and random only)")
+        weights = self.shares
+        parse_hudi_options(self.hudi_option)
+        for layout in self.layouts:
+            if layout.grouped:
+                raise ValueError(f"layout {layout.name}: -grouped only with --rounds R (its group limit is a "
+                                 f"quarter of the table the rounds grow)")
+            if layout.clusters:
+                layout.options(self.columns, 1, 1, 1, weights)
+        return self
+
+    @property
+    def hudi_option(self) -> List[str]:
+        """``hudi_options`` as ``--hudi-option`` flags: ``KEY=VALUE`` each."""
+        return [f"{k}={v}" for k, v in self.hudi_options.items()]
+
+    def parameters(self) -> Dict[str, Any]:
+        """results.json's ``parameters``: every flag of the command line, as it gives them."""
+        values: Dict[str, Any] = {
+            "layouts": ",".join(lay.name for lay in self.layouts), "weights": weights_text(self.weights),
+            "hudi_option": self.hudi_option,
+            "partition_column": (self.partition_column or partitions.DEFAULT_COLUMN) if self.partitions else None}
+        return {k: values[k] if k in values else getattr(self, k, None) for k in PARAMETERS}
 
 
 @dataclass
@@ -99,80 +189,104 @@ def warm_up(spark, source: str, folder: Path, columns, layouts, sample_size: int
     return ran
 
 
-def run(args, spark=None) -> dict:
-    """Run the benchmark; uses ``spark`` if given (and leaves it running), else its own session."""
-    layouts = [Layout.parse(n) for n in args.layouts.split(",")]
-    weights = parse_weights(getattr(args, "weights", ""), ssb.filter_columns(args.variant))
-    groups = getattr(args, "groups", 1)
+def run(spec: BenchSpec, spark=None) -> dict:
+    """Run the benchmark ``spec`` describes (checked first: ValueError before Spark starts); uses
+    ``spark`` if given (and leaves it running, its conf as it was), else its own session. Writes
+    results.json, results.md and the chart into ``spec.out``; returns the report."""
+    spec.validate()
+    layouts = list(spec.layouts)
+    weights = spec.shares
     if layouts[0].name != "random":
-        layouts.insert(0, Layout("random"))
-    out = Path(args.out).resolve()  # Hudi takes a relative path for a URI without a scheme
+        layouts.insert(0, Layout.random())
+    out = Path(spec.out).resolve()  # Hudi takes a relative path for a URI without a scheme
     shutil.rmtree(out / "tables", ignore_errors=True)
     (out / "tables").mkdir(parents=True, exist_ok=True)
     own_session = spark is None
     if own_session:
-        spark = session(args.memory, getattr(args, "master", "") or "")
+        spark = session(spec.memory, spec.master)
         spark.sparkContext.setLogLevel("ERROR")
-    # Hudi's built-in linear layout sorts into spark.sql.shuffle.partitions ranges (which adaptive
-    # execution would coalesce) and then coalesces to the file count; shuffle partitions = N and
-    # no adaptive coalescing let that layout write N files too.
-    saved = {k: spark.conf.get(k) for k in ("spark.sql.shuffle.partitions",
-                                             "spark.sql.adaptive.coalescePartitions.enabled")}
-    spark.conf.set("spark.sql.shuffle.partitions", str(args.files))
-    spark.conf.set("spark.sql.adaptive.coalescePartitions.enabled", "false")
+    try:
+        # Hudi's built-in linear layout sorts into spark.sql.shuffle.partitions ranges (which adaptive
+        # execution would coalesce) and then coalesces to the file count; shuffle partitions = N and
+        # no adaptive coalescing let that layout write N files too.
+        with spark_conf(spark, {"spark.sql.shuffle.partitions": str(spec.files),
+                                "spark.sql.adaptive.coalescePartitions.enabled": "false"}):
+            results, axes, writer = _measure(spec, spark, layouts, weights, out)
+    finally:
+        if own_session:
+            spark.stop()
+    report = summarise(spec, spec.columns, results, weights, axes)
+    report["hudi_write_options"] = writer
+    write_outputs(out, report)
+    return report
+
+
+def _measure(spec: BenchSpec, spark, layouts: Sequence[Layout], weights: Optional[List[float]],
+             out: Path) -> Tuple[List[Measured], List[Tuple[str, ...]], Dict[str, str]]:
+    """Every layout of the run measured (the listeners it needs attached while it runs): the
+    measures, the data's independent axes and the options every Hudi table was written with."""
     meter = jvm.attach_shuffle_meter(spark)
     stage_log = jvm.attach_stage_log(spark)
+    try:
+        return _measure_layouts(spec, spark, layouts, weights, out, meter, stage_log)
+    finally:
+        for listener in (meter, stage_log):
+            jvm.remove_listener(spark, listener)
 
-    columns = ssb.filter_columns(args.variant)
-    progress(f"generating {args.rows or args.scale} {'rows' if args.rows else 'x SSB scale'} "
-             f"({args.variant}, seed {args.seed})")
+
+def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights: Optional[List[float]], out: Path,
+                     meter, stage_log) -> Tuple[List[Measured], List[Tuple[str, ...]], Dict[str, str]]:
+    groups = spec.groups
+    columns = spec.columns
+    progress(f"generating {spec.rows or spec.scale} {'rows' if spec.rows else 'x SSB scale'} "
+             f"({spec.variant}, seed {spec.seed})")
     t0 = time.time()
-    source = ssb.write_parquet(str(out / "tables" / "source"), args.rows, args.seed, args.scale, args.variant)
+    source = ssb.write_parquet(str(out / "tables" / "source"), spec.rows, spec.seed, spec.scale, spec.variant)
     progress(f"generated in {time.time() - t0:.1f}s")
-    partition_count = getattr(args, "partitions", 0) or 0
+    partition_count = spec.partitions
+    partition_column = spec.partition_column or partitions.DEFAULT_COLUMN
     labels: List[str] = []
     partition_rows: Dict[str, int] = {}
     if partition_count:
-        source = partitions.partitioned_source(spark, source, args.partition_column, partition_count,
+        source = partitions.partitioned_source(spark, source, partition_column, partition_count,
                                                str(out / "tables" / "source-partitioned"),
-                                               getattr(args, "partition_growth", None) or 1.0)
+                                               spec.partition_growth or 1.0)
         partition_rows = partitions.rows_per_partition(spark.read.parquet(source))
         labels = sorted(partition_rows)
-        progress(f"{len(labels)} partitions by {args.partition_column}, about {args.files // partition_count} "
-                 "files each" + (f" on average, growing {args.partition_growth:g}x from the first to the last"
-                                 if getattr(args, "partition_growth", None) else ""))
+        progress(f"{len(labels)} partitions by {partition_column}, about {spec.files // partition_count} "
+                 "files each" + (f" on average, growing {spec.partition_growth:g}x from the first to the last"
+                                 if spec.partition_growth else ""))
     axes = independent_axes(spark.read.parquet(source), columns)
     progress(f"{len(columns)} filter columns, {len(axes)} independent axes: "
              + ", ".join("+".join(a) for a in axes))
     base = str(out / "tables" / "random")
-    progress(f"writing the random table as {args.files} files")
-    codec = getattr(args, "codec", "") or ""
+    progress(f"writing the random table as {spec.files} files")
+    codec = spec.codec
     rows_total = spark.read.parquet(source).count()
-    writer = write_options(codec, math.ceil(rows_total / args.files),
-                           parse_hudi_options(getattr(args, "hudi_option", None) or []))
-    opts = {**tables.table_options("ssb", "lo_key", columns, args.files,
+    writer = write_options(codec, math.ceil(rows_total / spec.files), parse_hudi_options(spec.hudi_option))
+    opts = {**tables.table_options("ssb", "lo_key", columns, spec.files,
                                    partition_by=partitions.FIELD if partition_count else ""), **writer}
     rows_in = spark.read.parquet(source)
-    rows_in = (partitions.spread(rows_in, "lo_key", partitions.files_by_rows(partition_rows, args.files))
-               if partition_count else rows_in.repartition(args.files))
+    rows_in = (partitions.spread(rows_in, "lo_key", partitions.files_by_rows(partition_rows, spec.files))
+               if partition_count else rows_in.repartition(spec.files))
     rows_in.write.format("hudi").options(**opts).mode("overwrite").save(base)
     total = tables.table_bytes(base)
     # the floor writes each partition the files Hudi's plan gives a clustering there (the target
     # size Layout.options sets: the random table's bytes / --files)
-    floor_files = (partitions.files_by_bytes(base, tables.target_file_bytes(total, args.files)) if partition_count else None)
-    queries = make_queries(spark, source, columns, args.queries, args.seed)
+    floor_files = (partitions.files_by_bytes(base, tables.target_file_bytes(total, spec.files)) if partition_count else None)
+    queries = make_queries(spark, source, columns, spec.queries, spec.seed)
     if partition_count:
         points = [(q.label, q.predicate) for q in queries if q.kind == "point"]
         queries += [Query("ppoint", label, predicate)
-                    for label, predicate in partitions.point_queries_in_partitions(points, labels, args.seed)]
-    if args.warmup:
-        warm_up(spark, source, out / "tables", columns, layouts, args.sample_size, weights, groups, writer)
+                    for label, predicate in partitions.point_queries_in_partitions(points, labels, spec.seed)]
+    if spec.warmup:
+        warm_up(spark, source, out / "tables", columns, layouts, spec.sample_size, weights, groups, writer)
 
     results: List[Measured] = []
     expected: Dict[str, Tuple[int, int]] = {}
     for layout in layouts:
         if layout.impl == "peer":
-            measured = run_peer(args, layout.name, source, columns, total, queries, out / "tables", expected)
+            measured = run_peer(spec, layout.name, source, columns, total, queries, out / "tables", expected)
             results += [measured] if measured else []
             continue
         path = base
@@ -189,7 +303,7 @@ def run(args, spark=None) -> dict:
             jvm.peak_heap(spark, reset=True)
             t0 = time.time()
             if layout.clusters:
-                layout_opts = {**layout.options(columns, total, args.files, args.sample_size, weights, groups),
+                layout_opts = {**layout.options(columns, total, spec.files, spec.sample_size, weights, groups),
                                **writer}
                 if partition_count:
                     # every partition in the one plan, for Hudi's built-in as for ours
@@ -201,7 +315,7 @@ def run(args, spark=None) -> dict:
                 else:
                     instant = clustering.schedule_and_execute(spark, path, layout_opts)
             else:
-                write_floor(spark, base, path, columns, args.files, writer, floor_files,
+                write_floor(spark, base, path, columns, spec.files, writer, floor_files,
                             overwrite=layout.name == OVERWRITE_FLOOR)
             m.cluster_seconds = time.time() - t0
             m.peak_heap = jvm.peak_heap(spark)
@@ -222,7 +336,7 @@ def run(args, spark=None) -> dict:
         with spark_conf(spark, {"spark.sql.adaptive.enabled": "false"}):
             table = scan.skipping_reader(spark, path)  # one file listing for all of the layout's queries
             for q in queries:
-                runs = [run_query(spark, path, q, table) for _ in range(args.repetitions)]
+                runs = [run_query(spark, path, q, table) for _ in range(spec.repetitions)]
                 files, rows, _ = runs[0]
                 if layout.name == "random":
                     expected[q.predicate] = rows
@@ -232,21 +346,12 @@ def run(args, spark=None) -> dict:
                 m.queries.append({"kind": q.kind, "label": q.label, "predicate": q.predicate,
                                   "files": files, "rows": rows[0], "seconds": min(r[2] for r in runs)})
         results.append(m)
-        if layout.name != "random" and not args.keep_tables:
+        if layout.name != "random" and not spec.keep_tables:
             shutil.rmtree(path, ignore_errors=True)
-    for k, v in saved.items():
-        spark.conf.set(k, v)
-    for listener in (meter, stage_log):
-        jvm.remove_listener(spark, listener)
-    if own_session:
-        spark.stop()
-    report = summarise(args, columns, results, weights, axes)
-    report["hudi_write_options"] = writer
-    write_outputs(out, report)
-    return report
+    return results, axes, writer
 
 
-def run_peer(args, name: str, source: str, columns: Sequence[str], total_bytes: int, queries: Sequence[Query],
+def run_peer(spec: BenchSpec, name: str, source: str, columns: Sequence[str], total_bytes: int, queries: Sequence[Query],
              tables_dir: Path, expected: Dict[str, Tuple[int, int]]) -> Optional[Measured]:
     """A peer layout (:mod:`hudi_layout.tools.peers`) in a child process with a Spark session of its
     own, on the same rows, file count and queries; each query's rows and checksum held against the
@@ -254,9 +359,9 @@ def run_peer(args, name: str, source: str, columns: Sequence[str], total_bytes: 
     folder = tables_dir / name
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    request = {"layout": name, "source": source, "columns": list(columns), "key": "lo_key", "files": args.files,
-               "total_bytes": total_bytes, "folder": str(folder), "memory": args.memory or "4g",
-               "codec": getattr(args, "codec", "") or "", "warmup": bool(getattr(args, "warmup", True)),
+    request = {"layout": name, "source": source, "columns": list(columns), "key": "lo_key", "files": spec.files,
+               "total_bytes": total_bytes, "folder": str(folder), "memory": spec.memory or "4g",
+               "codec": spec.codec, "warmup": bool(spec.warmup),
                "queries": [{"kind": q.kind, "label": q.label, "predicate": q.predicate} for q in queries]}
     progress(f"laying out {name} (its own Spark session)")
     result = peers.run_child(request, folder, progress)
@@ -272,12 +377,12 @@ def run_peer(args, name: str, source: str, columns: Sequence[str], total_bytes: 
                              f"random layout returned {expected[q['predicate']]}")
         m.queries.append({k: q[k] for k in ("kind", "label", "predicate", "files", "rows", "seconds")})
     m.peer = {k: result[k] for k in ("random_files", "random_query_files", "bytes", "random_bytes")}
-    if not args.keep_tables:
+    if not spec.keep_tables:
         shutil.rmtree(folder, ignore_errors=True)
     return m
 
 
-def summarise(args, columns, results: List[Measured], weights: Optional[Sequence[float]] = None,
+def summarise(spec: BenchSpec, columns, results: List[Measured], weights: Optional[Sequence[float]] = None,
               axes: Optional[Sequence[Sequence[str]]] = None) -> dict:
     d = len(columns)
     axes = [list(a) for a in axes] if axes else [[c] for c in columns]
@@ -322,10 +427,7 @@ def summarise(args, columns, results: List[Measured], weights: Optional[Sequence
             r["time_vs_builtin"] = r["cluster_seconds"] / twin["cluster_seconds"]
         if twin and twin["shuffle_bytes"] > 0:
             r["shuffle_vs_builtin"] = r["shuffle_bytes"] / twin["shuffle_bytes"]
-    params = {k: v for k, v in vars(args).items() if k != "func"}
-    params.setdefault("weights", "")
-    params.setdefault("groups", 1)
-    return {"parameters": params, "filter_columns": list(columns), "axes": axes, "d": d, "d_effective": d_eff,
+    return {"parameters": spec.parameters(), "filter_columns": list(columns), "axes": axes, "d": d, "d_effective": d_eff,
             "layouts": rows}
 
 
@@ -341,5 +443,3 @@ def partition_figures(m: Measured, d: int, ppoint_avg: float) -> dict:
             "partition_bound_avg": partitions.bound_sum(m.per_partition, d) / len(counts),
             "plan_seconds": m.plan_seconds,
             "partition_files": dict(sorted(m.per_partition.items()))}
-
-

@@ -132,3 +132,14 @@ def parse_weights(raw: str, columns: Sequence[str]) -> Optional[List[float]]:
         return parse_shares(raw, len(columns))
     except ValueError as e:
         raise ValueError(f"--weights {e} (for {', '.join(columns)})") from None
+
+
+def weights_text(weights: Optional[Sequence[float]]) -> str:
+    """Weights as ``--weights`` gives them (``0.6,0.3,0.1``; "" for none): each number's shortest
+    form, a whole number without its ``.0``."""
+    return ",".join(_number(w) for w in weights) if weights else ""
+
+
+def _number(x: float) -> str:
+    text = repr(float(x))
+    return text[:-2] if text.endswith(".0") else text

@@ -133,12 +133,12 @@ from .. import metadata as md
 from ..ingest import OPERATIONS, TABLE_TYPES
 from ..options import MAX_GROUPS_KEY
 from . import every_query, partitions, ssb
-from .layouts import Layout
-from .queries import Query, column_pairs, independent_axes, make_queries, parse_weights, run_query
+from .layouts import Layout, layouts
+from .queries import Query, column_pairs, independent_axes, make_queries, parse_weights, run_query, weights_text
 from .rounds_data import (BLOOM_ENTRIES_KEY, DEFAULT_ROUND_FILES, EVERY_ROWS, KEY, ORDERS, ROUND_COMPACTION, Feed,
                           RoundSources, RoundsPlan, Sizes, cumulative_models, ingest, write_round_sources)
 from .rounds_report import write_outputs
-from .sessions import progress, session, spark_conf
+from .sessions import PARAMETERS, progress, session, spark_conf
 
 DEFAULT_LAYOUTS = ["random", "builtin-hilbert-sample", "ours-hilbert-sample", "ours-hilbert-sample-continuous",
                    "ours-hilbert-sample-whole"]
@@ -148,108 +148,168 @@ GROUPED_SHARE = 4
 #: A small-file limit above any file: the plan takes every file (the -whole layouts).
 EVERY_FILE = 1 << 62
 
-
-def feed_from_args(args) -> Feed:
-    """How rows reach the tables, from the command line; ValueError naming the flag (or both
-    flags) for a value or a combination that cannot work, and what is accepted."""
-    order, drift = getattr(args, "order", None) or "random", getattr(args, "drift", None)
-    operation = getattr(args, "operation", None) or "bulk_insert"
-    updates = getattr(args, "updates", None) or 0.0
-    table_type = getattr(args, "table_type", None) or "COPY_ON_WRITE"
-    for flag, value, accepted in (("--order", order, ORDERS), ("--operation", operation, OPERATIONS),
-                                  ("--table-type", table_type, TABLE_TYPES)):
-        if value not in accepted:
-            raise ValueError(f"{flag} {value}: expected one of {', '.join(accepted)}")
-    if order == "time" and drift:
-        raise ValueError(f"--order time and --drift {drift}: not together; --order time sorts the rows by "
-                         f"{ssb.DATE_COLUMN}, --drift by the filter column it names: give one of them")
-    if not 0 <= updates <= 1:
-        raise ValueError(f"--updates {updates:g}: expected a fraction of each round's new rows from 0 to 1 "
-                         "(round 2 can update at most the rows of round 1)")
-    if updates and operation != "upsert":
-        raise ValueError(f"--updates {updates:g} needs --operation upsert (got --operation {operation}): only an "
-                         "upsert replaces a key's earlier version")
-    return Feed(order, drift, operation, updates, table_type)
+_DEFAULTS = layouts(*DEFAULT_LAYOUTS)
 
 
-def plan_from_args(args) -> RoundsPlan:
-    """The rounds plan from the command line; ValueError naming the flag for a value that cannot work."""
-    rounds = args.rounds
-    if not isinstance(rounds, int) or rounds < 1:
-        raise ValueError(f"--rounds {rounds}: expected a whole number of rounds, at least 1")
-    files = DEFAULT_ROUND_FILES if getattr(args, "round_files", None) is None else args.round_files
-    if files < 2:
-        raise ValueError(f"--round-files {files}: expected at least 2 small files per round (they are "
-                         f"clustered into max(1, F // {ROUND_COMPACTION}) files per round)")
-    if getattr(args, "files", None) is not None:
-        raise ValueError(f"--files {args.files}: not with --rounds; the table's file count grows round by "
-                         f"round: --round-files small files per round, clustered into max(1, F // "
-                         f"{ROUND_COMPACTION}) files")
-    drift = getattr(args, "drift", None)
-    if drift is not None and drift not in ssb.filter_columns(args.variant):
-        raise ValueError(f"--drift {drift}: expected one of the {args.variant} variant's filter columns: "
-                         + ", ".join(ssb.filter_columns(args.variant)))
-    if getattr(args, "groups", 1) not in (None, 1):
-        raise ValueError(f"--groups {args.groups}: not with --rounds; each round's clustering plans its "
-                         f"small files as Hudi's size-based plan does (-whole layouts: the whole table)")
-    per_round = getattr(args, "rows_per_round", None)
-    if per_round is not None:
-        if per_round < 1:
-            raise ValueError(f"--rows-per-round {per_round}: expected a whole number of rows, at least 1")
-        if args.rows and args.rows != per_round * rounds:
-            raise ValueError(f"--rows {args.rows} and --rows-per-round {per_round} with --rounds {rounds} "
-                             f"disagree: give one of them (the total is rounds x rows per round)")
-        given = f"--rows-per-round {per_round}"
-    else:
-        total = args.rows or int(round(args.scale * ssb.ROWS_PER_SCALE))
-        per_round = total // rounds
-        given = (f"--rows {args.rows}" if args.rows else f"--scale {args.scale}") + \
-            f" over --rounds {rounds} ({per_round} rows per round)"
-    if per_round < files:
-        raise ValueError(f"{given}: expected at least --round-files {files} rows per round, one per small "
-                         f"file; raise --rows, --scale or --rows-per-round")
-    parts = getattr(args, "partitions", 0) or 0
-    growth = getattr(args, "partition_growth", None) or 1.0
-    if parts:
-        if parts < 1 or files < 2 * parts:
-            raise ValueError(f"--partitions {parts}: expected 1 to half of --round-files ({files // 2}): each "
-                             f"round writes at least 2 small files into every partition it reaches")
-        if getattr(args, "layouts", None) and any(peers_named(args.layouts)):
-            raise ValueError(f"--partitions {parts}: not with the peer layout {peers_named(args.layouts)[0]} "
-                             "(Hudi's layouts and random only)")
-    return RoundsPlan(rounds, per_round, files, parts,
-                      (getattr(args, "partition_column", None) or partitions.DEFAULT_COLUMN) if parts else "",
-                      growth if parts else 1.0)
+@dataclass(frozen=True)
+class RoundsSpec:
+    """One run of the rounds benchmark, its fields the ``bench --rounds`` flags (same names, same
+    defaults; ``order``, ``operation``, ``updates`` and ``table_type`` as the feed takes them when
+    not given): e.g. ``RoundsSpec(rounds=2, rows=6000, round_files=4, layouts=layouts("random",
+    "ours-hilbert-sample"))``. ``layouts``: :class:`~hudi_layout.tools.layouts.Layout` values
+    (``random`` is added first if missing); ``weights``: the filter columns' query shares, as given.
+    :meth:`validate` checks the fields before Spark starts (:func:`run` calls it)."""
+    rounds: int
+    rows_per_round: Optional[int] = None
+    round_files: Optional[int] = None
+    drift: Optional[str] = None
+    order: str = "random"
+    operation: str = "bulk_insert"
+    updates: float = 0.0
+    table_type: str = "COPY_ON_WRITE"
+    rows: int = 0
+    scale: float = 0.05
+    variant: str = "uniform"
+    layouts: Tuple[Layout, ...] = _DEFAULTS
+    queries: int = 5
+    repetitions: int = 1
+    sample_size: int = 200_000
+    seed: int = 7
+    memory: str = "6g"
+    weights: Optional[Tuple[float, ...]] = None
+    partitions: int = 0
+    partition_column: Optional[str] = None
+    partition_growth: Optional[float] = None
+    keep_tables: bool = False
+    warmup: bool = True
+    out: str = "bench-output"
 
+    @property
+    def columns(self) -> Tuple[str, ...]:
+        return ssb.filter_columns(self.variant)
 
-def peers_named(names: str) -> List[str]:
-    """The peer layouts among ``--layouts``."""
-    from . import peers
-    return [n for n in names.split(",") if peers.is_peer(n)]
+    @property
+    def shares(self) -> Optional[List[float]]:
+        """``weights`` normalised (None without weights); ValueError naming ``--weights``."""
+        return parse_weights(weights_text(self.weights), self.columns)
 
+    def feed(self) -> Feed:
+        """How rows reach the tables; ValueError naming the flag (or both flags) for a value or a
+        combination that cannot work, and what is accepted."""
+        order, drift = self.order or "random", self.drift
+        operation = self.operation or "bulk_insert"
+        updates = self.updates or 0.0
+        table_type = self.table_type or "COPY_ON_WRITE"
+        for flag, value, accepted in (("--order", order, ORDERS), ("--operation", operation, OPERATIONS),
+                                      ("--table-type", table_type, TABLE_TYPES)):
+            if value not in accepted:
+                raise ValueError(f"{flag} {value}: expected one of {', '.join(accepted)}")
+        if order == "time" and drift:
+            raise ValueError(f"--order time and --drift {drift}: not together; --order time sorts the rows by "
+                             f"{ssb.DATE_COLUMN}, --drift by the filter column it names: give one of them")
+        if not 0 <= updates <= 1:
+            raise ValueError(f"--updates {updates:g}: expected a fraction of each round's new rows from 0 to 1 "
+                             "(round 2 can update at most the rows of round 1)")
+        if updates and operation != "upsert":
+            raise ValueError(f"--updates {updates:g} needs --operation upsert (got --operation {operation}): only an "
+                             "upsert replaces a key's earlier version")
+        return Feed(order, drift, operation, updates, table_type)
 
-def parse_layouts(names: str) -> List[Layout]:
-    """``--layouts`` for rounds: random first (added if missing); ``floor`` is refused."""
-    layouts: List[Layout] = []
-    for name in names.split(","):
-        layout = Layout.parse(name)
-        if layout.impl == "floor":
-            raise ValueError("layout floor: not with --rounds; the floor is one bulk insert of the whole "
-                             "table into N files and has no counterpart in a table that grows round by "
-                             "round. Leave it out of --layouts (e.g. --layouts "
-                             f"{','.join(DEFAULT_LAYOUTS)})")
-        if layout.name not in (lay.name for lay in layouts):
-            layouts.append(layout)
-    if layouts[0].name != "random":
-        layouts = [Layout("random")] + [lay for lay in layouts if lay.name != "random"]
-    return layouts
+    def plan(self) -> RoundsPlan:
+        """The rounds plan; ValueError naming the flag for a value that cannot work."""
+        rounds = self.rounds
+        if not isinstance(rounds, int) or rounds < 1:
+            raise ValueError(f"--rounds {rounds}: expected a whole number of rounds, at least 1")
+        files = DEFAULT_ROUND_FILES if self.round_files is None else self.round_files
+        if files < 2:
+            raise ValueError(f"--round-files {files}: expected at least 2 small files per round (they are "
+                             f"clustered into max(1, F // {ROUND_COMPACTION}) files per round)")
+        drift = self.drift
+        if drift is not None and drift not in self.columns:
+            raise ValueError(f"--drift {drift}: expected one of the {self.variant} variant's filter columns: "
+                             + ", ".join(self.columns))
+        per_round = self.rows_per_round
+        if per_round is not None:
+            if per_round < 1:
+                raise ValueError(f"--rows-per-round {per_round}: expected a whole number of rows, at least 1")
+            if self.rows and self.rows != per_round * rounds:
+                raise ValueError(f"--rows {self.rows} and --rows-per-round {per_round} with --rounds {rounds} "
+                                 f"disagree: give one of them (the total is rounds x rows per round)")
+            given = f"--rows-per-round {per_round}"
+        else:
+            total = self.rows or int(round(self.scale * ssb.ROWS_PER_SCALE))
+            per_round = total // rounds
+            given = (f"--rows {self.rows}" if self.rows else f"--scale {self.scale}") + \
+                f" over --rounds {rounds} ({per_round} rows per round)"
+        if per_round < files:
+            raise ValueError(f"{given}: expected at least --round-files {files} rows per round, one per small "
+                             f"file; raise --rows, --scale or --rows-per-round")
+        parts = self.partitions or 0
+        growth = self.partition_growth or 1.0
+        if parts:
+            if parts < 1 or files < 2 * parts:
+                raise ValueError(f"--partitions {parts}: expected 1 to half of --round-files ({files // 2}): each "
+                                 f"round writes at least 2 small files into every partition it reaches")
+            peer = next((lay.name for lay in self.layouts if lay.impl == "peer"), None)
+            if peer:
+                raise ValueError(f"--partitions {parts}: not with the peer layout {peer} "
+                                 "(Hudi's layouts and random only)")
+        return RoundsPlan(rounds, per_round, files, parts,
+                          (self.partition_column or partitions.DEFAULT_COLUMN) if parts else "",
+                          growth if parts else 1.0)
+
+    def ordered_layouts(self) -> List[Layout]:
+        """The layouts, random first (added if missing), each once; ``floor`` is refused."""
+        out: List[Layout] = []
+        for layout in self.layouts:
+            if layout.impl == "floor":
+                raise ValueError("layout floor: not with --rounds; the floor is one bulk insert of the whole "
+                                 "table into N files and has no counterpart in a table that grows round by "
+                                 "round. Leave it out of --layouts (e.g. --layouts "
+                                 f"{','.join(DEFAULT_LAYOUTS)})")
+            if layout.name not in (lay.name for lay in out):
+                out.append(layout)
+        if out[0].name != "random":
+            out = [Layout.random()] + [lay for lay in out if lay.name != "random"]
+        return out
+
+    def validate(self) -> "RoundsSpec":
+        """ValueError naming the flag, the value and what is accepted, for any field that cannot
+        work; the spec itself otherwise."""
+        if self.variant not in ssb.VARIANTS:
+            raise ValueError(f"--variant {self.variant}: expected one of {', '.join(ssb.VARIANTS)}")
+        if not self.layouts or not all(isinstance(lay, Layout) for lay in self.layouts):
+            raise ValueError(f"layouts {self.layouts!r}: expected Layout values, e.g. layouts('random', "
+                             "'ours-hilbert-sample')")
+        if (self.partition_column or self.partition_growth is not None) and not self.partitions:
+            raise ValueError("--partition-column / --partition-growth: only with --partitions P")
+        if self.partition_growth is not None and not self.partition_growth >= 1:
+            raise ValueError(f"--partition-growth {self.partition_growth:g}: expected a number of at least 1 (the "
+                             "last partition's rows over the first's)")
+        self.plan()
+        self.feed()
+        weights = self.shares
+        for layout in self.ordered_layouts():
+            if layout.clusters:
+                layout.options(self.columns, 1, 1, 1, weights)
+        return self
+
+    def parameters(self) -> Dict[str, Any]:
+        """results.json's ``parameters``: every flag of the command line, as it gives them (the
+        layouts as run, the feed's flags as the feed takes them)."""
+        feed = self.feed()
+        values: Dict[str, Any] = {
+            "files": None, "groups": 1, "master": "", "codec": "", "hudi_option": [], "render": None,
+            "weights": weights_text(self.weights), "layouts": ",".join(lay.name for lay in self.ordered_layouts()),
+            "order": feed.order, "drift": feed.drift, "operation": feed.operation, "updates": feed.updates,
+            "table_type": feed.table_type}
+        return {k: values[k] if k in values else getattr(self, k) for k in PARAMETERS}
 
 
 def table_contents(spark, path: str, columns: Sequence[str]) -> Tuple[int, Tuple[int, int]]:
     """(files in the latest snapshot, (rows, checksum over ``columns``)), read with data skipping off."""
     rows, files = scan.files_read(scan.read(spark, path, skipping=False).agg(*scan.row_checksum(columns)))
     return files, (int(rows[0]["n"]), int(rows[0]["h"] or 0))
-
 
 def round_options(layout: Layout, columns, sizes: Sizes, plan: RoundsPlan, sample_size: int,
                   weights: Optional[Sequence[float]], group_bytes: Optional[int] = None) -> Dict[str, str]:
@@ -301,7 +361,7 @@ class WriteTotals:
 class RoundsRun:
     """What every layout's growth shares: the plan, the rows, the queries and the expected answers."""
     spark: Any
-    args: Any
+    spec: RoundsSpec
     plan: RoundsPlan
     feed: Feed
     columns: Tuple[str, ...]
@@ -324,7 +384,6 @@ class RoundsRun:
         if not self.plan.partitions:
             return None
         return partitions.files_by_rows(self.sources.partition_rows[r - 1], self.plan.round_files)
-
 
 def check_rows(name: str, r: int, held: Tuple[int, int], model: Tuple[int, int]) -> None:
     if held != model:
@@ -370,7 +429,7 @@ def held_values(ctx: RoundsRun, r: int) -> Tuple[Dict[str, list], List[dict]]:
         rows = ctx.spark.read.parquet(*ctx.sources.rows[:r]).select(*ctx.columns)
         values = {c: sorted(x[0] for x in rows.select(c).distinct().collect() if x[0] is not None)
                   for c in ctx.columns}
-        sample = [x.asDict() for x in rows.orderBy(F.rand(ctx.args.seed)).limit(EVERY_ROWS).collect()]
+        sample = [x.asDict() for x in rows.orderBy(F.rand(ctx.spec.seed)).limit(EVERY_ROWS).collect()]
         ctx.held[r] = (values, sample)
     return ctx.held[r]
 
@@ -394,7 +453,7 @@ def cluster_round(ctx: RoundsRun, layout: Layout, path: str, r: int,
     (the round left small files), except for a continuous layout with no region due (instant None)."""
     expected_files = ctx.plan.files_per_round * (r if layout.whole else 1)
     ctx.spark.conf.set("spark.sql.shuffle.partitions", str(expected_files))
-    opts = round_options(layout, ctx.columns, ctx.sizes, ctx.plan, ctx.args.sample_size, ctx.weights, group_bytes)
+    opts = round_options(layout, ctx.columns, ctx.sizes, ctx.plan, ctx.spec.sample_size, ctx.weights, group_bytes)
     t0 = time.time()
     instant = jvm.schedule(ctx.spark, path, opts)
     planned = time.time() - t0
@@ -525,7 +584,7 @@ def grow_peer(ctx: RoundsRun, layout: Layout, folder: Path) -> List[dict]:
                "operation": ctx.feed.operation, "round_files": ctx.plan.round_files,
                "files_per_round": ctx.plan.files_per_round,
                "queries": [{"kind": q.kind, "label": q.label, "predicate": q.predicate} for q in ctx.queries],
-               "folder": str(folder), "memory": ctx.args.memory or "4g"}
+               "folder": str(folder), "memory": ctx.spec.memory or "4g"}
     progress(f"{layout.name}: {ctx.plan.rounds} rounds in its own Spark session")
     result = peers.run_child(request, folder, progress)
     if result is None:
@@ -558,68 +617,64 @@ def warm_up(ctx: RoundsRun, folder: Path) -> None:
     ingest(ctx.spark, warm, ctx.sources.written(1), ctx.columns, ctx.plan, ctx.feed, first=True,
            files=ctx.round_files(1))
     clustering.schedule_and_execute(ctx.spark, warm, round_options(
-        Layout.parse("builtin-zorder-sample"), ctx.columns, ctx.sizes, ctx.plan, ctx.args.sample_size, None))
+        Layout.builtin("zorder", "sample"), ctx.columns, ctx.sizes, ctx.plan, ctx.spec.sample_size, None))
     shutil.rmtree(warm, ignore_errors=True)
 
 
-def prepare(spark, args, plan: RoundsPlan, feed: Feed, folder: Path) -> RoundsRun:
+def prepare(spark, spec: RoundsSpec, plan: RoundsPlan, feed: Feed, folder: Path) -> RoundsRun:
     """The rounds' rows, the model after each round, the queries and the data's independent axes."""
-    columns = ssb.filter_columns(args.variant)
-    progress(f"generating {plan.rounds} rounds x {plan.rows_per_round} rows ({args.variant}, seed {args.seed})")
-    sources = write_round_sources(folder / "source", plan, args.seed, args.variant, feed)
+    columns = spec.columns
+    progress(f"generating {plan.rounds} rounds x {plan.rows_per_round} rows ({spec.variant}, seed {spec.seed})")
+    sources = write_round_sources(folder / "source", plan, spec.seed, spec.variant, feed)
     axes = independent_axes(spark.read.parquet(sources.rows_folder), columns)
-    ctx = RoundsRun(spark, args, plan, feed, columns, sources, cumulative_models(spark, sources),
-                    make_queries(spark, sources.rows_folder, columns, args.queries, args.seed),
-                    [list(a) for a in axes], parse_weights(getattr(args, "weights", ""), columns))
+    ctx = RoundsRun(spark, spec, plan, feed, columns, sources, cumulative_models(spark, sources),
+                    make_queries(spark, sources.rows_folder, columns, spec.queries, spec.seed),
+                    [list(a) for a in axes], spec.shares)
     progress(f"{len(columns)} filter columns, {len(axes)} independent axes: " + ", ".join("+".join(a) for a in axes))
     return ctx
 
 
-def run(args, spark=None) -> dict:
-    """Run the rounds benchmark; uses ``spark`` if given (and leaves it running), else its own session."""
-    plan, feed = plan_from_args(args), feed_from_args(args)
-    layouts = parse_layouts(args.layouts or ",".join(DEFAULT_LAYOUTS))
-    out = Path(args.out).resolve()  # Hudi takes a relative path for a URI without a scheme
+def run(spec: RoundsSpec, spark=None) -> dict:
+    """Run the rounds benchmark ``spec`` describes (checked first: ValueError before Spark starts);
+    uses ``spark`` if given (and leaves it running, its conf as it was), else its own session.
+    Writes results.json, results.md and the chart into ``spec.out``; returns the report."""
+    spec.validate()
+    plan, feed = spec.plan(), spec.feed()
+    layouts = spec.ordered_layouts()
+    out = Path(spec.out).resolve()  # Hudi takes a relative path for a URI without a scheme
     folder = out / "tables"
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True, exist_ok=True)
     own_session = spark is None
     if own_session:
-        spark = session(args.memory)
+        spark = session(spec.memory)
         spark.sparkContext.setLogLevel("ERROR")
-    keys = ("spark.sql.shuffle.partitions", "spark.sql.adaptive.coalescePartitions.enabled")
-    saved = {k: spark.conf.get(k) for k in keys}
-    spark.conf.set("spark.sql.adaptive.coalescePartitions.enabled", "false")
     try:
-        ctx = prepare(spark, args, plan, feed, folder)
-        rows: List[dict] = []
-        for layout in layouts:
-            path = str(folder / layout.name)
-            rows += grow_peer(ctx, layout, folder / layout.name) if layout.impl == "peer" else grow(ctx, layout, path)
-            if layout.name == "random" and args.warmup and any(lay.clusters for lay in layouts):
-                warm_up(ctx, folder)
-            if not args.keep_tables:
-                shutil.rmtree(path, ignore_errors=True)
+        with spark_conf(spark, {"spark.sql.shuffle.partitions": spark.conf.get("spark.sql.shuffle.partitions"),
+                                "spark.sql.adaptive.coalescePartitions.enabled": "false"}):
+            ctx = prepare(spark, spec, plan, feed, folder)
+            rows: List[dict] = []
+            for layout in layouts:
+                path = str(folder / layout.name)
+                rows += grow_peer(ctx, layout, folder / layout.name) if layout.impl == "peer" else grow(ctx, layout, path)
+                if layout.name == "random" and spec.warmup and any(lay.clusters for lay in layouts):
+                    warm_up(ctx, folder)
+                if not spec.keep_tables:
+                    shutil.rmtree(path, ignore_errors=True)
     finally:
-        for k, v in saved.items():
-            spark.conf.set(k, v)
         if own_session:
             spark.stop()
-    report = summarise(args, ctx, layouts, rows)
+    report = summarise(spec, ctx, layouts, rows)
     write_outputs(out, report)
     return report
 
 
-def summarise(args, ctx: RoundsRun, layouts: Sequence[Layout], rows: List[dict]) -> dict:
-    params = {k: v for k, v in vars(args).items() if k != "func"}
-    params.update(layouts=",".join(lay.name for lay in layouts), order=ctx.feed.order, drift=ctx.feed.drift,
-                  operation=ctx.feed.operation, updates=ctx.feed.updates, table_type=ctx.feed.table_type)
+def summarise(spec: RoundsSpec, ctx: RoundsRun, layouts: Sequence[Layout], rows: List[dict]) -> dict:
     order = {lay.name: i for i, lay in enumerate(layouts)}
-    return {"mode": "rounds", "parameters": params,
+    return {"mode": "rounds", "parameters": spec.parameters(),
             "plan": {**asdict(ctx.plan), "files_per_round": ctx.plan.files_per_round,
                      "total_rows": ctx.plan.total_rows, "bloom_entries": ctx.plan.bloom_entries},
             "sizes": asdict(ctx.sizes) if ctx.sizes else None,
             "filter_columns": list(ctx.columns), "axes": ctx.axes, "d": len(ctx.columns),
             "d_effective": ctx.d_effective,
             "rounds": sorted(rows, key=lambda x: (x["round"], order[x["layout"]]))}
-

@@ -7,6 +7,14 @@ import time
 from contextlib import contextmanager
 from typing import Iterator, List, Mapping, Optional, Sequence
 
+#: results.json's ``parameters``: the flags of ``python -m hudi_layout bench``, in the order the
+#: command line gives them (the bench's and the rounds' specs fill in every one)
+PARAMETERS = ("scale", "rows", "variant", "files", "layouts", "queries", "repetitions", "sample_size", "seed",
+              "memory", "master", "weights", "groups", "rounds", "rows_per_round", "round_files", "drift", "order",
+              "operation", "updates", "table_type", "codec", "hudi_option", "partitions", "partition_column",
+              "partition_growth", "keep_tables", "warmup", "out", "render")
+
+
 @contextmanager
 def spark_conf(spark, settings: Mapping[str, str]) -> Iterator[None]:
     """Every key of ``settings`` set to its value inside the block; after it (however it ends),
