@@ -2,7 +2,7 @@
 command line's defaults and name the field, the value and what is accepted for one that cannot
 work, before any Spark session starts; layouts built by their typed constructors carry the names
 the reports key everything by (``Layout.parse(x.name) == x`` for every layout name the tests, the
-docs and the recorded runs use).
+docs and the recorded runs use); ``spark_conf`` restores every key it set however its block ends.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from hudi_layout.tools import bench, bench_cli, peers, rounds
 from hudi_layout.tools.bench import BenchSpec
 from hudi_layout.tools.layouts import DEFAULT_LAYOUTS, Layout, layouts
 from hudi_layout.tools.rounds import RoundsSpec
-from hudi_layout.tools.sessions import PARAMETERS
+from hudi_layout.tools.sessions import PARAMETERS, spark_conf
 
 REPO = Path(__file__).resolve().parent.parent
 #: layout names the tests use beside the defaults and the docs'
@@ -152,3 +152,42 @@ def test_a_run_checks_its_spec_before_spark_starts(tmp_path):
     with pytest.raises(ValueError, match="--rounds 0"):
         rounds.run(RoundsSpec(rounds=0, out=str(tmp_path / "rounds")))
     assert list(tmp_path.iterdir()) == []
+
+
+class _Conf:
+    """A session's runtime conf as spark_conf uses it: get with a default, set, unset."""
+
+    def __init__(self, values):
+        self.values = dict(values)
+
+    def get(self, key, default):
+        return self.values.get(key, default)
+
+    def set(self, key, value):
+        if value == "refused":
+            raise ValueError(f"{key}: refused")
+        self.values[key] = value
+
+    def unset(self, key):
+        self.values.pop(key, None)
+
+
+class _Session:
+    def __init__(self, values):
+        self.conf = _Conf(values)
+
+
+def test_spark_conf_restores_every_key_however_the_block_ends():
+    spark = _Session({"a": "1"})
+    with spark_conf(spark, {"a": "2", "b": "3"}):
+        assert spark.conf.values == {"a": "2", "b": "3"}
+    assert spark.conf.values == {"a": "1"}  # b was unset before: unset again
+    with pytest.raises(RuntimeError):
+        with spark_conf(spark, {"a": "2", "b": "3"}):
+            with spark_conf(spark, {"a": "4"}):
+                raise RuntimeError("the block failed")
+    assert spark.conf.values == {"a": "1"}
+    with pytest.raises(ValueError, match="b: refused"):  # a key that cannot be set: the ones before it restored
+        with spark_conf(spark, {"a": "2", "b": "refused"}):
+            pass
+    assert spark.conf.values == {"a": "1"}

@@ -452,14 +452,14 @@ def cluster_round(ctx: RoundsRun, layout: Layout, path: str, r: int,
     """One clustering as configured; (seconds in all, seconds planning, instant). Hudi must plan one
     (the round left small files), except for a continuous layout with no region due (instant None)."""
     expected_files = ctx.plan.files_per_round * (r if layout.whole else 1)
-    ctx.spark.conf.set("spark.sql.shuffle.partitions", str(expected_files))
     opts = round_options(layout, ctx.columns, ctx.sizes, ctx.plan, ctx.spec.sample_size, ctx.weights, group_bytes)
-    t0 = time.time()
-    instant = jvm.schedule(ctx.spark, path, opts)
-    planned = time.time() - t0
-    if instant:
-        jvm.execute(ctx.spark, path, opts, instant)
-    seconds = time.time() - t0
+    with spark_conf(ctx.spark, {"spark.sql.shuffle.partitions": str(expected_files)}):
+        t0 = time.time()
+        instant = jvm.schedule(ctx.spark, path, opts)
+        planned = time.time() - t0
+        if instant:
+            jvm.execute(ctx.spark, path, opts, instant)
+        seconds = time.time() - t0
     if not instant and not layout.continuous:
         raise SystemExit(f"Hudi scheduled no clustering for {layout.name} in round {r} (small-file limit "
                          f"{ctx.sizes.small_file_bytes} bytes, target {ctx.sizes.target_file_bytes} bytes)")
@@ -650,8 +650,7 @@ def run(spec: RoundsSpec, spark=None) -> dict:
         spark = session(spec.memory)
         spark.sparkContext.setLogLevel("ERROR")
     try:
-        with spark_conf(spark, {"spark.sql.shuffle.partitions": spark.conf.get("spark.sql.shuffle.partitions"),
-                                "spark.sql.adaptive.coalescePartitions.enabled": "false"}):
+        with spark_conf(spark, {"spark.sql.adaptive.coalescePartitions.enabled": "false"}):
             ctx = prepare(spark, spec, plan, feed, folder)
             rows: List[dict] = []
             for layout in layouts:
