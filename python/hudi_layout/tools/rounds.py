@@ -98,7 +98,7 @@ files read compare like for like.
 
 After each round, per layout: the files in the table (N), the files read per point query on each
 filter column, per range query and per two-column conjunction, both as Spark read them for the
-one-shot benchmark's few queries (:func:`hudi_layout.tools.bench.make_queries`) and averaged over
+one-shot benchmark's few queries (:func:`hudi_layout.tools.queries.make_queries`) and averaged over
 every query of each class the table's rows allow, counted from the column-stats index as
 :mod:`hudi_layout.tools.every_query` counts them (every value each filter column holds so far,
 every range position, the values of up to ``EVERY_ROWS`` rows ingested so far on each column pair;
