@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Optional, Tuple
 
 from . import bench, bench_report, partitions, rounds, rounds_data, rounds_report, ssb, writes
-from .layouts import DEFAULT_LAYOUTS, Layout, layouts
+from .layouts import DEFAULT_LAYOUTS, layouts
 from .queries import parse_weights
 
 
@@ -165,10 +165,9 @@ def main_rounds(parser, args) -> int:
 def rounds_spec(args: argparse.Namespace) -> rounds.RoundsSpec:
     """The rounds run the flags ask for (``--rounds`` given); ValueError naming the flag for a
     value that cannot be read."""
-    names = (args.layouts or ",".join(rounds.DEFAULT_LAYOUTS)).split(",")
     return rounds.RoundsSpec(
         rounds=args.rounds, rows_per_round=args.rows_per_round, round_files=args.round_files, drift=args.drift,
-        rows=args.rows, scale=args.scale, variant=args.variant, layouts=tuple(Layout.parse(n) for n in names),
+        rows=args.rows, scale=args.scale, variant=args.variant, layouts=layouts(args.layouts or ",".join(rounds.DEFAULT_LAYOUTS)),
         queries=args.queries, repetitions=args.repetitions, sample_size=args.sample_size, seed=args.seed,
         memory=args.memory, weights=weights(args.weights, args.variant), partitions=args.partitions,
         partition_column=args.partition_column, partition_growth=args.partition_growth,
