@@ -19,7 +19,6 @@ the random table's rows for every query.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 
@@ -27,7 +26,11 @@ import pyarrow.parquet as pq
 import pytest
 
 from hudi_layout import tables, timeline
-from hudi_layout.tools import bench, bench_cli, every_query, partitions, ssb
+from hudi_layout.tools import bench, bench_cli, bench_report, every_query, partitions, ssb
+from hudi_layout.tools.bench import BenchSpec
+from hudi_layout.tools.layouts import DEFAULT_LAYOUTS, WRITER_HEADROOM, Layout, builtin_twin, layouts
+from hudi_layout.tools.queries import independent_axes, parse_weights
+from hudi_layout.tools.writes import parse_hudi_options
 from hudi_layout.options import ALIGNED_KEY
 
 pytestmark = pytest.mark.spark
@@ -38,11 +41,11 @@ PEERS = ["delta-zorder", "delta-liquid", "iceberg-zorder"]
 @pytest.fixture(scope="module")
 def run(spark, tmp_path_factory):
     out = tmp_path_factory.mktemp("bench")
-    args = argparse.Namespace(
+    spec = BenchSpec(
         rows=40_000, scale=0.0, variant="uniform", files=16, queries=3, repetitions=1,
         sample_size=200_000, seed=7, memory="", keep_tables=True, warmup=False, out=str(out),
-        layouts=",".join(["random", "floor"] + [f"{impl}-{p}" for p in PAIRS for impl in ("builtin", "ours")]))
-    result = bench.run(args, spark)
+        layouts=layouts("random", "floor", *(f"{impl}-{p}" for p in PAIRS for impl in ("builtin", "ours"))))
+    result = bench.run(spec, spark)
     assert json.loads((out / "results.json").read_text())["layouts"][0]["layout"] == "random"
     assert "| ours-hilbert-sample | 16 |" in (out / "results.md").read_text()
     assert (out / "files_read.png").stat().st_size > 0
@@ -104,9 +107,9 @@ def test_floor_is_a_layout_with_n_files_and_the_random_rows(report):
             (pair, ours["shuffle_bytes"], builtin["shuffle_bytes"], floor["shuffle_bytes"])
     # ours-only flags are left out when pairing with the built-in
     names = list(report) + ["builtin-hilbert-sample-whole"]
-    assert bench.builtin_twin("ours-hilbert-sample-aligned-weighted", names) == "builtin-hilbert-sample"
-    assert bench.builtin_twin("ours-hilbert-sample-curve-whole", names) == "builtin-hilbert-sample-whole"
-    assert bench.builtin_twin("builtin-hilbert-sample", names) is None
+    assert builtin_twin("ours-hilbert-sample-aligned-weighted", names) == "builtin-hilbert-sample"
+    assert builtin_twin("ours-hilbert-sample-curve-whole", names) == "builtin-hilbert-sample-whole"
+    assert builtin_twin("builtin-hilbert-sample", names) is None
 
 
 def test_queries_of_each_class_per_column_and_pair(report):
@@ -159,7 +162,7 @@ def test_stage_breakdown_of_each_clustering(run):
         assert r["stage_seconds"] <= r["cluster_seconds"] + 0.5, name
         assert r["stage_seconds"] + r["outside_stages_seconds"] == pytest.approx(r["cluster_seconds"], abs=0.5)
         assert sum(s["shuffle_write_bytes"] for s in stages) == r["shuffle_bytes"], name
-    for name in bench.STAGE_BREAKDOWN:
+    for name in bench_report.STAGE_BREAKDOWN:
         assert f"Stages of {name}: " in text, name
     assert "Stages of ours-zorder-direct" not in text
 
@@ -178,18 +181,18 @@ def test_independent_axes_on_a_known_table(spark):
     so it determines nothing, although (key, anything) has as many pairs as key."""
     rows = [(i % 10, (i % 10) // 2, (i // 10) % 5, i) for i in range(200)]
     df = spark.createDataFrame(rows, "x int, fx int, y int, key int")
-    assert bench.independent_axes(df, ["x", "y", "key", "fx"]) == [("x", "fx"), ("y",), ("key",)]
-    assert bench.independent_axes(df, ["fx", "x"]) == [("fx", "x")]  # either direction joins
+    assert independent_axes(df, ["x", "y", "key", "fx"]) == [("x", "fx"), ("y",), ("key",)]
+    assert independent_axes(df, ["fx", "x"]) == [("fx", "x")]  # either direction joins
     # one row breaking the dependency adds an 11th (x, fx) pair to x's 10 values: over 1% slack, within 20%
     noisy = spark.createDataFrame(rows[:-1] + [(9, 0, 4, 199)], "x int, fx int, y int, key int")
-    assert bench.independent_axes(noisy, ["x", "fx"]) == [("x",), ("fx",)]
-    assert bench.independent_axes(noisy, ["x", "fx"], slack=1.2) == [("x", "fx")]
+    assert independent_axes(noisy, ["x", "fx"]) == [("x",), ("fx",)]
+    assert independent_axes(noisy, ["x", "fx"], slack=1.2) == [("x", "fx")]
 
 
 def test_the_warm_up_runs_every_measured_layout_once_and_leaves_no_table(spark, tmp_path):
     source = ssb.write_parquet(str(tmp_path / "source"), 3000, 7)
-    layouts = [bench.Layout.parse(n) for n in ("random", "floor", "ours-hilbert-sample")]
-    ran = bench.warm_up(spark, source, tmp_path / "tables", ssb.filter_columns("uniform"), layouts, 200_000, None, 1)
+    chosen = layouts("random", "floor", "ours-hilbert-sample")
+    ran = bench.warm_up(spark, source, tmp_path / "tables", ssb.filter_columns("uniform"), chosen, 200_000, None, 1)
     assert ran == ["floor", "ours-hilbert-sample"]
     assert list((tmp_path / "tables").iterdir()) == []
 
@@ -201,11 +204,11 @@ def test_correlated_variant(spark, tmp_path):
         per_key = table.group_by(key).aggregate([(dependent, "count_distinct")])
         assert set(per_key.column(f"{dependent}_count_distinct").to_pylist()) == {1}, (key, dependent)
     assert table.equals(ssb.generate(3000, 7, 0.0, "uniform"))  # the uniform rows, other filter columns
-    args = argparse.Namespace(
+    spec = BenchSpec(
         rows=3000, scale=0.0, variant="correlated", files=6, queries=1, repetitions=1, sample_size=200_000,
         seed=7, memory="", keep_tables=True, warmup=False, out=str(tmp_path), codec="zstd",
-        layouts="random," + ",".join(PEERS))
-    result = bench.run(args, spark)
+        layouts=(Layout.RANDOM,) + tuple(Layout.peer(name) for name in PEERS))
+    result = bench.run(spec, spark)
     # --codec: every system's files in the one codec (Hudi's default is gzip, Delta's snappy)
     written = [f for f in (tmp_path / "tables").rglob("*.parquet") if ".hoodie" not in f.parts]
     for name in ["random"] + PEERS:
@@ -257,47 +260,47 @@ def test_correlated_variant(spark, tmp_path):
 
 
 def test_layout_names():
-    assert bench.Layout.parse("ours-zorder-direct-aligned").aligned is True
-    assert bench.Layout.parse("ours-zorder-direct-curve").aligned is False
-    assert bench.Layout.parse("ours-hilbert-curve").mapping == "direct"
+    assert Layout.parse("ours-zorder-direct-aligned").aligned is True
+    assert Layout.parse("ours-zorder-direct-curve").aligned is False
+    assert Layout.parse("ours-hilbert-curve").mapping == "direct"
     # the plain name is our default layout: aligned is not passed, LayoutOptions' default decides
-    plain = bench.Layout.parse("ours-zorder-direct")
+    plain = Layout.parse("ours-zorder-direct")
     assert plain.aligned is None
     assert plain.options(["a", "b"], 100, 4, 100) == {
         **tables.layout_options(["a", "b"], "z-order", "direct", 100, 4, sample_size=100, weights=None,
                                 whole_partition=False, max_bytes_per_group=400),
-        "hoodie.parquet.compression.ratio": bench.WRITER_HEADROOM}
-    assert bench.Layout.parse("ours-zorder-direct-curve").options(["a", "b"], 100, 4, 100)[ALIGNED_KEY] == "false"
-    assert bench.Layout.parse("ours-zorder-direct-aligned").options(["a", "b"], 100, 4, 100)[ALIGNED_KEY] == "true"
-    both = bench.Layout.parse("ours-hilbert-sample-aligned-weighted-whole")
+        "hoodie.parquet.compression.ratio": WRITER_HEADROOM}
+    assert Layout.parse("ours-zorder-direct-curve").options(["a", "b"], 100, 4, 100)[ALIGNED_KEY] == "false"
+    assert Layout.parse("ours-zorder-direct-aligned").options(["a", "b"], 100, 4, 100)[ALIGNED_KEY] == "true"
+    both = Layout.parse("ours-hilbert-sample-aligned-weighted-whole")
     assert (both.aligned, both.weighted, both.whole) == (True, True, True)
-    assert bench.Layout.parse("builtin-zorder-sample-whole").whole
-    continuous = bench.Layout.parse("ours-hilbert-sample-continuous")
+    assert Layout.parse("builtin-zorder-sample-whole").whole
+    continuous = Layout.parse("ours-hilbert-sample-continuous")
     assert continuous.continuous and not continuous.whole
     assert continuous.options(["a", "b"], 100, 4, 100)["hoodie.clustering.plan.strategy.class"] == \
         "dev.hudilayout.continuous.ContinuousPlanStrategy"
-    grouped = bench.Layout.parse("ours-hilbert-sample-continuous-grouped")
+    grouped = Layout.parse("ours-hilbert-sample-continuous-grouped")
     assert grouped.continuous and grouped.grouped and not continuous.grouped
-    assert bench.Layout.parse("floor").impl == "floor" and not bench.Layout.parse("floor").clusters
+    assert Layout.parse("floor").impl == "floor" and not Layout.parse("floor").clusters
     for peer in PEERS + [p + "-fullstats" for p in PEERS]:
-        assert bench.Layout.parse(peer).impl == "peer" and not bench.Layout.parse(peer).clusters
+        assert Layout.parse(peer).impl == "peer" and not Layout.parse(peer).clusters
     with pytest.raises(ValueError, match="a peer \\(delta-zorder, delta-zorder-fullstats"):
-        bench.Layout.parse("delta-hilbert")
-    assert "floor" in bench.DEFAULT_LAYOUTS
+        Layout.parse("delta-hilbert")
+    assert "floor" in DEFAULT_LAYOUTS
     for bad in ("builtin-hilbert-sample-aligned", "ours-linear-direct-aligned", "ours-hilbert-peano",
                 "builtin-hilbert-sample-weighted", "ours-linear-weighted", "ours-hilbert-sample-whole-whole",
                 "builtin-hilbert-sample-curve", "ours-linear-curve", "ours-hilbert-sample-aligned-curve",
                 "floor-hilbert", "builtin-hilbert-sample-continuous", "ours-hilbert-sample-continuous-whole",
                 "ours-hilbert-sample-grouped", "ours-hilbert-sample-whole-grouped"):
         with pytest.raises(ValueError, match="unknown"):
-            bench.Layout.parse(bad)
+            Layout.parse(bad)
     with pytest.raises(ValueError, match="needs --weights"):
-        bench.Layout.parse("ours-hilbert-sample-weighted").options(["a", "b"], 100, 4, 100)
+        Layout.parse("ours-hilbert-sample-weighted").options(["a", "b"], 100, 4, 100)
     with pytest.raises(ValueError, match="expected 3 numbers"):
-        bench.parse_weights("0.6,0.4", ["a", "b", "c"])
+        parse_weights("0.6,0.4", ["a", "b", "c"])
     with pytest.raises(ValueError, match="key 'parquet.block.size' is not a Hudi option; a key starting with 'hoodie.'"):
-        bench.parse_hudi_options(["parquet.block.size=1"])
-    assert bench.parse_hudi_options([" hoodie.a = 1", "hoodie.b=x=y"]) == {"hoodie.a": "1", "hoodie.b": "x=y"}
+        parse_hudi_options(["parquet.block.size=1"])
+    assert parse_hudi_options([" hoodie.a = 1", "hoodie.b=x=y"]) == {"hoodie.a": "1", "hoodie.b": "x=y"}
     for argv in (["--weights", "1,x", "--layouts", "random"], ["--layouts", "ours-hilbert-sample-weighted"],
                  ["--layouts", "ours-hilbert-sample-continuous-grouped"],  # grouped: --rounds only
                  ["--hudi-option", "parquet.block.size=1"], ["--hudi-option", "hoodie.metadata.enable"],
@@ -316,11 +319,12 @@ def test_weighted_and_whole_partition_modes(spark, tmp_path):
     cuts into 4 groups: the weighted layouts read fewer files on the workload's average than the
     equal-weight one, and the whole-partition plan (one group) fewer per point query than 4 groups.
     (Weights are compared within whole-partition layouts: 4 groups of 4 files leave them little to do.)"""
-    args = argparse.Namespace(
+    spec = BenchSpec(
         rows=24_000, scale=0.0, variant="uniform", files=16, queries=3, repetitions=1, sample_size=200_000,
-        seed=7, memory="", keep_tables=False, warmup=False, out=str(tmp_path), weights="0.6,0.3,0.1", groups=4,
-        layouts="random,ours-hilbert-sample,ours-hilbert-sample-whole,ours-hilbert-sample-weighted-whole")
-    rows = {r["layout"]: r for r in bench.run(args, spark)["layouts"]}
+        seed=7, memory="", keep_tables=False, warmup=False, out=str(tmp_path), weights=(0.6, 0.3, 0.1), groups=4,
+        layouts=(Layout.random(), Layout.ours("hilbert", "sample"), Layout.ours("hilbert", "sample", whole=True),
+                 Layout.ours("hilbert", "sample", weighted=True, whole=True)))
+    rows = {r["layout"]: r for r in bench.run(spec, spark)["layouts"]}
     text = (tmp_path / "results.md").read_text()
     assert "weights=0.6,0.3,0.1 groups=4" in text and "| workload avg | groups |" in text
     grouped, whole = rows["ours-hilbert-sample"], rows["ours-hilbert-sample-whole"]
@@ -388,11 +392,12 @@ def test_a_partitioned_run_lays_out_every_partition(spark, tmp_path):
     (about 4 files each); one clustering lays every partition out, in one Spark job; its point queries return the
     random table's rows with and without a partition predicate (the runner checks) and read no more
     files than the random table's; plan time and the driver's peak heap are reported."""
-    args = argparse.Namespace(
+    spec = BenchSpec(
         rows=12_000, scale=0.0, variant="uniform", files=16, queries=2, repetitions=1, sample_size=200_000,
-        seed=7, memory="", warmup=False, out=str(tmp_path), partitions=4,
-        partition_column="lo_orderdate", layouts="random,floor,floor-overwrite,ours-hilbert-sample", keep_tables=True)
-    rows = {r["layout"]: r for r in bench.run(args, spark)["layouts"]}
+        seed=7, memory="", warmup=False, out=str(tmp_path), partitions=4, partition_column="lo_orderdate",
+        layouts=(Layout.RANDOM, Layout.floor(), Layout.floor(overwrite=True), Layout.ours("hilbert", "sample")),
+        keep_tables=True)
+    rows = {r["layout"]: r for r in bench.run(spec, spark)["layouts"]}
     for name in ("random", "floor", "floor-overwrite", "ours-hilbert-sample"):
         assert rows[name]["partitions"] == 4, rows[name]
         assert 2 <= rows[name]["min_partition_files"] <= rows[name]["max_partition_files"] <= 6, rows[name]

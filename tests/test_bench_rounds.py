@@ -23,7 +23,6 @@ fixture (the model with the shared Spark session).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 from collections import Counter
@@ -33,7 +32,9 @@ import pyarrow.parquet as pq
 import pytest
 
 from hudi_layout import scan, timeline
-from hudi_layout.tools import bench, bench_cli, rounds, ssb
+from hudi_layout.tools import bench_cli, rounds, rounds_data, rounds_report, ssb
+from hudi_layout.tools.layouts import Layout, layouts
+from hudi_layout.tools.rounds import RoundsSpec
 
 pytestmark = pytest.mark.spark
 LAYOUTS = ["random", "builtin-hilbert-sample", "ours-hilbert-sample"]
@@ -45,9 +46,9 @@ UPSERT_PEERS = ["delta-liquid", "iceberg-zorder"]
 PARTS, PART_FILES = 3, 30
 CASES = {
     "bulk": {},
-    "partitioned": dict(round_files=PART_FILES, partitions=PARTS, layouts="random,ours-hilbert-sample-continuous"),
+    "partitioned": dict(round_files=PART_FILES, partitions=PARTS, layouts=layouts("random,ours-hilbert-sample-continuous")),
     "upserts": dict(rounds=UPSERT_ROUNDS, rows=UPSERT_ROUNDS * ROWS, variant="dated", order="time",
-                    operation="upsert", updates=0.1, table_type="MERGE_ON_READ", layouts=",".join(UPSERT_LAYOUTS + UPSERT_PEERS),
+                    operation="upsert", updates=0.1, table_type="MERGE_ON_READ", layouts=layouts(*UPSERT_LAYOUTS, *UPSERT_PEERS),
                     keep_tables=True),
 }
 BULK = pytest.mark.parametrize("run", ["bulk"], indirect=True)
@@ -56,19 +57,18 @@ PARTITIONED = pytest.mark.parametrize("run", ["partitioned"], indirect=True)
 FEED = {"order": "random", "drift": None, "operation": "bulk_insert", "updates": 0.0, "table_type": "COPY_ON_WRITE"}
 
 
-def _args(out, **changes) -> argparse.Namespace:
-    args = dict(rows=ROUNDS * ROWS, scale=0.0, rounds=ROUNDS, rows_per_round=None, round_files=FILES,
-                files=None, groups=1, variant="uniform", queries=1, repetitions=1, sample_size=200_000,
-                seed=7, memory="", keep_tables=False, warmup=False, out=str(out), layouts=",".join(LAYOUTS),
-                weights="", drift=None, order=None, operation=None, updates=None, table_type=None)
-    args.update(changes)
-    return argparse.Namespace(**args)
+def _spec(out, **changes) -> RoundsSpec:
+    spec = dict(rows=ROUNDS * ROWS, scale=0.0, rounds=ROUNDS, round_files=FILES, variant="uniform", queries=1,
+                repetitions=1, sample_size=200_000, seed=7, memory="", keep_tables=False, warmup=False, out=str(out),
+                layouts=layouts(*LAYOUTS))
+    spec.update(changes)
+    return RoundsSpec(**spec)
 
 
 @pytest.fixture(scope="module", params=list(CASES))
 def run(request, spark, tmp_path_factory):
     out = tmp_path_factory.mktemp(f"rounds-{request.param}")
-    return rounds.run(_args(out, **CASES[request.param]), spark), out, request.param
+    return rounds.run(_spec(out, **CASES[request.param]), spark), out, request.param
 
 
 @pytest.fixture(scope="module")
@@ -79,11 +79,11 @@ def table(run):
 def test_every_round_of_every_layout_is_measured(run, table):
     report, _, case = run
     rounds_n = CASES[case].get("rounds", ROUNDS)
-    layouts = CASES[case].get("layouts", ",".join(LAYOUTS)).split(",")
-    assert sorted(table) == sorted((r, name) for r in range(1, rounds_n + 1) for name in layouts)
+    names = [lay.name for lay in CASES[case].get("layouts", layouts(*LAYOUTS))]
+    assert sorted(table) == sorted((r, name) for r in range(1, rounds_n + 1) for name in names)
     files, parts = CASES[case].get("round_files", FILES), CASES[case].get("partitions", 0)
     assert report["plan"] == {"rounds": rounds_n, "rows_per_round": ROWS, "round_files": files,
-                              "files_per_round": max(1, files // rounds.ROUND_COMPACTION), "total_rows": rounds_n * ROWS,
+                              "files_per_round": max(1, files // rounds_data.ROUND_COMPACTION), "total_rows": rounds_n * ROWS,
                               "bloom_entries": ROWS // files, "partitions": parts,
                               "partition_column": "lo_orderdate" if parts else "", "partition_growth": 1.0}
     for (r, name), row in table.items():
@@ -159,12 +159,12 @@ def test_outputs_and_render(run, capsys):
     assert json.loads((out / "results.json").read_text())["parameters"]["operation"] == feed["operation"]
     for row in report["rounds"]:  # scheduling timed apart, inside the clustering's seconds
         assert 0 <= row["plan_seconds"] <= row["cluster_seconds"], row
-        assert (row["plan_seconds"] > 0) == bench.Layout.parse(row["layout"]).clusters, row
+        assert (row["plan_seconds"] > 0) == Layout.parse(row["layout"]).clusters, row
     # the side-by-side summary the README's blocks are made of, with the command that reproduces the run
     clustered = [name for name in report["parameters"]["layouts"].split(",") if name != "random"]
     pair = (clustered[0], clustered[-1])
-    summary = rounds.summary([("this run", "OUT", report)], pair, every=1)
-    command = rounds.command(report, "OUT")
+    summary = rounds_report.summary([("this run", "OUT", report)], pair, every=1)
+    command = rounds_report.command(report, "OUT")
     assert command.startswith(f"python -m hudi_layout bench --rounds {report['plan']['rounds']} ") and \
         f"--layouts {','.join(clustered)}" in command and command.endswith("--out OUT")
     assert (f"--operation {feed['operation']}" in command) == (feed["operation"] != "bulk_insert")
@@ -172,7 +172,7 @@ def test_outputs_and_render(run, capsys):
     last = next(r for r in reversed(report["rounds"]) if r["layout"] == pair[1])
     assert f"| {last['round']} | {last['files']} |" in summary and \
         f"after round {last['round']} {pair[1]} reads {last['every_ratio_to_bound']:.2f}x the bound" in summary
-    png = out / rounds.CHART
+    png = out / rounds_report.CHART
     assert png.stat().st_size > 0
     png.unlink()
     assert bench_cli.main(["--render", str(out / "results.json")]) == 0
@@ -187,7 +187,7 @@ def test_a_partitioned_table_grows_a_layout_in_every_partition(run, table, spark
     predicate, over every value) than the random table, against each partition's own bound."""
     report, out, _ = run
     sizes = report["sizes"]  # one partition's share of round 1: its 10 small files become 2
-    assert math.ceil(sizes["round_bytes"] / sizes["target_file_bytes"]) == PART_FILES // PARTS // rounds.ROUND_COMPACTION
+    assert math.ceil(sizes["round_bytes"] / sizes["target_file_bytes"]) == PART_FILES // PARTS // rounds_data.ROUND_COMPACTION
     for r in range(1, ROUNDS + 1):
         plain, ours = table[(r, "random")], table[(r, "ours-hilbert-sample-continuous")]
         # 10 small files a partition a round (about: two of a round's slots may share a Spark partition)
@@ -203,12 +203,12 @@ def test_a_partitioned_table_grows_a_layout_in_every_partition(run, table, spark
     text = (out / "results.md").read_text()
     assert f"Partitioned by lo_orderdate into {PARTS} partitions" in text
     assert "in a partition, x its bound (worst) |" in text
-    assert f"--partitions {PARTS}" in rounds.command(report, "OUT")
+    assert f"--partitions {PARTS}" in rounds_report.command(report, "OUT")
 
 
 def test_floor_is_refused(capsys):
     with pytest.raises(ValueError, match="layout floor: not with --rounds"):
-        rounds.parse_layouts("random,floor")
+        RoundsSpec(rounds=2, layouts=(Layout.RANDOM, Layout.floor())).validate()
     with pytest.raises(SystemExit) as exit_:  # a usage error before Spark starts
         bench_cli.main(["--rounds", "3", "--layouts", "random,builtin-hilbert-sample,floor"])
     assert exit_.value.code == 2
@@ -258,41 +258,41 @@ def test_bad_arguments_name_the_flag(argv, message, capsys):
 
 
 def test_plan_defaults():
-    plan = rounds.plan_from_args(_args("x", rows=0, scale=0.05, rounds=4, round_files=None))
+    plan = RoundsSpec(rounds=4).plan()  # --scale 0.05, 40 small files a round: the flags' defaults
     assert (plan.rows_per_round, plan.round_files, plan.files_per_round) == (75_000, 40, 8)
-    plan = rounds.plan_from_args(_args("x", rows=0, rounds=8, rows_per_round=1000, round_files=20))
+    plan = RoundsSpec(rounds=8, rows_per_round=1000, round_files=20).plan()
     assert (plan.total_rows, plan.files_per_round, plan.bloom_entries) == (8000, 4, 50)
     # a round's bytes within a few percent of round 1's still become W files
-    sizes = rounds.Sizes.of_round(8_000_000, rounds.plan_from_args(_args("x", rounds=8, round_files=40)))
+    sizes = rounds_data.Sizes.of_round(8_000_000, _spec("x", rounds=8, round_files=40).plan())
     assert all(math.ceil(b / sizes.target_file_bytes) == 8 for b in (7_600_000, 8_000_000, 8_400_000))
     assert 8_000_000 / 40 < sizes.small_file_bytes < 8_000_000 / 8
     # a round written into 3 partitions: each partition's plan is sized for its share (10 small files, 2 after)
-    share = rounds.Sizes.of_round(9_000_000, rounds.RoundsPlan(8, 3000, 30, 3, "lo_orderdate"), parts=3)
+    share = rounds_data.Sizes.of_round(9_000_000, rounds_data.RoundsPlan(8, 3000, 30, 3, "lo_orderdate"), parts=3)
     assert share.round_bytes == 3_000_000 and share.target_file_bytes == 2_000_000
     assert 3_000_000 / 10 < share.small_file_bytes < 3_000_000 / 2
 
 
 def test_the_grouped_layout_caps_its_groups_and_the_others_do_not():
-    plan = rounds.RoundsPlan(8, 1000, 20)
-    sizes = rounds.Sizes.of_round(40_000, plan)
-    grouped = bench.Layout.parse("ours-hilbert-sample-continuous-grouped")
+    plan = rounds_data.RoundsPlan(8, 1000, 20)
+    sizes = rounds_data.Sizes.of_round(40_000, plan)
+    grouped = Layout.parse("ours-hilbert-sample-continuous-grouped")
     opts = rounds.round_options(grouped, ["a", "b"], sizes, plan, 100, None, group_bytes=12_345)
     assert opts[rounds.GROUP_BYTES_KEY] == "12345"
     assert opts["hoodie.clustering.plan.strategy.class"] == "dev.hudilayout.continuous.ContinuousPlanStrategy"
-    unbounded = rounds.round_options(bench.Layout.parse("ours-hilbert-sample-continuous"), ["a", "b"], sizes, plan,
+    unbounded = rounds.round_options(Layout.parse("ours-hilbert-sample-continuous"), ["a", "b"], sizes, plan,
                                      100, None)
     # one group however far the table grows past the rounds' bytes
     assert int(unbounded[rounds.GROUP_BYTES_KEY]) >= 1000 * plan.rounds * sizes.round_bytes
 
 
-@pytest.mark.parametrize("feed, column", [(rounds.Feed(drift="p_brand"), "p_brand"),
-                                          (rounds.Feed(order="time"), ssb.DATE_COLUMN)])
+@pytest.mark.parametrize("feed, column", [(rounds_data.Feed(drift="p_brand"), "p_brand"),
+                                          (rounds_data.Feed(order="time"), ssb.DATE_COLUMN)])
 def test_drift_and_time_order_the_rounds_by_the_column(tmp_path, feed, column):
-    plan = rounds.RoundsPlan(3, 200, 4)
-    folders = rounds.write_round_sources(tmp_path / "src", plan, 7, "dated", feed).rows
+    plan = rounds_data.RoundsPlan(3, 200, 4)
+    folders = rounds_data.write_round_sources(tmp_path / "src", plan, 7, "dated", feed).rows
     ranges = [(min(v), max(v)) for v in (pq.read_table(f).column(column).to_pylist() for f in folders)]
     assert all(ranges[i][1] <= ranges[i + 1][0] for i in range(2)), ranges
-    plain = rounds.write_round_sources(tmp_path / "plain", plan, 7, "dated").rows
+    plain = rounds_data.write_round_sources(tmp_path / "plain", plan, 7, "dated").rows
     assert pq.read_table(plain[0]).column(column).to_pylist() != pq.read_table(folders[0]).column(column).to_pylist()
     # the same rows, only their order differs
     keys = [sorted(pq.read_table(f).column("lo_key").to_pylist() for f in fs) for fs in (folders, plain)]
@@ -307,30 +307,30 @@ def test_the_dated_variant_filters_on_a_date():
 
 
 def test_updates_come_from_earlier_rounds_and_repeat_with_the_seed(tmp_path):
-    plan, feed = rounds.RoundsPlan(3, 200, 4), rounds.Feed(operation="upsert", updates=0.1)
-    assert len(rounds.update_rows(plan, feed, 7, 1)) == 0
+    plan, feed = rounds_data.RoundsPlan(3, 200, 4), rounds_data.Feed(operation="upsert", updates=0.1)
+    assert len(rounds_data.update_rows(plan, feed, 7, 1)) == 0
     for r in (2, 3):
-        picked = rounds.update_rows(plan, feed, 7, r)
+        picked = rounds_data.update_rows(plan, feed, 7, r)
         assert len(picked) == len(set(picked)) == 20 and 0 <= picked.min() and picked.max() < (r - 1) * 200
-        assert list(picked) == list(rounds.update_rows(plan, feed, 7, r))
-        assert list(picked) != list(rounds.update_rows(plan, feed, 8, r))
-    sources = rounds.write_round_sources(tmp_path / "src", plan, 7, "uniform", feed)
-    assert sources.updates[0] is None and sources.columns[-1] == rounds.VERSION
+        assert list(picked) == list(rounds_data.update_rows(plan, feed, 7, r))
+        assert list(picked) != list(rounds_data.update_rows(plan, feed, 8, r))
+    sources = rounds_data.write_round_sources(tmp_path / "src", plan, 7, "uniform", feed)
+    assert sources.updates[0] is None and sources.columns[-1] == rounds_data.VERSION
     rows = [pq.read_table(f).to_pylist() for f in sources.rows]
-    assert [{x[rounds.VERSION] for x in part} for part in rows] == [{1}, {2}, {3}]
+    assert [{x[rounds_data.VERSION] for x in part} for part in rows] == [{1}, {2}, {3}]
     first = {x["lo_key"]: x for x in rows[0] + rows[1]}
     for x in pq.read_table(sources.updates[1]).to_pylist():  # round 2 updates round 1's rows
         before = first[x["lo_key"]]
-        assert before[rounds.VERSION] == 1 and x[rounds.VERSION] == 2 and x["lo_revenue"] == before["lo_revenue"] + 2
-        assert {k: v for k, v in x.items() if k not in ("lo_revenue", rounds.VERSION)} == \
-            {k: v for k, v in before.items() if k not in ("lo_revenue", rounds.VERSION)}
+        assert before[rounds_data.VERSION] == 1 and x[rounds_data.VERSION] == 2 and x["lo_revenue"] == before["lo_revenue"] + 2
+        assert {k: v for k, v in x.items() if k not in ("lo_revenue", rounds_data.VERSION)} == \
+            {k: v for k, v in before.items() if k not in ("lo_revenue", rounds_data.VERSION)}
     third = pq.read_table(sources.updates[2]).column("lo_key").to_pylist()
     assert set(third) <= set(first)
 
 
 def test_the_model_holds_each_keys_latest_version(spark, tmp_path):
-    plan, feed = rounds.RoundsPlan(3, 100, 2), rounds.Feed(operation="upsert", updates=0.5)
-    sources = rounds.write_round_sources(tmp_path / "src", plan, 7, "uniform", feed)
+    plan, feed = rounds_data.RoundsPlan(3, 100, 2), rounds_data.Feed(operation="upsert", updates=0.5)
+    sources = rounds_data.write_round_sources(tmp_path / "src", plan, 7, "uniform", feed)
     latest: dict = {}
     tables = []
     for r in range(1, 4):  # each round's rows, then its updates, by key: the table after round r
@@ -338,11 +338,11 @@ def test_the_model_holds_each_keys_latest_version(spark, tmp_path):
             latest.update({x["lo_key"]: x for x in pq.read_table(folder).to_pylist()})
         after = pa.Table.from_pylist(list(latest.values()), schema=pq.read_schema(sources.rows[0] + "/part-0.parquet"))
         tables.append(after.append_column("after", pa.array([r] * after.num_rows)))
-    assert {x[rounds.VERSION] for x in latest.values()} == {1, 2, 3}  # rows last written in each round
+    assert {x[rounds_data.VERSION] for x in latest.values()} == {1, 2, 3}  # rows last written in each round
     pq.write_table(pa.concat_tables(tables), tmp_path / "expected.parquet")
     sums = spark.read.parquet(str(tmp_path / "expected.parquet")).groupBy("after").agg(*scan.row_checksum(sources.columns))
     expected = {x["after"]: (int(x["n"]), int(x["h"])) for x in sums.collect()}
-    assert rounds.cumulative_models(spark, sources) == [expected[r] for r in (1, 2, 3)]
+    assert rounds_data.cumulative_models(spark, sources) == [expected[r] for r in (1, 2, 3)]
     assert [expected[r][0] for r in (1, 2, 3)] == [100, 200, 300]
 
 
@@ -368,7 +368,7 @@ def test_upserts_leave_each_updated_key_at_its_latest_version(run, table, spark)
     keys = sorted(raised)[:8]
     for name in UPSERT_LAYOUTS:
         held = scan.read(spark, str(out / "tables" / name), skipping=False).where(
-            f"lo_key IN ({','.join(map(str, keys))})").select("lo_key", "lo_revenue", rounds.VERSION).collect()
+            f"lo_key IN ({','.join(map(str, keys))})").select("lo_key", "lo_revenue", rounds_data.VERSION).collect()
         assert sorted((x[0], x[1]) for x in held) == [(k, original[k] + raised[k]) for k in keys], name
         assert all(x[2] >= 2 for x in held)
 
@@ -421,7 +421,7 @@ def test_the_peers_grow_with_the_same_rows(run, table):
     text = (out / "results.md").read_text()
     assert all(f"| {UPSERT_ROUNDS} | {name} | {UPSERT_ROUNDS * ROWS} |" in text for name in UPSERT_PEERS)
     # every format side by side, as docs/benchmarks.md shows the documented runs
-    side = rounds.formats([("this run", "OUT", report)], every=1)
+    side = rounds_report.formats([("this run", "OUT", report)], every=1)
     names = UPSERT_LAYOUTS[1:] + UPSERT_PEERS
     assert "| round |" + "".join(f" {n} |" for n in names) in side
     for r in range(1, UPSERT_ROUNDS + 1):

@@ -18,13 +18,13 @@ plain bulk inserts and upserts (files spanning every region) into the same table
 """
 from __future__ import annotations
 
-import argparse
 
 import pytest
 
 from hudi_layout import report as layout_report
 from hudi_layout import timeline
 from hudi_layout.tools import rounds
+from hudi_layout.tools.layouts import layouts
 from hudi_layout.options import BULK_INSERT_PARTITIONER_KEY, LayoutOptionError, LayoutOptions
 from tablecheck import point_query
 
@@ -37,11 +37,10 @@ GRID_KEY = "hudilayout.continuous.grid."
 @pytest.fixture(scope="module")
 def grown(spark, tmp_path_factory):
     out = tmp_path_factory.mktemp("continuous")
-    args = argparse.Namespace(rows=ROUNDS * ROWS, scale=0.0, rounds=ROUNDS, rows_per_round=None, round_files=FILES,
-                              files=None, groups=1, variant="uniform", queries=2, repetitions=1,
-                              sample_size=200_000, seed=7, memory="", keep_tables=True, warmup=False,
-                              out=str(out), layouts=",".join(LAYOUTS), weights="")
-    report = rounds.run(args, spark)
+    spec = rounds.RoundsSpec(rows=ROUNDS * ROWS, scale=0.0, rounds=ROUNDS, round_files=FILES, variant="uniform",
+                             queries=2, repetitions=1, sample_size=200_000, seed=7, memory="", keep_tables=True,
+                             warmup=False, out=str(out), layouts=layouts(*LAYOUTS))
+    report = rounds.run(spec, spark)
     table = {(r["round"], r["layout"]): r for r in report["rounds"]}
     commits = timeline.clustering_commits(spark, str(out / "tables" / LAYOUTS[2]))
     regions = {name: layout_report.continuous_regions(spark, str(out / "tables" / name)) for name in LAYOUTS[1:]}

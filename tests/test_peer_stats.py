@@ -3,14 +3,14 @@
 - ``peers.bounds_json`` then ``every_query.FileBounds.of_peer``: each file's [min, max] as Delta's
   log or Iceberg's manifests hold them (dates as ISO strings or dates, a column without bounds as
   None) counts the files a query reads as the system's own skipping would;
-- ``bench.phase``: a stage's phase from its measures alone, alike for Hudi, Delta and Iceberg;
+- ``bench_report.phase``: a stage's phase from its measures alone, alike for Hudi, Delta and Iceberg;
 - ``peers.resized``: a peer's target after a layout, from the bytes per file it really wrote.
 """
 import datetime
 
 import pytest
 
-from hudi_layout.tools import bench, every_query, peers
+from hudi_layout.tools import bench_report, every_query, peers
 
 
 def _bounds():
@@ -51,22 +51,22 @@ def _stage(**measures):
 
 def test_stage_phases_from_measures_alone():
     rows, files = 1000, 30
-    assert bench.phase(_stage(input_rows=1000, shuffle_write_bytes=5 << 20, tasks=4), rows, files) == bench.PHASES[0]
+    assert bench_report.phase(_stage(input_rows=1000, shuffle_write_bytes=5 << 20, tasks=4), rows, files) == bench_report.PHASES[0]
     # Hudi's built-in reads its files through its own reader: no input rows, a task per file
-    assert bench.phase(_stage(shuffle_write_bytes=5 << 20, tasks=30), rows, files) == bench.PHASES[0]
-    assert bench.phase(_stage(input_rows=1000, tasks=4), rows, files) == bench.PHASES[1]
-    assert bench.phase(_stage(tasks=30), rows, files) == bench.PHASES[1]
-    assert bench.phase(_stage(shuffle_read_rows=1000, shuffle_write_bytes=90_000, tasks=30), rows, files) \
-        == bench.PHASES[2]
+    assert bench_report.phase(_stage(shuffle_write_bytes=5 << 20, tasks=30), rows, files) == bench_report.PHASES[0]
+    assert bench_report.phase(_stage(input_rows=1000, tasks=4), rows, files) == bench_report.PHASES[1]
+    assert bench_report.phase(_stage(tasks=30), rows, files) == bench_report.PHASES[1]
+    assert bench_report.phase(_stage(shuffle_read_rows=1000, shuffle_write_bytes=90_000, tasks=30), rows, files) \
+        == bench_report.PHASES[2]
     # small jobs: a metadata table's, a log's
-    assert bench.phase(_stage(input_rows=12, shuffle_write_bytes=300_000, tasks=201), rows, files) == bench.PHASES[3]
-    assert bench.phase(_stage(shuffle_read_rows=300, tasks=1), rows, files) == bench.PHASES[3]
+    assert bench_report.phase(_stage(input_rows=12, shuffle_write_bytes=300_000, tasks=201), rows, files) == bench_report.PHASES[3]
+    assert bench_report.phase(_stage(shuffle_read_rows=300, tasks=1), rows, files) == bench_report.PHASES[3]
     report = {"parameters": {"files": files}, "layouts": [
         {"layout": "x", "cluster_seconds": 10.0, "outside_stages_seconds": 1.5,
          "stages": [_stage(input_rows=1000, shuffle_write_bytes=5 << 20, seconds=2.0),
                     _stage(shuffle_read_rows=1000, seconds=6.0), _stage(tasks=201, seconds=0.5)]},
         {"layout": "random", "cluster_seconds": 0.0, "stages": []}]}
-    assert bench.phase_breakdown(report).splitlines()[2] == "| x | 10.0 | 2.0 | 0.0 | 6.0 | 0.5 | 1.5 |"
+    assert bench_report.phase_breakdown(report).splitlines()[2] == "| x | 10.0 | 2.0 | 0.0 | 6.0 | 0.5 | 1.5 |"
 
 
 def test_a_peers_target_follows_the_files_its_layout_wrote():

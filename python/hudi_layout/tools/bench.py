@@ -28,148 +28,112 @@ rounds instead, each a write of small files and a clustering: see :mod:`hudi_lay
 """
 from __future__ import annotations
 
-import itertools
-import json
 import math
-import random
 import shutil
-import sys
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import clustering, jvm, scan, tables
 from .. import metadata as md
-from ..options import ALIGNED_KEY, MAX_GROUPS_KEY, parse_shares
+from ..options import MAX_GROUPS_KEY
 from . import partitions, peers, ssb
+from .bench_report import write_outputs
+from .layouts import DEFAULT_LAYOUTS, OVERWRITE_FLOOR, Layout, builtin_twin, layouts
+from .queries import Query, independent_axes, make_queries, parse_weights, run_query, table_files, weights_text
+from .sessions import PARAMETERS, busy_seconds, parse_stages, progress, session, spark_conf
+from .writes import CODECS, parse_hudi_options, write_floor, write_options
 
-BUILTIN_CLASS = "org.apache.hudi.client.clustering.run.strategy.SparkSortAndSizeExecutionStrategy"
-CURVES = {"linear": "linear", "zorder": "z-order", "hilbert": "hilbert"}
-DEFAULT_LAYOUTS = ["random", "floor", "builtin-linear",
-                   "builtin-zorder-direct", "builtin-zorder-sample",
-                   "builtin-hilbert-direct", "builtin-hilbert-sample",
-                   "ours-linear",
-                   "ours-zorder-direct", "ours-zorder-sample",
-                   "ours-hilbert-direct", "ours-hilbert-sample"]
-FLAGS = ("aligned", "curve", "weighted", "whole", "continuous", "grouped")
-OURS_ONLY_FLAGS = ("aligned", "curve", "weighted", "continuous", "grouped")
-COMPRESSION_RATIO_KEY = "hoodie.parquet.compression.ratio"
-#: the compression ratio every Hudi layout is written with: headroom for Hudi's writer (Layout.options)
-WRITER_HEADROOM = "30"
-STAGE_BREAKDOWN = ("floor", "builtin-hilbert-sample", "ours-hilbert-sample")
+_DEFAULTS = layouts(*DEFAULT_LAYOUTS)
 
 
 @dataclass(frozen=True)
-class Layout:
-    """A layout named on ``--layouts``: ``random`` (the table as written), ``floor`` (a plain
-    bulk insert of its rows into a new table), ``floor-overwrite`` (the same bulk insert over a
-    copy of the random table, replacing the partitions it writes, as a clustering does) or
-    ``(builtin|ours)-curve[-mapping][-flags]``.
-
-    ``aligned`` is None unless the name asks: ``ours-hilbert-sample`` is our *default* layout,
-    whatever :class:`~hudi_layout.options.LayoutOptions` defaults to; ``-aligned`` asks for the
-    aligned grid, ``-curve`` for files cut along the curve (aligned off)."""
-    name: str
-    impl: str = ""      # builtin | ours | floor ("" for random)
-    curve: str = ""     # linear | z-order | hilbert
-    mapping: str = ""   # direct | sample
-    aligned: Optional[bool] = None  # ours only: True -aligned, False -curve, None our default
-    weighted: bool = False  # ours only: column weights from --weights
-    whole: bool = False     # the whole-partition plan instead of Hudi's size-based groups
-    continuous: bool = False  # the continuous plan (a recorded grid, region merges)
-    grouped: bool = False   # -continuous-grouped, --rounds only: groups of at most a quarter of the table
+class BenchSpec:
+    """One run of the skipping benchmark, its fields the ``bench`` flags (same names, same
+    defaults): e.g. ``BenchSpec(rows=40_000, files=16, layouts=layouts("random", "floor"))``.
+    ``layouts``: :class:`~hudi_layout.tools.layouts.Layout` values (``random`` is added first if
+    missing); ``weights``: the filter columns' query shares, as given (normalised when used);
+    ``hudi_options``: ``--hudi-option`` keys and values. :meth:`validate` checks the fields
+    before Spark starts (:func:`run` calls it)."""
+    rows: int = 0
+    scale: float = 0.05
+    variant: str = "uniform"
+    files: int = 64
+    layouts: Tuple[Layout, ...] = _DEFAULTS
+    queries: int = 5
+    repetitions: int = 1
+    sample_size: int = 200_000
+    seed: int = 7
+    memory: str = "6g"
+    master: str = ""
+    weights: Optional[Tuple[float, ...]] = None
+    groups: int = 1
+    codec: str = ""
+    hudi_options: Mapping[str, str] = field(default_factory=dict)
+    partitions: int = 0
+    partition_column: Optional[str] = None
+    partition_growth: Optional[float] = None
+    keep_tables: bool = False
+    warmup: bool = True
+    out: str = "bench-output"
 
     @property
-    def clusters(self) -> bool:
-        """Whether this layout is a clustering of the random table (built-in or ours)."""
-        return self.impl in ("builtin", "ours")
+    def columns(self) -> Tuple[str, ...]:
+        return ssb.filter_columns(self.variant)
 
     @property
-    def rewrites(self) -> bool:
-        """Whether this layout rewrites a copy of the random table (a clustering, or the floor
-        that overwrites it) rather than writing a new table."""
-        return self.clusters or self.name == OVERWRITE_FLOOR
+    def shares(self) -> Optional[List[float]]:
+        """``weights`` normalised (None without weights); ValueError naming ``--weights``."""
+        return parse_weights(weights_text(self.weights), self.columns)
 
-    @staticmethod
-    def parse(name: str) -> "Layout":
-        if name == "random":
-            return Layout(name)
-        if name in ("floor", OVERWRITE_FLOOR):
-            return Layout(name, "floor")
-        if peers.is_peer(name):
-            return Layout(name, "peer")
-        parts = name.split("-")
-        flags: List[str] = []
-        while len(parts) > 2 and parts[-1] in FLAGS and parts[-1] not in flags:
-            flags.insert(0, parts.pop())
-        usage = (f"unknown layout '{name}': expected random, floor, floor-overwrite, a peer ({', '.join(peers.LAYOUTS)}), "
-                 f"or (builtin|ours)-(linear|zorder|hilbert)"
-                 f"[-(direct|sample)][-aligned|-curve][-weighted][-whole|-continuous[-grouped]], e.g. ours-hilbert-sample (our "
-                 f"default), ours-hilbert-sample-curve (files cut along the curve), "
-                 f"ours-hilbert-sample-aligned-weighted, builtin-zorder-sample-whole, ours-hilbert-sample-continuous; "
-                 f"aligned, curve, weighted and continuous are ours only and not with linear, aligned and curve "
-                 f"not together, whole and continuous not together, grouped only after continuous "
-                 f"(and only with --rounds)")
-        if len(parts) not in (2, 3) or parts[0] not in ("builtin", "ours") or parts[1] not in CURVES:
-            raise ValueError(usage)
-        if any(f in flags for f in OURS_ONLY_FLAGS) and (parts[0] != "ours" or parts[1] == "linear"):
-            raise ValueError(usage)
-        if "aligned" in flags and "curve" in flags:
-            raise ValueError(usage)
-        mapping = parts[2] if len(parts) == 3 else "direct"
-        if mapping not in ("direct", "sample"):
-            raise ValueError(f"unknown mapping in layout '{name}': expected direct or sample")
-        aligned = True if "aligned" in flags else False if "curve" in flags else None
-        if "continuous" in flags and "whole" in flags:
-            raise ValueError(usage)
-        if "grouped" in flags and "continuous" not in flags:
-            raise ValueError(usage)
-        return Layout(name, parts[0], CURVES[parts[1]], mapping, aligned, "weighted" in flags, "whole" in flags,
-                      "continuous" in flags, "grouped" in flags)
+    def validate(self) -> "BenchSpec":
+        """ValueError naming the flag, the value and what is accepted, for any field that cannot
+        work; the spec itself otherwise."""
+        if self.variant not in ssb.VARIANTS:
+            raise ValueError(f"--variant {self.variant}: expected one of {', '.join(ssb.VARIANTS)}")
+        if self.codec not in CODECS:
+            raise ValueError(f"--codec {self.codec}: expected one of {', '.join(c for c in CODECS if c)} "
+                             "(or none: each system's own)")
+        if not self.layouts or not all(isinstance(lay, Layout) for lay in self.layouts):
+            raise ValueError(f"layouts {self.layouts!r}: expected Layout values, e.g. layouts('random', 'floor')")
+        if self.partition_column and not self.partitions:
+            raise ValueError(f"--partition-column {self.partition_column}: only with --partitions P")
+        if self.partition_growth is not None and not self.partitions:
+            raise ValueError(f"--partition-growth {self.partition_growth:g}: only with --partitions P")
+        if self.partition_growth is not None and not self.partition_growth >= 1:
+            raise ValueError(f"--partition-growth {self.partition_growth:g}: expected a number of at least 1 "
+                             "(the last partition's rows over the first's)")
+        if self.partitions:
+            if self.partitions < 0 or self.partitions > self.files:
+                raise ValueError(f"--partitions {self.partitions}: expected 1 to --files ({self.files}), at least "
+                                 "one file a partition")
+            peer = next((lay.name for lay in self.layouts if lay.impl == "peer"), None)
+            if peer:
+                raise ValueError(f"--partitions {self.partitions}: not with the peer layout {peer} (ours, Hudi's "
+                                 "built-in, floor and random only)")
+        weights = self.shares
+        parse_hudi_options(self.hudi_option)
+        for layout in self.layouts:
+            if layout.grouped:
+                raise ValueError(f"layout {layout.name}: -grouped only with --rounds R (its group limit is a "
+                                 f"quarter of the table the rounds grow)")
+            if layout.clusters:
+                layout.options(self.columns, 1, 1, 1, weights)
+        return self
 
-    def options(self, columns, total_bytes: int, files: int, sample_size: int,
-                weights: Optional[Sequence[float]] = None, groups: int = 1,
-                target_file_bytes: Optional[int] = None, small_file_bytes: Optional[int] = None) -> Dict[str, str]:
-        """Clustering options: ``files`` files from ``total_bytes``, in one group, or in about
-        ``groups`` groups under Hudi's size-based plan (the whole-partition plan ignores it).
-        ``target_file_bytes`` and ``small_file_bytes``, if given, replace the target size that
-        follows from ``total_bytes / files`` and the small-file limit that takes every file (the
-        rounds mode sets both, see :mod:`hudi_layout.tools.rounds`)."""
-        if self.weighted and not weights:
-            raise ValueError(f"layout {self.name} needs --weights (the query shares of the filter columns)")
-        if not self.clusters:
-            raise ValueError(f"layout {self.name} is not a clustering")
-        group_bytes = max(total_bytes, 1) * 4 if groups <= 1 else math.ceil(total_bytes * 1.01 / groups)
-        # Only a name that says -aligned or -curve sets aligned: the plain name measures our default.
-        extra: Dict[str, Any] = {} if self.aligned is None else {"aligned": self.aligned}
-        extra.update({k: v for k, v in (("target_file_bytes", target_file_bytes),
-                                        ("small_file_bytes", small_file_bytes)) if v is not None})
-        opts = tables.layout_options(columns, self.curve, self.mapping, total_bytes, files,
-                                     sample_size=sample_size,
-                                     weights=tuple(weights) if self.weighted and weights else None,
-                                     whole_partition=self.whole, continuous=self.continuous,
-                                     max_bytes_per_group=group_bytes, **extra)
-        if self.aligned is False:
-            # Said in so many words, so -curve means the same whatever the key's default is.
-            opts.setdefault(ALIGNED_KEY, "false")
-        # Hudi's writer rolls a file over at target * (1 + compression.ratio), judged by a size
-        # estimate that counts the open row group before compression (about 10x the compressed
-        # bytes of these small files once their bloom filter is sized, see write_options); with the
-        # default ratio (0.1) the built-in strategy splits every planned file in two or three. The
-        # same headroom for every layout keeps the file count N equal, as the comparison needs.
-        opts[COMPRESSION_RATIO_KEY] = WRITER_HEADROOM
-        if self.impl == "builtin":
-            opts[clustering.STRATEGY_KEY] = BUILTIN_CLASS
-        return opts
+    @property
+    def hudi_option(self) -> List[str]:
+        """``hudi_options`` as ``--hudi-option`` flags: ``KEY=VALUE`` each."""
+        return [f"{k}={v}" for k, v in self.hudi_options.items()]
 
-
-@dataclass
-class Query:
-    kind: str           # point | range | and
-    label: str
-    predicate: str
+    def parameters(self) -> Dict[str, Any]:
+        """results.json's ``parameters``: every flag of the command line, as it gives them."""
+        values: Dict[str, Any] = {
+            "layouts": ",".join(lay.name for lay in self.layouts), "weights": weights_text(self.weights),
+            "hudi_option": self.hudi_option,
+            "partition_column": (self.partition_column or partitions.DEFAULT_COLUMN) if self.partitions else None}
+        return {k: values[k] if k in values else getattr(self, k, None) for k in PARAMETERS}
 
 
 @dataclass
@@ -187,221 +151,6 @@ class Measured:
     peak_heap: int = 0  # --partitions: the driver's heap after GC, the most while it ran (jvm.peak_heap)
     per_partition: Dict[str, int] = field(default_factory=dict)  # --partitions: files of each partition
 
-
-def column_pairs(columns: Sequence[str]) -> List[Tuple[str, str]]:
-    """The column pairs of the two-column conjunctions: each adjacent pair, then first & last,
-    then, for d <= 4, the remaining pairs, so up to 4 columns every pair is queried and above
-    that d pairs. For (a, b, c): (a, b), (b, c), (a, c); for (a, b, c, d): (a, b), (b, c),
-    (c, d), (a, d), (a, c), (b, d)."""
-    d = len(columns)
-    order = [(i, i + 1) for i in range(d - 1)] + ([(0, d - 1)] if d > 2 else [])
-    if d <= 4:
-        order += [pair for pair in itertools.combinations(range(d), 2) if pair not in order]
-    return [(columns[i], columns[j]) for i, j in order]
-
-
-def make_queries(spark, source: str, columns, per_column: int, seed: int) -> List[Query]:
-    """``per_column`` queries of each class: point queries on random values of each column, range
-    queries over about 5% of a column's values at random positions, and conjunctions of the values
-    of random rows on each pair of :func:`column_pairs`. One range per column is not enough: where
-    a range lies decides much of what it reads (beside a heavy value, or across a coarse cell
-    boundary of the curve), so a class average needs several. Points are drawn first, so the same
-    seed gives the same points for any count."""
-    rng = random.Random(seed)
-    df = spark.read.parquet(source)
-    values = {c: sorted(r[0] for r in df.select(c).distinct().collect()) for c in columns}
-    out: List[Query] = []
-    for c in columns:
-        for v in rng.sample(values[c], min(per_column, len(values[c]))):
-            out.append(Query("point", c, f"{c} = '{v}'"))
-    for c in columns:
-        vs = values[c]
-        width = max(1, len(vs) // 20)  # about 5% of the column's values
-        starts = range(max(1, len(vs) - width))
-        for i in sorted(rng.sample(starts, min(per_column, len(starts)))):
-            out.append(Query("range", c, f"{c} BETWEEN '{vs[i]}' AND '{vs[i + width - 1]}'"))
-    for a, b in column_pairs(columns):
-        for _ in range(per_column):
-            row = df.select(a, b).limit(1 + rng.randrange(1000)).collect()[-1]
-            out.append(Query("and", f"{a}&{b}", f"{a} = '{row[0]}' AND {b} = '{row[1]}'"))
-    return out
-
-
-@contextmanager
-def spark_conf(spark, key: str, value: str):
-    """``key`` set to ``value`` inside the block, as it was after."""
-    before = spark.conf.get(key)
-    spark.conf.set(key, value)
-    try:
-        yield
-    finally:
-        spark.conf.set(key, before)
-
-
-def run_query(spark, path: str, q: Query, table=None) -> Tuple[int, Tuple[int, int], float]:
-    """(files read, (rows, checksum of their record keys), seconds). Keys identify rows; that
-    clustering leaves every row's contents unchanged is what the test suite checks. ``table``:
-    a skipping reader of ``path`` to share between queries (its file listing is made once)."""
-    from pyspark.sql import functions as F
-    df = (scan.skipping_reader(spark, path) if table is None else table).where(q.predicate)
-    agg = df.agg(F.count(F.lit(1)).alias("n"), F.sum(F.xxhash64("lo_key").cast("decimal(38,0)")).alias("h"))
-    t0 = time.time()
-    rows, files = scan.files_read(agg)
-    return files, (int(rows[0]["n"]), int(rows[0]["h"] or 0)), time.time() - t0
-
-
-def independent_axes(df, columns: Sequence[str], slack: float = 1.01,
-                     min_rows_per_value: float = 2.0) -> List[Tuple[str, ...]]:
-    """The independent axes of ``columns`` in ``df``: the columns grouped by functional
-    dependency, found from the data with one aggregation (exact distinct counts of every column
-    and every pair; nulls count as a value).
-
-    Column a determines column b when (nearly) every value of a comes with one value of b:
-    distinct (a, b) pairs <= ``slack`` x distinct a. That says something only if a's values
-    repeat: a column with about one row per value (a key) would "determine" every column, so a
-    counts as a determinant only with at least ``min_rows_per_value`` rows per value on average.
-    (With two rows per value, an independent b that is not nearly constant gives pairs ~1.5 x a
-    or more, far above the slack.) Columns joined by dependencies in either direction form one
-    axis; d' = len(result). Axes and their columns keep the order of ``columns``.
-
-    Example: s_city (250 values), s_nation (25, one per city), p_brand (1000), p_category (25,
-    one per brand) give [(s_city, s_nation), (p_brand, p_category)]: d = 4, d' = 2.
-    """
-    from pyspark.sql import functions as F
-    cols = list(columns)
-    pairs = list(itertools.combinations(range(len(cols)), 2))
-    aggs = [F.count(F.lit(1)).alias("n")]
-    aggs += [F.countDistinct(F.struct(F.col(c))).alias(f"c{i}") for i, c in enumerate(cols)]
-    aggs += [F.countDistinct(F.struct(F.col(cols[i]), F.col(cols[j]))).alias(f"p{i}_{j}") for i, j in pairs]
-    row = df.agg(*aggs).collect()[0]
-    distinct = [row[f"c{i}"] for i in range(len(cols))]
-
-    def determines(a: int, b: int, both: int) -> bool:
-        return distinct[a] > 0 and row["n"] >= min_rows_per_value * distinct[a] and both <= slack * distinct[a]
-
-    axis = list(range(len(cols)))  # union-find: each column's representative
-
-    def root(i: int) -> int:
-        while axis[i] != i:
-            i = axis[i]
-        return i
-
-    for i, j in pairs:
-        both = row[f"p{i}_{j}"]
-        if determines(i, j, both) or determines(j, i, both):
-            axis[max(root(i), root(j))] = min(root(i), root(j))
-    groups: Dict[int, List[str]] = {}
-    for i, c in enumerate(cols):
-        groups.setdefault(root(i), []).append(c)
-    return [tuple(g) for _, g in sorted(groups.items())]
-
-
-def parse_stages(lines, t0: float) -> List[dict]:
-    """``StageLog.take`` lines as dicts; ``offset_seconds``: when the stage started, from ``t0``."""
-    out = []
-    for line in lines:
-        f = str(line).split("\t")
-        start, end = int(f[2]), int(f[3])
-        out.append({"stage": int(f[0]), "attempt": int(f[1]), "offset_seconds": round(start / 1000 - t0, 3),
-                    "seconds": (end - start) / 1000, "tasks": int(f[4]), "input_rows": int(f[5]),
-                    "shuffle_read_rows": int(f[6]), "shuffle_write_bytes": int(f[7]), "output_rows": int(f[8]),
-                    "failed": f[9] == "true", "name": f[10],
-                    "description": f[11] if f[11].strip(": ") else ""})  # Hudi sometimes sets just ":"
-    return out
-
-
-def busy_seconds(stages: Sequence[dict]) -> float:
-    """Seconds during which at least one of ``stages`` ran (overlapping stages count once)."""
-    total, span = 0.0, None  # type: float, Optional[List[float]]
-    for start, end in sorted((s["offset_seconds"], s["offset_seconds"] + s["seconds"]) for s in stages):
-        if span and start <= span[1]:
-            span[1] = max(span[1], end)
-            continue
-        total += span[1] - span[0] if span else 0.0
-        span = [start, end]
-    return total + (span[1] - span[0] if span else 0.0)
-
-
-#: ``--codec`` values: Parquet codecs Hudi, Delta (Spark's writer) and Iceberg all write
-CODECS = ("", "zstd", "snappy", "gzip", "uncompressed")
-
-#: Hudi's key for the Parquet codec of the files it writes (gzip by default)
-CODEC_KEY = "hoodie.parquet.compression.codec"
-
-
-#: Hudi's key for the keys its per-file bloom filter of record keys is sized for (60,000 by default)
-BLOOM_ENTRIES_KEY = "hoodie.index.bloom.num_entries"
-
-
-def parse_hudi_options(pairs: Sequence[str]) -> Dict[str, str]:
-    """``--hudi-option KEY=VALUE`` flags as the options they set: each key a Hudi one
-    (``hoodie.``), not one the bench sets itself for every layout alike."""
-    out: Dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        key, value = key.strip(), value.strip()
-        if not sep or not key or not value:
-            raise ValueError(f"--hudi-option {pair!r}: expected KEY=VALUE, e.g. "
-                             "hoodie.metadata.index.column.stats.parallelism=8")
-        if not key.startswith("hoodie."):
-            raise ValueError(f"--hudi-option {pair!r}: key {key!r} is not a Hudi option; a key starting "
-                             "with 'hoodie.' is accepted")
-        if key in (CODEC_KEY, BLOOM_ENTRIES_KEY, COMPRESSION_RATIO_KEY):
-            raise ValueError(f"--hudi-option {pair!r}: {key} is set by the bench for every layout alike "
-                             f"({'--codec' if key == CODEC_KEY else 'from the rows per file'}); other "
-                             "hoodie.* keys are accepted")
-        out[key] = value
-    return out
-
-
-def write_options(codec: str, rows_per_file: int, extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:
-    """What every Hudi table of a run is written with beside its layout: ``codec`` ("" keeps Hudi's
-    gzip) and Hudi's bloom filter of record keys, which it writes into every file's footer, sized
-    for the run's rows per file. Hudi sizes that filter for 60,000 keys by default, 431 KB at its
-    false-positive rate of 1e-9: a rounding error in a file of 120 MB, but most of the bytes of a
-    bench file of a few thousand rows (129 of 210 MB in a run of 300 files), which no table of
-    production-sized files pays. The filter keeps its false-positive rate at the size it is given
-    (Hudi's dynamic filter grows past it), so the table holds the same index; every Hudi layout,
-    the floor and the random table alike get it. ``extra``: the run's ``--hudi-option`` flags,
-    which every Hudi table gets as well."""
-    out = {BLOOM_ENTRIES_KEY: str(max(1000, rows_per_file))}
-    if codec:
-        out[CODEC_KEY] = codec
-    out.update(extra or {})
-    return out
-
-
-def write_floor(spark, random_table: str, path: str, columns, files: int,
-                writer: Optional[Dict[str, str]] = None, partition_files: Optional[Dict[str, int]] = None,
-                overwrite: bool = False) -> None:
-    """The floor: the random table's rows (without Hudi's ``_hoodie_*`` columns) bulk-inserted
-    as they come into a new table with the same config (metadata table, column stats on
-    ``columns``) and the same file count: the read, shuffle and write every clustering pays,
-    without any sorting. Being a new table, it also creates the table and its metadata table,
-    which a clustering of an existing table does not; its stage breakdown shows what that took.
-    With ``partition_files`` (``--partitions``: the files Hudi's plan gives each partition of the
-    random table, counted before the clock starts), into the random table's partitions, as many
-    files each as a clustering writes there. ``overwrite``: into the copy of the random table at
-    ``path``, replacing the partitions written (Hudi's row-writer bulk insert as an
-    insert_overwrite: a replacecommit, as a clustering's, whose metadata-table update looks up the
-    column stats of every partition it touches)."""
-    df = spark.read.format("hudi").load(random_table)
-    df = df.select([c for c in df.columns if not c.startswith("_hoodie_")])
-    # sort mode NONE, as the random table
-    opts = tables.table_options("ssb", "lo_key", columns, files,
-                                partition_by=partitions.FIELD if partition_files else "")
-    opts[COMPRESSION_RATIO_KEY] = WRITER_HEADROOM  # the writer headroom every layout gets (Layout.options)
-    opts.update(writer or {})
-    df = partitions.spread(df, "lo_key", partition_files) if partition_files else df.repartition(files)
-    if overwrite:
-        opts[OVERWRITE_KEY] = "insert_overwrite"
-    df.write.format("hudi").options(**opts).mode("append" if overwrite else "overwrite").save(path)
-
-
-#: ``floor-overwrite``: the floor written over a copy of the random table (see :func:`write_floor`)
-OVERWRITE_FLOOR = "floor-overwrite"
-#: Hudi's key that makes a row-writer bulk insert replace the partitions it writes
-OVERWRITE_KEY = "hoodie.bulkinsert.overwrite.operation.type"
 
 #: the commit key that records the rows our clustering's sample held
 SAMPLE_TAKEN = md.PREFIX + "sample.taken"
@@ -440,104 +189,104 @@ def warm_up(spark, source: str, folder: Path, columns, layouts, sample_size: int
     return ran
 
 
-def table_files(spark, path: str) -> int:
-    """Files in the table's latest snapshot: what a scan with no filter reads."""
-    _, files = scan.files_read(scan.skipping_reader(spark, path).groupBy().count())
-    return files
-
-
-def session(memory: str, master: str = ""):
-    """The bench's Spark session: ``local[2]``, or ``master`` (e.g. ``local-cluster[2,1,4096]``:
-    executors in JVMs of their own, so the driver's heap is the driver's alone)."""
-    from pyspark.sql import SparkSession
-    from ..spark import configure_spark
-    builder = (SparkSession.builder.master(master or "local[2]").appName("hudi-layout-bench")
-               .config("spark.driver.memory", memory)
-               .config("spark.sql.shuffle.partitions", "16")
-               .config("spark.ui.enabled", "false")
-               .config("spark.ui.showConsoleProgress", "false")
-               .config("spark.sql.session.timeZone", "UTC"))
-    return configure_spark(builder).getOrCreate()
-
-
-def progress(msg: str) -> None:
-    print(f"[{time.strftime('%H:%M:%S')}] {msg}", flush=True)
-
-
-def run(args, spark=None) -> dict:
-    """Run the benchmark; uses ``spark`` if given (and leaves it running), else its own session."""
-    layouts = [Layout.parse(n) for n in args.layouts.split(",")]
-    weights = parse_weights(getattr(args, "weights", ""), ssb.filter_columns(args.variant))
-    groups = getattr(args, "groups", 1)
+def run(spec: BenchSpec, spark=None) -> dict:
+    """Run the benchmark ``spec`` describes (checked first: ValueError before Spark starts); uses
+    ``spark`` if given (and leaves it running, its conf as it was), else its own session. Writes
+    results.json, results.md and the chart into ``spec.out``; returns the report."""
+    spec.validate()
+    layouts = list(spec.layouts)
+    weights = spec.shares
     if layouts[0].name != "random":
-        layouts.insert(0, Layout("random"))
-    out = Path(args.out).resolve()  # Hudi takes a relative path for a URI without a scheme
+        layouts.insert(0, Layout.random())
+    out = Path(spec.out).resolve()  # Hudi takes a relative path for a URI without a scheme
     shutil.rmtree(out / "tables", ignore_errors=True)
     (out / "tables").mkdir(parents=True, exist_ok=True)
     own_session = spark is None
     if own_session:
-        spark = session(args.memory, getattr(args, "master", "") or "")
+        spark = session(spec.memory, spec.master)
         spark.sparkContext.setLogLevel("ERROR")
-    # Hudi's built-in linear layout sorts into spark.sql.shuffle.partitions ranges (which adaptive
-    # execution would coalesce) and then coalesces to the file count; shuffle partitions = N and
-    # no adaptive coalescing let that layout write N files too.
-    saved = {k: spark.conf.get(k) for k in ("spark.sql.shuffle.partitions",
-                                             "spark.sql.adaptive.coalescePartitions.enabled")}
-    spark.conf.set("spark.sql.shuffle.partitions", str(args.files))
-    spark.conf.set("spark.sql.adaptive.coalescePartitions.enabled", "false")
+    try:
+        # Hudi's built-in linear layout sorts into spark.sql.shuffle.partitions ranges (which adaptive
+        # execution would coalesce) and then coalesces to the file count; shuffle partitions = N and
+        # no adaptive coalescing let that layout write N files too.
+        with spark_conf(spark, {"spark.sql.shuffle.partitions": str(spec.files),
+                                "spark.sql.adaptive.coalescePartitions.enabled": "false"}):
+            results, axes, writer = _measure(spec, spark, layouts, weights, out)
+    finally:
+        if own_session:
+            spark.stop()
+    report = summarise(spec, spec.columns, results, weights, axes)
+    report["hudi_write_options"] = writer
+    write_outputs(out, report)
+    return report
+
+
+def _measure(spec: BenchSpec, spark, layouts: Sequence[Layout], weights: Optional[List[float]],
+             out: Path) -> Tuple[List[Measured], List[Tuple[str, ...]], Dict[str, str]]:
+    """Every layout of the run measured (the listeners it needs attached while it runs): the
+    measures, the data's independent axes and the options every Hudi table was written with."""
     meter = jvm.attach_shuffle_meter(spark)
     stage_log = jvm.attach_stage_log(spark)
+    try:
+        return _measure_layouts(spec, spark, layouts, weights, out, meter, stage_log)
+    finally:
+        for listener in (meter, stage_log):
+            jvm.remove_listener(spark, listener)
 
-    columns = ssb.filter_columns(args.variant)
-    progress(f"generating {args.rows or args.scale} {'rows' if args.rows else 'x SSB scale'} "
-             f"({args.variant}, seed {args.seed})")
+
+def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights: Optional[List[float]], out: Path,
+                     meter, stage_log) -> Tuple[List[Measured], List[Tuple[str, ...]], Dict[str, str]]:
+    groups = spec.groups
+    columns = spec.columns
+    progress(f"generating {spec.rows or spec.scale} {'rows' if spec.rows else 'x SSB scale'} "
+             f"({spec.variant}, seed {spec.seed})")
     t0 = time.time()
-    source = ssb.write_parquet(str(out / "tables" / "source"), args.rows, args.seed, args.scale, args.variant)
+    source = ssb.write_parquet(str(out / "tables" / "source"), spec.rows, spec.seed, spec.scale, spec.variant)
     progress(f"generated in {time.time() - t0:.1f}s")
-    partition_count = getattr(args, "partitions", 0) or 0
+    partition_count = spec.partitions
+    partition_column = spec.partition_column or partitions.DEFAULT_COLUMN
     labels: List[str] = []
     partition_rows: Dict[str, int] = {}
     if partition_count:
-        source = partitions.partitioned_source(spark, source, args.partition_column, partition_count,
+        source = partitions.partitioned_source(spark, source, partition_column, partition_count,
                                                str(out / "tables" / "source-partitioned"),
-                                               getattr(args, "partition_growth", None) or 1.0)
+                                               spec.partition_growth or 1.0)
         partition_rows = partitions.rows_per_partition(spark.read.parquet(source))
         labels = sorted(partition_rows)
-        progress(f"{len(labels)} partitions by {args.partition_column}, about {args.files // partition_count} "
-                 "files each" + (f" on average, growing {args.partition_growth:g}x from the first to the last"
-                                 if getattr(args, "partition_growth", None) else ""))
+        progress(f"{len(labels)} partitions by {partition_column}, about {spec.files // partition_count} "
+                 "files each" + (f" on average, growing {spec.partition_growth:g}x from the first to the last"
+                                 if spec.partition_growth else ""))
     axes = independent_axes(spark.read.parquet(source), columns)
     progress(f"{len(columns)} filter columns, {len(axes)} independent axes: "
              + ", ".join("+".join(a) for a in axes))
     base = str(out / "tables" / "random")
-    progress(f"writing the random table as {args.files} files")
-    codec = getattr(args, "codec", "") or ""
+    progress(f"writing the random table as {spec.files} files")
+    codec = spec.codec
     rows_total = spark.read.parquet(source).count()
-    writer = write_options(codec, math.ceil(rows_total / args.files),
-                           parse_hudi_options(getattr(args, "hudi_option", None) or []))
-    opts = {**tables.table_options("ssb", "lo_key", columns, args.files,
+    writer = write_options(codec, math.ceil(rows_total / spec.files), parse_hudi_options(spec.hudi_option))
+    opts = {**tables.table_options("ssb", "lo_key", columns, spec.files,
                                    partition_by=partitions.FIELD if partition_count else ""), **writer}
     rows_in = spark.read.parquet(source)
-    rows_in = (partitions.spread(rows_in, "lo_key", partitions.files_by_rows(partition_rows, args.files))
-               if partition_count else rows_in.repartition(args.files))
+    rows_in = (partitions.spread(rows_in, "lo_key", partitions.files_by_rows(partition_rows, spec.files))
+               if partition_count else rows_in.repartition(spec.files))
     rows_in.write.format("hudi").options(**opts).mode("overwrite").save(base)
     total = tables.table_bytes(base)
     # the floor writes each partition the files Hudi's plan gives a clustering there (the target
     # size Layout.options sets: the random table's bytes / --files)
-    floor_files = (partitions.files_by_bytes(base, tables.target_file_bytes(total, args.files)) if partition_count else None)
-    queries = make_queries(spark, source, columns, args.queries, args.seed)
+    floor_files = (partitions.files_by_bytes(base, tables.target_file_bytes(total, spec.files)) if partition_count else None)
+    queries = make_queries(spark, source, columns, spec.queries, spec.seed)
     if partition_count:
         points = [(q.label, q.predicate) for q in queries if q.kind == "point"]
         queries += [Query("ppoint", label, predicate)
-                    for label, predicate in partitions.point_queries_in_partitions(points, labels, args.seed)]
-    if args.warmup:
-        warm_up(spark, source, out / "tables", columns, layouts, args.sample_size, weights, groups, writer)
+                    for label, predicate in partitions.point_queries_in_partitions(points, labels, spec.seed)]
+    if spec.warmup:
+        warm_up(spark, source, out / "tables", columns, layouts, spec.sample_size, weights, groups, writer)
 
     results: List[Measured] = []
     expected: Dict[str, Tuple[int, int]] = {}
     for layout in layouts:
         if layout.impl == "peer":
-            measured = run_peer(args, layout.name, source, columns, total, queries, out / "tables", expected)
+            measured = run_peer(spec, layout.name, source, columns, total, queries, out / "tables", expected)
             results += [measured] if measured else []
             continue
         path = base
@@ -554,7 +303,7 @@ def run(args, spark=None) -> dict:
             jvm.peak_heap(spark, reset=True)
             t0 = time.time()
             if layout.clusters:
-                layout_opts = {**layout.options(columns, total, args.files, args.sample_size, weights, groups),
+                layout_opts = {**layout.options(columns, total, spec.files, spec.sample_size, weights, groups),
                                **writer}
                 if partition_count:
                     # every partition in the one plan, for Hudi's built-in as for ours
@@ -566,7 +315,7 @@ def run(args, spark=None) -> dict:
                 else:
                     instant = clustering.schedule_and_execute(spark, path, layout_opts)
             else:
-                write_floor(spark, base, path, columns, args.files, writer, floor_files,
+                write_floor(spark, base, path, columns, spec.files, writer, floor_files,
                             overwrite=layout.name == OVERWRITE_FLOOR)
             m.cluster_seconds = time.time() - t0
             m.peak_heap = jvm.peak_heap(spark)
@@ -584,10 +333,10 @@ def run(args, spark=None) -> dict:
         progress(f"querying {layout.name} ({m.files} files)")
         # adaptive execution re-plans each tiny aggregation (about a quarter of its time); files read
         # come from the scan either way
-        with spark_conf(spark, "spark.sql.adaptive.enabled", "false"):
+        with spark_conf(spark, {"spark.sql.adaptive.enabled": "false"}):
             table = scan.skipping_reader(spark, path)  # one file listing for all of the layout's queries
             for q in queries:
-                runs = [run_query(spark, path, q, table) for _ in range(args.repetitions)]
+                runs = [run_query(spark, path, q, table) for _ in range(spec.repetitions)]
                 files, rows, _ = runs[0]
                 if layout.name == "random":
                     expected[q.predicate] = rows
@@ -597,21 +346,12 @@ def run(args, spark=None) -> dict:
                 m.queries.append({"kind": q.kind, "label": q.label, "predicate": q.predicate,
                                   "files": files, "rows": rows[0], "seconds": min(r[2] for r in runs)})
         results.append(m)
-        if layout.name != "random" and not args.keep_tables:
+        if layout.name != "random" and not spec.keep_tables:
             shutil.rmtree(path, ignore_errors=True)
-    for k, v in saved.items():
-        spark.conf.set(k, v)
-    for listener in (meter, stage_log):
-        jvm.remove_listener(spark, listener)
-    if own_session:
-        spark.stop()
-    report = summarise(args, columns, results, weights, axes)
-    report["hudi_write_options"] = writer
-    write_outputs(out, report)
-    return report
+    return results, axes, writer
 
 
-def run_peer(args, name: str, source: str, columns: Sequence[str], total_bytes: int, queries: Sequence[Query],
+def run_peer(spec: BenchSpec, name: str, source: str, columns: Sequence[str], total_bytes: int, queries: Sequence[Query],
              tables_dir: Path, expected: Dict[str, Tuple[int, int]]) -> Optional[Measured]:
     """A peer layout (:mod:`hudi_layout.tools.peers`) in a child process with a Spark session of its
     own, on the same rows, file count and queries; each query's rows and checksum held against the
@@ -619,9 +359,9 @@ def run_peer(args, name: str, source: str, columns: Sequence[str], total_bytes: 
     folder = tables_dir / name
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    request = {"layout": name, "source": source, "columns": list(columns), "key": "lo_key", "files": args.files,
-               "total_bytes": total_bytes, "folder": str(folder), "memory": args.memory or "4g",
-               "codec": getattr(args, "codec", "") or "", "warmup": bool(getattr(args, "warmup", True)),
+    request = {"layout": name, "source": source, "columns": list(columns), "key": "lo_key", "files": spec.files,
+               "total_bytes": total_bytes, "folder": str(folder), "memory": spec.memory or "4g",
+               "codec": spec.codec, "warmup": bool(spec.warmup),
                "queries": [{"kind": q.kind, "label": q.label, "predicate": q.predicate} for q in queries]}
     progress(f"laying out {name} (its own Spark session)")
     result = peers.run_child(request, folder, progress)
@@ -637,36 +377,12 @@ def run_peer(args, name: str, source: str, columns: Sequence[str], total_bytes: 
                              f"random layout returned {expected[q['predicate']]}")
         m.queries.append({k: q[k] for k in ("kind", "label", "predicate", "files", "rows", "seconds")})
     m.peer = {k: result[k] for k in ("random_files", "random_query_files", "bytes", "random_bytes")}
-    if not args.keep_tables:
+    if not spec.keep_tables:
         shutil.rmtree(folder, ignore_errors=True)
     return m
 
 
-def parse_weights(raw: str, columns: Sequence[str]) -> Optional[List[float]]:
-    """``--weights``: the query shares of the filter columns, in their order (normalised)."""
-    if not raw:
-        return None
-    try:
-        return parse_shares(raw, len(columns))
-    except ValueError as e:
-        raise ValueError(f"--weights {e} (for {', '.join(columns)})") from None
-
-
-def builtin_twin(name: str, names: Sequence[str]) -> Optional[str]:
-    """The built-in layout among ``names`` an ``ours-*`` layout is compared with: same curve,
-    mapping and plan (-whole or not); our own flags (aligned, curve, weighted) have no built-in
-    counterpart and are left out, so ours-hilbert-sample-curve is set against builtin-hilbert-sample."""
-    if not name.startswith("ours-"):
-        return None
-    ours = Layout.parse(name)
-    for other in names:
-        theirs = Layout.parse(other)
-        if theirs.impl == "builtin" and (theirs.curve, theirs.mapping, theirs.whole) == (ours.curve, ours.mapping, ours.whole):
-            return other
-    return None
-
-
-def summarise(args, columns, results: List[Measured], weights: Optional[Sequence[float]] = None,
+def summarise(spec: BenchSpec, columns, results: List[Measured], weights: Optional[Sequence[float]] = None,
               axes: Optional[Sequence[Sequence[str]]] = None) -> dict:
     d = len(columns)
     axes = [list(a) for a in axes] if axes else [[c] for c in columns]
@@ -711,10 +427,7 @@ def summarise(args, columns, results: List[Measured], weights: Optional[Sequence
             r["time_vs_builtin"] = r["cluster_seconds"] / twin["cluster_seconds"]
         if twin and twin["shuffle_bytes"] > 0:
             r["shuffle_vs_builtin"] = r["shuffle_bytes"] / twin["shuffle_bytes"]
-    params = {k: v for k, v in vars(args).items() if k != "func"}
-    params.setdefault("weights", "")
-    params.setdefault("groups", 1)
-    return {"parameters": params, "filter_columns": list(columns), "axes": axes, "d": d, "d_effective": d_eff,
+    return {"parameters": spec.parameters(), "filter_columns": list(columns), "axes": axes, "d": d, "d_effective": d_eff,
             "layouts": rows}
 
 
@@ -730,234 +443,3 @@ def partition_figures(m: Measured, d: int, ppoint_avg: float) -> dict:
             "partition_bound_avg": partitions.bound_sum(m.per_partition, d) / len(counts),
             "plan_seconds": m.plan_seconds,
             "partition_files": dict(sorted(m.per_partition.items()))}
-
-
-def partition_table(report: dict) -> str:
-    """results.md's table of a ``--partitions`` run (empty for other runs)."""
-    rows = [r for r in report["layouts"] if "partitions" in r]
-    if not rows:
-        return ""
-    growth = report["parameters"].get("partition_growth")
-    lines = ["", f"Partitioned by {report['parameters'].get('partition_column')} into "
-             f"{report['parameters'].get('partitions')} partitions (column {partitions.FIELD}"
-             + (f"; rows growing {growth:g}x from the first to the last" if growth else "")
-             + "). Point queries without a "
-             "partition predicate against the sum of the partitions' bounds; with one (`AND part = ...`, a random "
-             "partition) against a partition's average bound:", "",
-             "| layout | partitions | files (per partition) | point avg | sum of bounds | x | point in a partition "
-             "| its bound | x | plan s | cluster s | time vs floor | time vs built-in | driver heap MB |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
-    for r in rows:
-        lines.append(
-            f"| {r['layout']} | {r['partitions']} | {r['files']} ({r['min_partition_files']}-{r['max_partition_files']})"
-            f" | {r['point_avg']:.1f} | {r['partition_bound_sum']:.1f}"
-            f" | {r['point_avg'] / r['partition_bound_sum']:.2f}x | {r['ppoint_avg']:.2f}"
-            f" | {r['partition_bound_avg']:.2f} | {r['ppoint_avg'] / r['partition_bound_avg']:.2f}x"
-            f" | {r['plan_seconds']:.1f} | {r['cluster_seconds']:.1f} | {_ratio(r, 'time_vs_floor')}"
-            f" | {_ratio(r, 'time_vs_builtin')} | {_heap(r)} |")
-    against = [r for r in rows if "time_vs_floor_overwrite" in r and r["layout"] != OVERWRITE_FLOOR]
-    if against:
-        lines += ["", f"Time against {OVERWRITE_FLOOR} (the same bulk insert over a copy of the random table, a "
-                  "replacecommit as a clustering's): " + ", ".join(f"{r['layout']} {r['time_vs_floor_overwrite']:.2f}x"
-                                                                   for r in against)]
-    if any("heap_after_gc_bytes" not in r for r in rows):
-        lines += ["", "\\* the sum of the heap pools' own peaks (garbage included), as runs before the heap after GC "
-                  "was measured reported it"]
-    return "\n".join(lines) + "\n"
-
-
-def _heap(r: dict) -> str:
-    """The driver heap column: after GC, or marked (*) the pools' peaks of an older run."""
-    if "heap_after_gc_bytes" in r:
-        return f"{r['heap_after_gc_bytes'] / 1e6:.0f}"
-    return f"{r.get('peak_heap_bytes', 0) / 1e6:.0f}\\*"
-
-
-def _ratio(r: dict, key: str) -> str:
-    return f"{r[key]:.2f}x" if key in r else ""
-
-
-def markdown(report: dict) -> str:
-    p = report["parameters"]
-    cols = report["filter_columns"]
-    d = len(cols)
-    axes = report.get("axes") or [[c] for c in cols]
-    d_eff = len(axes)
-    size = f"rows={p['rows']}" if p["rows"] else f"scale={p['scale']}"
-    weighted = bool(p.get("weights"))
-    grouped = p.get("groups", 1) > 1
-    extra_head = (" workload avg |" if weighted else "") + (" groups |" if grouped else "")
-    lines = [f"{size} variant={p['variant']} files={p['files']} queries/column={p['queries']} "
-             f"repetitions={p['repetitions']} seed={p['seed']} sample.size={p['sample_size']}"
-             + (f" weights={p['weights']}" if weighted else "") + (f" groups={p['groups']}" if grouped else "")
-             + (f" codec={p['codec']}" if p.get("codec") else "")
-             + "".join(f" {pair}" for pair in p.get("hudi_option") or []), "",
-             f"d={d} filter columns ({', '.join(cols)}) on d'={d_eff} independent axes found in the data "
-             f"({', '.join('+'.join(a) for a in axes)}): bound N^((d-1)/d), effective bound N^((d'-1)/d')"
-             if "axes" in report else f"d={d} filter columns ({', '.join(cols)}), axes not measured: "
-             "effective bound taken as the bound", "",
-             "| layout | files | " + " | ".join(f"{c} files read (skip %)" for c in cols)
-             + " | point avg |" + extra_head + " bound | eff. bound | range avg | 2-col avg | cluster s "
-             "| time vs floor | time vs built-in | shuffle MB | shuffle vs built-in | written MB |",
-             "| --- | --- | " + " | ".join("---" for _ in cols) + " | --- |" + " --- |" * (weighted + grouped)
-             + " --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
-    for r in report["layouts"]:
-        cells = [f"{r['point'][c]:.1f} ({100 * (1 - r['point'][c] / r['files']):.1f}%)" for c in cols]
-        extra = (f" {r['workload_avg']:.1f} |" if weighted else "") \
-            + (f" {r['groups'] if r.get('groups') else ''} |" if grouped else "")
-        eff = r.get("effective_bound", r["bound"])
-        lines.append(f"| {r['layout']} | {r['files']} | " + " | ".join(cells) + f" | {r['point_avg']:.1f} |" + extra
-                     + f" {r['bound']:.1f} | {eff:.1f} | {r['range_avg']:.1f} | {r['and_avg']:.1f}"
-                     + f" | {r['cluster_seconds']:.1f} | {_ratio(r, 'time_vs_floor')} | {_ratio(r, 'time_vs_builtin')}"
-                     + f" | {r['shuffle_bytes'] / 1e6:.1f} | {_ratio(r, 'shuffle_vs_builtin')}"
-                     + f" | {r.get('bytes_written', 0) / 1e6:.1f} |")
-    return "\n".join(lines) + "\n"
-
-
-def _cell(text: str, width: int = 70) -> str:
-    text = text.replace("|", "\\|")
-    return text if len(text) <= width else text[:width - 3] + "..."
-
-
-def stage_breakdown(report: dict, top: int = 5) -> str:
-    """Where the time of the floor, the built-in Hilbert/sample and our Hilbert/sample went: their
-    longest stages, the rest together, and the wall time no stage was running (the driver planning,
-    reading the timeline and metadata, committing)."""
-    out = []
-    for r in report["layouts"]:
-        if (r["layout"] not in STAGE_BREAKDOWN and not peers.is_peer(r["layout"])) or not r.get("stages"):
-            continue
-        wall = r["cluster_seconds"]
-        def share(s: float, wall: float = wall) -> str:
-            return f"{100 * s / wall:.0f}%" if wall > 0 else ""
-        stages = sorted(r["stages"], key=lambda s: -s["seconds"])
-        out += [f"Stages of {r['layout']}: {wall:.1f} s wall, {len(stages)} stages", "",
-                "| stage | job description | call site | s | share of wall | tasks | input rows "
-                "| shuffle read rows | shuffle write MB |",
-                "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
-        for s in stages[:top]:
-            out.append(f"| {s['stage']}{' (failed)' if s['failed'] else ''} | {_cell(s['description'])} "
-                       f"| {_cell(s['name'])} | {s['seconds']:.2f} | {share(s['seconds'])} | {s['tasks']} "
-                       f"| {s['input_rows']} | {s['shuffle_read_rows']} | {s['shuffle_write_bytes'] / 1e6:.1f} |")
-        rest = stages[top:]
-        if rest:
-            secs = sum(s["seconds"] for s in rest)
-            def total(key: str, rest: list = rest) -> int:
-                return sum(s[key] for s in rest)
-            out.append(f"| | {len(rest)} other stages | | {secs:.2f} | {share(secs)} | {total('tasks')} "
-                       f"| {total('input_rows')} | {total('shuffle_read_rows')} "
-                       f"| {total('shuffle_write_bytes') / 1e6:.1f} |")
-        idle = r.get("outside_stages_seconds", 0.0)
-        out += [f"| | no stage running (driver: planning, timeline, commit) | | {idle:.2f} | {share(idle)} "
-                f"| | | | |", ""]
-    return "\n".join(out)
-
-
-#: the phases of a layout's work, as :func:`phase` names them from a stage's own measures
-PHASES = ("read, shuffle write", "scan without shuffle (sample, stats)", "shuffle read, sort, write",
-          "other stages (metadata table, commit jobs)")
-
-
-def phase(stage: dict, rows: int, files_in: int) -> str:
-    """Which of :data:`PHASES` a stage belongs to, from its measures alone, so the stages of every
-    system (Hudi, Delta, Iceberg) are read alike: it reads a shuffle of at least half the table's
-    ``rows`` (the sort and the files' write: encode, Parquet, column stats are one stage); it
-    writes a shuffle of at least a megabyte (the read before it); it reads the table without a
-    shuffle (a sample, a range partitioner's bounds): at least half its rows, or one task per
-    input file where the reader reports no rows (Hudi's built-in reads its files that way); or
-    anything else (small jobs on the metadata table or the log)."""
-    big = max(1, rows // 2)
-    if stage["shuffle_read_rows"] >= big:
-        return PHASES[2]
-    if stage["shuffle_write_bytes"] >= 1 << 20:
-        return PHASES[0]
-    if stage["input_rows"] >= big or (stage["input_rows"] == 0 and stage["shuffle_read_rows"] == 0
-                                      and stage["tasks"] == files_in):
-        return PHASES[1]
-    return PHASES[3]
-
-
-def phase_breakdown(report: dict) -> str:
-    """Per layout, the seconds of each of :data:`PHASES` and the wall time no stage ran."""
-    with_stages = [r for r in report["layouts"] if r.get("stages")]
-    if not with_stages:
-        return ""
-    lines = ["| layout | wall s | " + " | ".join(PHASES) + " | no stage running (driver) |",
-             "| --- | --- | " + " | ".join("---" for _ in PHASES) + " | --- |"]
-    files_in = report["parameters"].get("files", 0)
-    for r in with_stages:
-        rows = max(max(s["input_rows"], s["shuffle_read_rows"]) for s in r["stages"])
-        secs = {p: 0.0 for p in PHASES}
-        for s in r["stages"]:
-            secs[phase(s, rows, files_in)] += s["seconds"]
-        lines.append(f"| {r['layout']} | {r['cluster_seconds']:.1f} | "
-                     + " | ".join(f"{secs[p]:.1f}" for p in PHASES)
-                     + f" | {r.get('outside_stages_seconds', 0.0):.1f} |")
-    return "\n".join(lines) + "\n"
-
-
-def head_to_head(report: dict) -> str:
-    """Per query, ours against the built-in implementation of the same curve and mapping."""
-    by_name = {r["layout"]: r for r in report["layouts"]}
-    lines = ["| curve / mapping | queries | ours fewer files | equal | ours more | ours avg | built-in avg "
-             "| worst query for ours (ours / built-in) |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
-    for name, ours in by_name.items():
-        twin = builtin_twin(name, list(by_name))
-        if not twin:
-            continue
-        theirs = by_name[twin]
-        pairs = list(zip(ours["queries"], theirs["queries"]))
-        fewer = sum(1 for a, b in pairs if a["files"] < b["files"])
-        more = [(a["files"] - b["files"], a, b) for a, b in pairs if a["files"] > b["files"]]
-        worst = max(more, key=lambda t: t[0]) if more else None
-        worst_text = f"{worst[1]['predicate']} ({worst[1]['files']} / {worst[2]['files']})" if worst else "none"
-        def avg(r: dict) -> float:
-            return sum(q["files"] for q in r["queries"]) / max(1, len(r["queries"]))
-        lines.append(f"| {name[5:]} | {len(pairs)} | {fewer} | {len(pairs) - fewer - len(more)} | {len(more)} "
-                     f"| {avg(ours):.1f} | {avg(theirs):.1f} | {worst_text} |")
-    return "\n".join(lines) + "\n"
-
-
-def render(report: dict) -> str:
-    """``results.md``: the table, ours against the built-in per query, the stage breakdowns."""
-    phases, breakdown = phase_breakdown(report), stage_breakdown(report)
-    return (markdown(report) + partition_table(report) + "\n" + head_to_head(report) + ("\nWhere the time went (stage seconds; stages "
-            "may overlap)\n\n" + phases if phases else "") + ("\n" + breakdown if breakdown else ""))
-
-
-def write_outputs(out: Path, report: dict) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "results.json").write_text(json.dumps(report, indent=2))
-    (out / "results.md").write_text(render(report))
-    try:
-        chart(report, out / "files_read.png")
-    except ImportError:
-        print("matplotlib is not installed: no chart", file=sys.stderr)
-
-
-def chart(report: dict, png: Path) -> None:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    rows = report["layouts"]
-    cols = report["filter_columns"]
-    fig, ax = plt.subplots(figsize=(max(8, 1.1 * len(rows)), 5))
-    width = 0.8 / len(cols)
-    for i, c in enumerate(cols):
-        ax.bar([x + i * width for x in range(len(rows))], [r["point"][c] for r in rows], width, label=c)
-    bound = rows[-1]["bound"]
-    ax.axhline(bound, color="black", linestyle="--", linewidth=1, label=f"bound N^((d-1)/d) = {bound:.1f}")
-    d_eff = report.get("d_effective", len(cols))
-    if d_eff < len(cols):
-        eff = rows[-1]["effective_bound"]
-        ax.axhline(eff, color="grey", linestyle=":", linewidth=1,
-                   label=f"effective bound N^((d'-1)/d'), d'={d_eff}: {eff:.1f}")
-    ax.set_xticks([x + width * (len(cols) - 1) / 2 for x in range(len(rows))])
-    ax.set_xticklabels([r["layout"] for r in rows], rotation=35, ha="right")
-    ax.set_ylabel("files read per point query (avg)")
-    p = report["parameters"]
-    size = f"{p['rows']} rows" if p["rows"] else f"scale {p['scale']}"
-    ax.set_title(f"SSB {size} ({p['variant']}), {p['files']} files: files read per point query")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(png, dpi=110)

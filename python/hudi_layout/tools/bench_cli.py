@@ -1,18 +1,23 @@
 """The ``bench`` command: ``python -m hudi_layout bench`` runs the skipping benchmark
 (:mod:`hudi_layout.tools.bench`) or, with ``--rounds R``, the rounds benchmark
 (:mod:`hudi_layout.tools.rounds`); ``--render`` re-renders either one's results. Every flag is
-checked before Spark starts."""
+checked before Spark starts: the flags become a :class:`~hudi_layout.tools.bench.BenchSpec` or a
+:class:`~hudi_layout.tools.rounds.RoundsSpec` (:func:`bench_spec`, :func:`rounds_spec`), whose
+``validate`` names the flag of a value that cannot work."""
 from __future__ import annotations
 
 import argparse
 import json
 from pathlib import Path
+from typing import Optional, Tuple
 
-from . import bench, partitions, peers, rounds, ssb
-from .bench import DEFAULT_LAYOUTS, Layout, parse_weights, render, run, write_outputs
+from . import bench, bench_report, partitions, rounds, rounds_data, rounds_report, ssb, writes
+from .layouts import DEFAULT_LAYOUTS, layouts
+from .queries import parse_weights
 
 
-def main(argv=None) -> int:
+def parser() -> argparse.ArgumentParser:
+    """The ``bench`` command's flags."""
     p = argparse.ArgumentParser(prog="python -m hudi_layout bench", description=bench.__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--scale", type=float, default=0.05, help="SSB scale factor (6M rows per unit)")
@@ -43,18 +48,18 @@ def main(argv=None) -> int:
     p.add_argument("--drift", default=None, metavar="COLUMN", help="with --rounds: rows arrive in the order of "
                    "this filter column (round r holds the r-th 1/R of the rows by it), as a timestamp or a "
                    "growing id would; default: every round a random sample of the same distribution")
-    p.add_argument("--order", default=None, choices=rounds.ORDERS, help="with --rounds: random (default): every "
+    p.add_argument("--order", default=None, choices=rounds_data.ORDERS, help="with --rounds: random (default): every "
                    f"round a random sample of the same distribution; time: rows arrive in {ssb.DATE_COLUMN} order, "
                    "each round's dates past the earlier rounds' (not with --drift)")
     p.add_argument("--operation", default=None, choices=rounds.OPERATIONS, help="with --rounds: the Hudi write "
                    "operation of every round's write (default bulk_insert); insert and upsert write the rows with "
-                   f"an int column {rounds.VERSION} as the table's ordering field")
+                   f"an int column {rounds_data.VERSION} as the table's ordering field")
     p.add_argument("--updates", type=float, default=None, metavar="U", help="with --rounds and --operation "
                    "upsert: each round after the first also updates U x its new rows, drawn from earlier rounds' "
                    "rows (default 0; at most 1)")
     p.add_argument("--table-type", default=None, choices=rounds.TABLE_TYPES, help="with --rounds: every layout's "
                    "table type (default COPY_ON_WRITE)")
-    p.add_argument("--codec", default="", choices=bench.CODECS, help="the Parquet codec every layout writes "
+    p.add_argument("--codec", default="", choices=writes.CODECS, help="the Parquet codec every layout writes "
                    "with, Hudi's and the peers' alike (default: each system's own: Hudi gzip, Delta snappy, "
                    "Iceberg zstd); not with --rounds")
     p.add_argument("--hudi-option", action="append", default=[], metavar="KEY=VALUE",
@@ -81,82 +86,91 @@ def main(argv=None) -> int:
                    f"a small table ({bench.WARMUP_ROWS:,} rows), so no layout pays another's JIT and class loading")
     p.add_argument("--out", default="bench-output")
     p.add_argument("--render", metavar="RESULTS_JSON", help="only re-render results.md and the chart from a results.json")
+    return p
+
+
+def main(argv=None) -> int:
+    p = parser()
     args = p.parse_args(argv)
     if args.render:
         report = json.loads(Path(args.render).read_text())
         if report.get("mode") == "rounds":
-            rounds.write_outputs(Path(args.render).parent, report)
-            print(rounds.render(report))
+            rounds_report.write_outputs(Path(args.render).parent, report)
+            print(rounds_report.render(report))
             return 0
-        write_outputs(Path(args.render).parent, report)
-        print(render(report))
+        bench_report.write_outputs(Path(args.render).parent, report)
+        print(bench_report.render(report))
         return 0
     if args.rounds is not None:
-        if args.codec:
-            p.error(f"--codec {args.codec}: not with --rounds R (every round writes with each system's own codec)")
-        if args.hudi_option:
-            p.error(f"--hudi-option {args.hudi_option[0]}: not with --rounds R")
-        if args.master:
-            p.error(f"--master {args.master}: not with --rounds R")
-        if (args.partition_column or args.partition_growth is not None) and not args.partitions:
-            p.error("--partition-column / --partition-growth: only with --partitions P")
-        if args.partition_growth is not None and not args.partition_growth >= 1:
-            p.error(f"--partition-growth {args.partition_growth:g}: expected a number of at least 1 (the last "
-                    "partition's rows over the first's)")
         return main_rounds(p, args)
     for flag, value in (("--rows-per-round", args.rows_per_round), ("--round-files", args.round_files),
                         ("--drift", args.drift), ("--order", args.order), ("--operation", args.operation),
                         ("--updates", args.updates), ("--table-type", args.table_type)):
         if value is not None:
             p.error(f"{flag} {value}: only with --rounds R")
-    args.files = 64 if args.files is None else args.files
-    args.layouts = args.layouts or ",".join(DEFAULT_LAYOUTS)
-    if args.partition_column and not args.partitions:
-        p.error(f"--partition-column {args.partition_column}: only with --partitions P")
-    if args.partition_growth is not None and not args.partitions:
-        p.error(f"--partition-growth {args.partition_growth:g}: only with --partitions P")
-    if args.partition_growth is not None and not args.partition_growth >= 1:
-        p.error(f"--partition-growth {args.partition_growth:g}: expected a number of at least 1 (the last "
-                "partition's rows over the first's)")
-    if args.partitions:
-        args.partition_column = args.partition_column or partitions.DEFAULT_COLUMN
-        if args.partitions < 0 or args.partitions > args.files:
-            p.error(f"--partitions {args.partitions}: expected 1 to --files ({args.files}), at least one file "
-                    "a partition")
-        peer = next((n for n in args.layouts.split(",") if peers.is_peer(n)), None)
-        if peer:
-            p.error(f"--partitions {args.partitions}: not with the peer layout {peer} (ours, Hudi's built-in, "
-                    "floor and random only)")
     try:
-        columns = ssb.filter_columns(args.variant)
-        weights = parse_weights(args.weights, columns)
-        bench.parse_hudi_options(args.hudi_option)
-        for name in args.layouts.split(","):
-            layout = Layout.parse(name)
-            if layout.grouped:
-                raise ValueError(f"layout {name}: -grouped only with --rounds R (its group limit is a "
-                                 f"quarter of the table the rounds grow)")
-            if layout.clusters:
-                layout.options(columns, 1, 1, 1, weights)
+        spec = bench_spec(args).validate()
     except ValueError as e:
         p.error(str(e))
-    report = run(args)
-    print(render(report))
+    report = bench.run(spec)
+    print(bench_report.render(report))
     return 0
+
+
+def bench_spec(args: argparse.Namespace) -> bench.BenchSpec:
+    """The run the flags ask for; ValueError naming the flag for a value that cannot be read."""
+    return bench.BenchSpec(
+        rows=args.rows, scale=args.scale, variant=args.variant, files=64 if args.files is None else args.files,
+        layouts=layouts(args.layouts or ",".join(DEFAULT_LAYOUTS)), queries=args.queries,
+        repetitions=args.repetitions, sample_size=args.sample_size, seed=args.seed, memory=args.memory,
+        master=args.master, weights=weights(args.weights, args.variant), groups=args.groups, codec=args.codec,
+        hudi_options=writes.parse_hudi_options(args.hudi_option), partitions=args.partitions,
+        partition_column=args.partition_column, partition_growth=args.partition_growth,
+        keep_tables=args.keep_tables, warmup=args.warmup, out=args.out)
+
+
+def weights(raw: str, variant: str) -> Optional[Tuple[float, ...]]:
+    """``--weights 0.6,0.3,0.1`` as numbers (None for ""); ValueError naming ``--weights`` unless
+    they are shares of the variant's filter columns."""
+    if not raw:
+        return None
+    parse_weights(raw, ssb.filter_columns(variant))
+    return tuple(float(x) for x in raw.split(","))
 
 
 def main_rounds(parser, args) -> int:
     """``bench --rounds R``: checks every flag before Spark starts, then runs :mod:`hudi_layout.tools.rounds`."""
+    if args.codec:
+        parser.error(f"--codec {args.codec}: not with --rounds R (every round writes with each system's own codec)")
+    if args.hudi_option:
+        parser.error(f"--hudi-option {args.hudi_option[0]}: not with --rounds R")
+    if args.master:
+        parser.error(f"--master {args.master}: not with --rounds R")
+    if args.files is not None:
+        parser.error(f"--files {args.files}: not with --rounds; the table's file count grows round by "
+                     f"round: --round-files small files per round, clustered into max(1, F // "
+                     f"{rounds_data.ROUND_COMPACTION}) files")
+    if args.groups != 1:
+        parser.error(f"--groups {args.groups}: not with --rounds; each round's clustering plans its "
+                     f"small files as Hudi's size-based plan does (-whole layouts: the whole table)")
     try:
-        rounds.plan_from_args(args)
-        rounds.feed_from_args(args)
-        columns = ssb.filter_columns(args.variant)
-        weights = parse_weights(args.weights, columns)
-        for layout in rounds.parse_layouts(args.layouts or ",".join(rounds.DEFAULT_LAYOUTS)):
-            if layout.clusters:
-                layout.options(columns, 1, 1, 1, weights)
+        spec = rounds_spec(args).validate()
     except ValueError as e:
         parser.error(str(e))
-    report = rounds.run(args)
-    print(rounds.render(report))
+    report = rounds.run(spec)
+    print(rounds_report.render(report))
     return 0
+
+
+def rounds_spec(args: argparse.Namespace) -> rounds.RoundsSpec:
+    """The rounds run the flags ask for (``--rounds`` given); ValueError naming the flag for a
+    value that cannot be read."""
+    return rounds.RoundsSpec(
+        rounds=args.rounds, rows_per_round=args.rows_per_round, round_files=args.round_files, drift=args.drift,
+        rows=args.rows, scale=args.scale, variant=args.variant, layouts=layouts(args.layouts or ",".join(rounds.DEFAULT_LAYOUTS)),
+        queries=args.queries, repetitions=args.repetitions, sample_size=args.sample_size, seed=args.seed,
+        memory=args.memory, weights=weights(args.weights, args.variant), partitions=args.partitions,
+        partition_column=args.partition_column, partition_growth=args.partition_growth,
+        order=args.order or "random", operation=args.operation or "bulk_insert", updates=args.updates or 0.0,
+        table_type=args.table_type or "COPY_ON_WRITE", keep_tables=args.keep_tables, warmup=args.warmup,
+        out=args.out)

@@ -80,7 +80,7 @@ ROUNDS_PEERS = (("R = 8, uniform rows, bulk insert", "docs/bench/rounds8-peers")
 def rounds_peers_block() -> str:
     """The runs of :data:`ROUNDS_PEERS` (:func:`hudi_layout.tools.rounds.formats`)."""
     import json
-    from . import rounds
+    from . import rounds_report as rounds
     return rounds.formats([(label, folder, json.loads((REPO / folder / "results.json").read_text()))
                            for label, folder in ROUNDS_PEERS], every=1)
 
@@ -212,7 +212,8 @@ def peers_runs_block() -> str:
     query of each class (``every_query.json``), ours as a ratio to the best other layout, its
     clustering time, bytes written and shuffled (``results.json``); then where each layout's time
     went (:func:`hudi_layout.tools.bench.phase_breakdown`)."""
-    from .bench import BLOOM_ENTRIES_KEY, phase_breakdown
+    from .bench_report import phase_breakdown
+    from .writes import BLOOM_ENTRIES_KEY
     out = []
     for label, folder, how in PEERS_RUNS:
         if not (REPO / folder / "every_query.json").exists():
@@ -287,7 +288,7 @@ def scale_runs_block() -> str:
     """Per run of :data:`SCALE_RUNS` in the checkout: its command and its partition table
     (:func:`hudi_layout.tools.bench.partition_table`)."""
     import json
-    from .bench import partition_table
+    from .bench_report import partition_table
     out = []
     for label, folder, how in SCALE_RUNS:
         if not (REPO / folder / "results.json").exists():
@@ -363,7 +364,7 @@ def rounds_partitioned_block() -> str:
     """Each run of :data:`ROUNDS_PARTITIONED` in the checkout, round by round
     (:func:`hudi_layout.tools.rounds.partition_summary`)."""
     import json
-    from . import rounds
+    from . import rounds_report as rounds
     out = []
     for label, folder in ROUNDS_PARTITIONED:
         if (REPO / folder / "results.json").exists():
@@ -375,7 +376,7 @@ def rounds_partitioned_block() -> str:
 def rounds_block(runs: Sequence[Tuple[str, str]], every: int = 4) -> str:
     """The runs' summary (:func:`hudi_layout.tools.rounds.summary`) from their results.json."""
     import json
-    from . import rounds
+    from . import rounds_report as rounds
     reports = [(label, folder, json.loads((REPO / folder / "results.json").read_text())) for label, folder in runs]
     return rounds.summary(reports, ROUNDS_LAYOUTS, every)
 
@@ -969,7 +970,7 @@ METADATA_PHASE = "other stages (metadata table, commit jobs)"
 def _phase_seconds(report: dict, layout: str) -> dict:
     """A layout's seconds per phase (:data:`hudi_layout.tools.bench.PHASES`), as
     :func:`hudi_layout.tools.bench.phase_breakdown` adds them up."""
-    from .bench import PHASES, phase
+    from .bench_report import PHASES, phase
     r = next(x for x in report["layouts"] if x["layout"] == layout)
     rows = max(max(s["input_rows"], s["shuffle_read_rows"]) for s in r["stages"])
     secs = {p: 0.0 for p in PHASES}

@@ -11,7 +11,7 @@ them in ``bounds.json``), the files that
 - a range query reads, for every range of len(values) // 20 consecutive values of each column
   (the width of the bench's ranges), at every position;
 - a two-column conjunction reads, for the values of ``--rows`` random rows on each column pair of
-  :func:`hudi_layout.tools.bench.column_pairs` (rows, not distinct pairs: as the bench draws them).
+  :func:`hudi_layout.tools.queries.column_pairs` (rows, not distinct pairs: as the bench draws them).
 
 The bench's class averages are over a few random queries each (``--queries``), and where a range
 lies decides much of what it reads, so two layouts' sampled averages can rank them the wrong way
@@ -33,7 +33,9 @@ import numpy as np
 
 from .. import report as layout_report
 from . import peers
-from .bench import builtin_twin, column_pairs, session
+from .layouts import builtin_twin
+from .queries import column_pairs
+from .sessions import session
 
 RANGE_SHARE = 20  # a range holds len(values) // RANGE_SHARE consecutive values, as the bench's do
 POINT = re.compile(r"^(\w+) = '(.*)'$")

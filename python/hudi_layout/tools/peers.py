@@ -42,6 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from .sessions import spark_conf
+
 #: the peers' layouts, by --layouts name: (system, its layout, full string statistics)
 LAYOUTS = {
     "delta-zorder": ("delta", "zorder", False),
@@ -257,13 +259,15 @@ class Delta(_Table):
         target, so every file of a fresh table)."""
         r = self.request
         size = str(target_bytes)
-        self.spark.conf.set("spark.databricks.delta.optimize.maxFileSize", size)
-        self.spark.conf.set("spark.databricks.delta.optimize.minFileSize", str(small_bytes or target_bytes))
+        conf = {"spark.databricks.delta.optimize.maxFileSize": size,
+                "spark.databricks.delta.optimize.minFileSize": str(small_bytes or target_bytes)}
         if r.kind == "liquid":
-            self.spark.conf.set("spark.databricks.delta.optimize.clustering.mergeStrategy.minCubeSize.threshold", size)
-            self.spark.sql(f"OPTIMIZE {self.ref}").collect()
-        else:
-            self.spark.sql(f"OPTIMIZE {self.ref} ZORDER BY ({_quoted(r.columns)})").collect()
+            conf["spark.databricks.delta.optimize.clustering.mergeStrategy.minCubeSize.threshold"] = size
+        with spark_conf(self.spark, conf):
+            if r.kind == "liquid":
+                self.spark.sql(f"OPTIMIZE {self.ref}").collect()
+            else:
+                self.spark.sql(f"OPTIMIZE {self.ref} ZORDER BY ({_quoted(r.columns)})").collect()
 
     def files(self) -> int:
         return int(self.spark.sql(f"DESCRIBE DETAIL {self.ref}").collect()[0]["numFiles"])
@@ -424,12 +428,12 @@ def run(request: Request) -> dict:
                "files": table.files(), "started": t0, "stages": stages,
                "cluster_seconds": seconds, "shuffle_bytes": shuffle,
                "bytes": table.bytes(), "random_bytes": before, "queries": []}
-        spark.conf.set("spark.sql.adaptive.enabled", "false")
-        out["queries"] = [_query(table, request, q) for q in request.queries]
-        # the files' bounds as the system's own skipping reads them, for tools.every_query
-        dates = [c for c in request.columns if rows.schema[c].dataType.simpleString() == "date"]
-        (Path(request.folder) / "bounds.json").write_text(json.dumps(
-            bounds_json(table.bounds(request.columns), request.columns, dates)))
+        with spark_conf(spark, {"spark.sql.adaptive.enabled": "false"}):
+            out["queries"] = [_query(table, request, q) for q in request.queries]
+            # the files' bounds as the system's own skipping reads them, for tools.every_query
+            dates = [c for c in request.columns if rows.schema[c].dataType.simpleString() == "date"]
+            (Path(request.folder) / "bounds.json").write_text(json.dumps(
+                bounds_json(table.bounds(request.columns), request.columns, dates)))
         return out
     finally:
         spark.stop()
@@ -558,9 +562,8 @@ def grow(request: RoundsRequest) -> dict:
                 per_file = wrote_bytes / request.files_per_round
             target = resized(target, wrote_bytes, wrote_files, per_file)
             got = table.table().agg(*row_checksum(request.data_columns)).collect()[0]
-            spark.conf.set("spark.sql.adaptive.enabled", "false")  # as the bench's queries run
-            with_skipping = [_query(table, request, q) for q in request.queries]
-            spark.conf.set("spark.sql.adaptive.enabled", "true")
+            with spark_conf(spark, {"spark.sql.adaptive.enabled": "false"}):  # as the bench's queries run
+                with_skipping = [_query(table, request, q) for q in request.queries]
             out["rounds"].append({
                 "round": r, "files": table.files(), "contents": [int(got["n"]), int(got["h"] or 0)],
                 "queries": with_skipping, "cluster_seconds": seconds,

@@ -98,7 +98,7 @@ files read compare like for like.
 
 After each round, per layout: the files in the table (N), the files read per point query on each
 filter column, per range query and per two-column conjunction, both as Spark read them for the
-one-shot benchmark's few queries (:func:`hudi_layout.tools.bench.make_queries`) and averaged over
+one-shot benchmark's few queries (:func:`hudi_layout.tools.queries.make_queries`) and averaged over
 every query of each class the table's rows allow, counted from the column-stats index as
 :mod:`hudi_layout.tools.every_query` counts them (every value each filter column holds so far,
 every range position, the values of up to ``EVERY_ROWS`` rows ingested so far on each column pair;
@@ -122,362 +122,194 @@ round), ``results.md`` (a row per round and layout; its first line gives the par
 """
 from __future__ import annotations
 
-import math
 import shutil
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
-from .. import clustering, jvm, scan, tables, timeline
+from .. import clustering, jvm, scan, timeline
 from .. import metadata as md
 from ..ingest import OPERATIONS, TABLE_TYPES
-from ..options import BULK_INSERT_PARTITIONER_KEY, MAX_GROUPS_KEY, REGION_WRITE_PARTITIONER, WRITE_SMALL_FILE_KEY
+from ..options import MAX_GROUPS_KEY
 from . import every_query, partitions, ssb
-from .bench import (Layout, Query, column_pairs, independent_axes, make_queries, parse_weights, progress, run_query,
-                    spark_conf, session)
+from .layouts import Layout, layouts
+from .queries import Query, column_pairs, independent_axes, make_queries, parse_weights, run_query, weights_text
+from .rounds_data import (BLOOM_ENTRIES_KEY, DEFAULT_ROUND_FILES, EVERY_ROWS, KEY, ORDERS, ROUND_COMPACTION, Feed,
+                          RoundSources, RoundsPlan, Sizes, cumulative_models, ingest, write_round_sources)
+from .rounds_report import write_outputs
+from .sessions import PARAMETERS, progress, session, spark_conf
 
-DEFAULT_ROUND_FILES = 40
-#: Small files per clustered file within a round: W = max(1, F // ROUND_COMPACTION).
-ROUND_COMPACTION = 5
 DEFAULT_LAYOUTS = ["random", "builtin-hilbert-sample", "ours-hilbert-sample", "ours-hilbert-sample-continuous",
                    "ours-hilbert-sample-whole"]
-BLOOM_ENTRIES_KEY = "hoodie.index.bloom.num_entries"
 GROUP_BYTES_KEY = "hoodie.clustering.plan.strategy.max.bytes.per.group"
 #: -continuous-grouped: the group limit is the final table's bytes over this.
 GROUPED_SHARE = 4
 #: A small-file limit above any file: the plan takes every file (the -whole layouts).
 EVERY_FILE = 1 << 62
-CHART = "files_per_round.png"
-#: Rows whose values make the two-column conjunctions counted over every query after each round.
-EVERY_ROWS = 1000
-#: --order: the generator's (random) order, or the order date's.
-ORDERS = ("random", "time")
-KEY = "lo_key"
-#: The column a versioned row carries: the round that last wrote it (the table's ordering field).
-VERSION = "version"
-OPERATION_KEY = "hoodie.datasource.write.operation"
-ORDERING_KEY = "hoodie.table.ordering.fields"
-INSERT_SPLIT_KEY = "hoodie.copyonwrite.insert.split.size"
-AUTO_SPLIT_KEY = "hoodie.copyonwrite.insert.auto.split"
+
+_DEFAULTS = layouts(*DEFAULT_LAYOUTS)
 
 
 @dataclass(frozen=True)
-class RoundsPlan:
-    """R rounds of M rows, each written as F small files and clustered into W files; with
-    ``partitions`` P, into a table partitioned by ``partition_column`` (see the module's docstring)."""
+class RoundsSpec:
+    """One run of the rounds benchmark, its fields the ``bench --rounds`` flags (same names, same
+    defaults; ``order``, ``operation``, ``updates`` and ``table_type`` as the feed takes them when
+    not given): e.g. ``RoundsSpec(rounds=2, rows=6000, round_files=4, layouts=layouts("random",
+    "ours-hilbert-sample"))``. ``layouts``: :class:`~hudi_layout.tools.layouts.Layout` values
+    (``random`` is added first if missing); ``weights``: the filter columns' query shares, as given.
+    :meth:`validate` checks the fields before Spark starts (:func:`run` calls it)."""
     rounds: int
-    rows_per_round: int
-    round_files: int
-    partitions: int = 0
-    partition_column: str = ""
-    partition_growth: float = 1.0
-
-    def share(self, parts: int) -> "RoundsPlan":
-        """One partition's share of a round that writes ``parts`` partitions: what each partition's
-        clustering plan is sized for."""
-        return RoundsPlan(self.rounds, max(1, self.rows_per_round // parts), max(2, self.round_files // parts))
-
-    @property
-    def files_per_round(self) -> int:
-        return max(1, self.round_files // ROUND_COMPACTION)
-
-    @property
-    def total_rows(self) -> int:
-        return self.rounds * self.rows_per_round
-
-    @property
-    def bloom_entries(self) -> int:
-        """Keys of one small file: what each file's bloom filter is sized for."""
-        return max(1, -(-self.rows_per_round // self.round_files))
-
-
-@dataclass(frozen=True)
-class Sizes:
-    """The clustering plan's sizes, fixed for the run from the bytes of one round's small files."""
-    round_bytes: int
-    target_file_bytes: int
-    small_file_bytes: int
-
-    @staticmethod
-    def of_round(round_bytes: int, plan: RoundsPlan, parts: int = 1) -> "Sizes":
-        """From the bytes of the first round's small files; written into ``parts`` partitions, from
-        one partition's share (each partition's clustering is planned on its own)."""
-        if parts > 1:
-            round_bytes, plan = round_bytes // parts, plan.share(parts)
-        w = plan.files_per_round
-        return Sizes(round_bytes, math.ceil(round_bytes / (w - 0.5)),
-                     int(round_bytes / math.sqrt(plan.round_files * w)))
-
-
-@dataclass(frozen=True)
-class Feed:
-    """How every round's rows reach each layout's table (see the module's docstring)."""
-    order: str = "random"
+    rows_per_round: Optional[int] = None
+    round_files: Optional[int] = None
     drift: Optional[str] = None
+    order: str = "random"
     operation: str = "bulk_insert"
     updates: float = 0.0
     table_type: str = "COPY_ON_WRITE"
+    rows: int = 0
+    scale: float = 0.05
+    variant: str = "uniform"
+    layouts: Tuple[Layout, ...] = _DEFAULTS
+    queries: int = 5
+    repetitions: int = 1
+    sample_size: int = 200_000
+    seed: int = 7
+    memory: str = "6g"
+    weights: Optional[Tuple[float, ...]] = None
+    partitions: int = 0
+    partition_column: Optional[str] = None
+    partition_growth: Optional[float] = None
+    keep_tables: bool = False
+    warmup: bool = True
+    out: str = "bench-output"
 
     @property
-    def order_column(self) -> Optional[str]:
-        """The column the rows are sorted by before they are cut into rounds; None: the generator's order."""
-        return self.drift or (ssb.DATE_COLUMN if self.order == "time" else None)
+    def columns(self) -> Tuple[str, ...]:
+        return ssb.filter_columns(self.variant)
 
     @property
-    def versioned(self) -> bool:
-        """Whether rows carry ``version``, the ordering field an insert or upsert needs."""
-        return self.operation != "bulk_insert"
+    def shares(self) -> Optional[List[float]]:
+        """``weights`` normalised (None without weights); ValueError naming ``--weights``."""
+        return parse_weights(weights_text(self.weights), self.columns)
 
-    def updated(self, plan: RoundsPlan) -> int:
-        """Rows each round after the first updates."""
-        return round(self.updates * plan.rows_per_round)
+    def feed(self) -> Feed:
+        """How rows reach the tables; ValueError naming the flag (or both flags) for a value or a
+        combination that cannot work, and what is accepted."""
+        order, drift = self.order or "random", self.drift
+        operation = self.operation or "bulk_insert"
+        updates = self.updates or 0.0
+        table_type = self.table_type or "COPY_ON_WRITE"
+        for flag, value, accepted in (("--order", order, ORDERS), ("--operation", operation, OPERATIONS),
+                                      ("--table-type", table_type, TABLE_TYPES)):
+            if value not in accepted:
+                raise ValueError(f"{flag} {value}: expected one of {', '.join(accepted)}")
+        if order == "time" and drift:
+            raise ValueError(f"--order time and --drift {drift}: not together; --order time sorts the rows by "
+                             f"{ssb.DATE_COLUMN}, --drift by the filter column it names: give one of them")
+        if not 0 <= updates <= 1:
+            raise ValueError(f"--updates {updates:g}: expected a fraction of each round's new rows from 0 to 1 "
+                             "(round 2 can update at most the rows of round 1)")
+        if updates and operation != "upsert":
+            raise ValueError(f"--updates {updates:g} needs --operation upsert (got --operation {operation}): only an "
+                             "upsert replaces a key's earlier version")
+        return Feed(order, drift, operation, updates, table_type)
 
-    def write_options(self, plan: RoundsPlan) -> Dict[str, str]:
-        """The operation, no packing of new rows into existing files, and for an insert or upsert
-        the ordering field and an insert split of one small file's rows."""
-        opts = {OPERATION_KEY: self.operation, WRITE_SMALL_FILE_KEY: "0"}
-        if self.versioned:
-            opts.update({ORDERING_KEY: VERSION, INSERT_SPLIT_KEY: str(plan.bloom_entries), AUTO_SPLIT_KEY: "false"})
-        return opts
+    def plan(self) -> RoundsPlan:
+        """The rounds plan; ValueError naming the flag for a value that cannot work."""
+        rounds = self.rounds
+        if not isinstance(rounds, int) or rounds < 1:
+            raise ValueError(f"--rounds {rounds}: expected a whole number of rounds, at least 1")
+        files = DEFAULT_ROUND_FILES if self.round_files is None else self.round_files
+        if files < 2:
+            raise ValueError(f"--round-files {files}: expected at least 2 small files per round (they are "
+                             f"clustered into max(1, F // {ROUND_COMPACTION}) files per round)")
+        drift = self.drift
+        if drift is not None and drift not in self.columns:
+            raise ValueError(f"--drift {drift}: expected one of the {self.variant} variant's filter columns: "
+                             + ", ".join(self.columns))
+        per_round = self.rows_per_round
+        if per_round is not None:
+            if per_round < 1:
+                raise ValueError(f"--rows-per-round {per_round}: expected a whole number of rows, at least 1")
+            if self.rows and self.rows != per_round * rounds:
+                raise ValueError(f"--rows {self.rows} and --rows-per-round {per_round} with --rounds {rounds} "
+                                 f"disagree: give one of them (the total is rounds x rows per round)")
+            given = f"--rows-per-round {per_round}"
+        else:
+            total = self.rows or int(round(self.scale * ssb.ROWS_PER_SCALE))
+            per_round = total // rounds
+            given = (f"--rows {self.rows}" if self.rows else f"--scale {self.scale}") + \
+                f" over --rounds {rounds} ({per_round} rows per round)"
+        if per_round < files:
+            raise ValueError(f"{given}: expected at least --round-files {files} rows per round, one per small "
+                             f"file; raise --rows, --scale or --rows-per-round")
+        parts = self.partitions or 0
+        growth = self.partition_growth or 1.0
+        if parts:
+            if parts < 1 or files < 2 * parts:
+                raise ValueError(f"--partitions {parts}: expected 1 to half of --round-files ({files // 2}): each "
+                                 f"round writes at least 2 small files into every partition it reaches")
+            peer = next((lay.name for lay in self.layouts if lay.impl == "peer"), None)
+            if peer:
+                raise ValueError(f"--partitions {parts}: not with the peer layout {peer} "
+                                 "(Hudi's layouts and random only)")
+        return RoundsPlan(rounds, per_round, files, parts,
+                          (self.partition_column or partitions.DEFAULT_COLUMN) if parts else "",
+                          growth if parts else 1.0)
 
+    def ordered_layouts(self) -> List[Layout]:
+        """The layouts, random first (added if missing), each once; ``floor`` is refused."""
+        out: List[Layout] = []
+        for layout in self.layouts:
+            if layout.impl == "floor":
+                raise ValueError("layout floor: not with --rounds; the floor is one bulk insert of the whole "
+                                 "table into N files and has no counterpart in a table that grows round by "
+                                 "round. Leave it out of --layouts (e.g. --layouts "
+                                 f"{','.join(DEFAULT_LAYOUTS)})")
+            if layout.name not in (lay.name for lay in out):
+                out.append(layout)
+        if out[0].name != "random":
+            out = [Layout.random()] + [lay for lay in out if lay.name != "random"]
+        return out
 
-def feed_from_args(args) -> Feed:
-    """How rows reach the tables, from the command line; ValueError naming the flag (or both
-    flags) for a value or a combination that cannot work, and what is accepted."""
-    order, drift = getattr(args, "order", None) or "random", getattr(args, "drift", None)
-    operation = getattr(args, "operation", None) or "bulk_insert"
-    updates = getattr(args, "updates", None) or 0.0
-    table_type = getattr(args, "table_type", None) or "COPY_ON_WRITE"
-    for flag, value, accepted in (("--order", order, ORDERS), ("--operation", operation, OPERATIONS),
-                                  ("--table-type", table_type, TABLE_TYPES)):
-        if value not in accepted:
-            raise ValueError(f"{flag} {value}: expected one of {', '.join(accepted)}")
-    if order == "time" and drift:
-        raise ValueError(f"--order time and --drift {drift}: not together; --order time sorts the rows by "
-                         f"{ssb.DATE_COLUMN}, --drift by the filter column it names: give one of them")
-    if not 0 <= updates <= 1:
-        raise ValueError(f"--updates {updates:g}: expected a fraction of each round's new rows from 0 to 1 "
-                         "(round 2 can update at most the rows of round 1)")
-    if updates and operation != "upsert":
-        raise ValueError(f"--updates {updates:g} needs --operation upsert (got --operation {operation}): only an "
-                         "upsert replaces a key's earlier version")
-    return Feed(order, drift, operation, updates, table_type)
+    def validate(self) -> "RoundsSpec":
+        """ValueError naming the flag, the value and what is accepted, for any field that cannot
+        work; the spec itself otherwise."""
+        if self.variant not in ssb.VARIANTS:
+            raise ValueError(f"--variant {self.variant}: expected one of {', '.join(ssb.VARIANTS)}")
+        if not self.layouts or not all(isinstance(lay, Layout) for lay in self.layouts):
+            raise ValueError(f"layouts {self.layouts!r}: expected Layout values, e.g. layouts('random', "
+                             "'ours-hilbert-sample')")
+        if (self.partition_column or self.partition_growth is not None) and not self.partitions:
+            raise ValueError("--partition-column / --partition-growth: only with --partitions P")
+        if self.partition_growth is not None and not self.partition_growth >= 1:
+            raise ValueError(f"--partition-growth {self.partition_growth:g}: expected a number of at least 1 (the "
+                             "last partition's rows over the first's)")
+        self.plan()
+        self.feed()
+        weights = self.shares
+        for layout in self.ordered_layouts():
+            if layout.clusters:
+                layout.options(self.columns, 1, 1, 1, weights)
+        return self
 
-
-def plan_from_args(args) -> RoundsPlan:
-    """The rounds plan from the command line; ValueError naming the flag for a value that cannot work."""
-    rounds = args.rounds
-    if not isinstance(rounds, int) or rounds < 1:
-        raise ValueError(f"--rounds {rounds}: expected a whole number of rounds, at least 1")
-    files = DEFAULT_ROUND_FILES if getattr(args, "round_files", None) is None else args.round_files
-    if files < 2:
-        raise ValueError(f"--round-files {files}: expected at least 2 small files per round (they are "
-                         f"clustered into max(1, F // {ROUND_COMPACTION}) files per round)")
-    if getattr(args, "files", None) is not None:
-        raise ValueError(f"--files {args.files}: not with --rounds; the table's file count grows round by "
-                         f"round: --round-files small files per round, clustered into max(1, F // "
-                         f"{ROUND_COMPACTION}) files")
-    drift = getattr(args, "drift", None)
-    if drift is not None and drift not in ssb.filter_columns(args.variant):
-        raise ValueError(f"--drift {drift}: expected one of the {args.variant} variant's filter columns: "
-                         + ", ".join(ssb.filter_columns(args.variant)))
-    if getattr(args, "groups", 1) not in (None, 1):
-        raise ValueError(f"--groups {args.groups}: not with --rounds; each round's clustering plans its "
-                         f"small files as Hudi's size-based plan does (-whole layouts: the whole table)")
-    per_round = getattr(args, "rows_per_round", None)
-    if per_round is not None:
-        if per_round < 1:
-            raise ValueError(f"--rows-per-round {per_round}: expected a whole number of rows, at least 1")
-        if args.rows and args.rows != per_round * rounds:
-            raise ValueError(f"--rows {args.rows} and --rows-per-round {per_round} with --rounds {rounds} "
-                             f"disagree: give one of them (the total is rounds x rows per round)")
-        given = f"--rows-per-round {per_round}"
-    else:
-        total = args.rows or int(round(args.scale * ssb.ROWS_PER_SCALE))
-        per_round = total // rounds
-        given = (f"--rows {args.rows}" if args.rows else f"--scale {args.scale}") + \
-            f" over --rounds {rounds} ({per_round} rows per round)"
-    if per_round < files:
-        raise ValueError(f"{given}: expected at least --round-files {files} rows per round, one per small "
-                         f"file; raise --rows, --scale or --rows-per-round")
-    parts = getattr(args, "partitions", 0) or 0
-    growth = getattr(args, "partition_growth", None) or 1.0
-    if parts:
-        if parts < 1 or files < 2 * parts:
-            raise ValueError(f"--partitions {parts}: expected 1 to half of --round-files ({files // 2}): each "
-                             f"round writes at least 2 small files into every partition it reaches")
-        if getattr(args, "layouts", None) and any(peers_named(args.layouts)):
-            raise ValueError(f"--partitions {parts}: not with the peer layout {peers_named(args.layouts)[0]} "
-                             "(Hudi's layouts and random only)")
-    return RoundsPlan(rounds, per_round, files, parts,
-                      (getattr(args, "partition_column", None) or partitions.DEFAULT_COLUMN) if parts else "",
-                      growth if parts else 1.0)
-
-
-def peers_named(names: str) -> List[str]:
-    """The peer layouts among ``--layouts``."""
-    from . import peers
-    return [n for n in names.split(",") if peers.is_peer(n)]
-
-
-def parse_layouts(names: str) -> List[Layout]:
-    """``--layouts`` for rounds: random first (added if missing); ``floor`` is refused."""
-    layouts: List[Layout] = []
-    for name in names.split(","):
-        layout = Layout.parse(name)
-        if layout.impl == "floor":
-            raise ValueError("layout floor: not with --rounds; the floor is one bulk insert of the whole "
-                             "table into N files and has no counterpart in a table that grows round by "
-                             "round. Leave it out of --layouts (e.g. --layouts "
-                             f"{','.join(DEFAULT_LAYOUTS)})")
-        if layout.name not in (lay.name for lay in layouts):
-            layouts.append(layout)
-    if layouts[0].name != "random":
-        layouts = [Layout("random")] + [lay for lay in layouts if lay.name != "random"]
-    return layouts
-
-
-@dataclass(frozen=True)
-class RoundSources:
-    """The rounds' rows as Parquet (see :func:`write_round_sources`): each round's new rows, the
-    rows it updates (None where it updates none) and the data columns."""
-    rows: List[str]
-    updates: List[Optional[str]]
-    columns: List[str]
-    #: with --partitions: the rows each round writes (new and updated) into each partition
-    partition_rows: List[Dict[str, int]] = field(default_factory=list)
-
-    @property
-    def rows_folder(self) -> str:
-        """Every round's new rows, in folders ``round=<r>``."""
-        return str(Path(self.rows[0]).parent)
-
-    def written(self, r: int) -> List[str]:
-        """The folders round ``r`` writes: its new rows and the rows it updates."""
-        return [f for f in (self.rows[r - 1], self.updates[r - 1]) if f]
-
-
-def write_round_sources(folder: Path, plan: RoundsPlan, seed: int, variant: str, feed: Feed = Feed()) -> RoundSources:
-    """One seeded SSB table of ``plan.total_rows`` rows, sorted by ``feed.order_column`` if any (a
-    stable sort), cut into the rounds' slices and written as Parquet: round r's new rows under
-    ``folder/rows/round=<r>`` and the rows it updates (:func:`update_rows`) under
-    ``folder/updates/round=<r>``, with ``lo_revenue`` raised by r. A versioned feed's rows carry
-    ``version``: the round that wrote them."""
-    import pyarrow as pa
-    table = _ordered(ssb.generate(plan.total_rows, seed, 0.0, variant), feed.order_column)
-    if plan.partitions:
-        table = _partitioned(table, plan)
-    shutil.rmtree(folder, ignore_errors=True)
-    revenue = table.column("lo_revenue").to_numpy().copy()  # each row's latest value
-    rows: List[str] = []
-    updates: List[Optional[str]] = []
-    per_partition: List[Dict[str, int]] = []
-    for r in range(1, plan.rounds + 1):
-        part = table.slice((r - 1) * plan.rows_per_round, plan.rows_per_round)
-        rows.append(_write_slice(_with_version(part, r, feed), folder / "rows" / f"round={r}"))
-        picked = update_rows(plan, feed, seed, r)
-        revenue[picked] += r
-        changed = table.take(picked).set_column(table.column_names.index("lo_revenue"), "lo_revenue",
-                                                 pa.array(revenue[picked]))
-        updates.append(_write_slice(_with_version(changed, r, feed), folder / "updates" / f"round={r}")
-                       if len(picked) else None)
-        if plan.partitions:
-            per_partition.append(_partition_rows([part, changed]))
-    return RoundSources(rows, updates, list(table.column_names) + ([VERSION] if feed.versioned else []),
-                        per_partition)
-
-
-def _partitioned(table, plan: RoundsPlan):
-    """``table`` with the partition path column :data:`partitions.FIELD`: ``plan.partitions``
-    stretches of ``plan.partition_column``'s values (:func:`partitions.stretches`, over every
-    round's rows), each row its stretch's first value."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-    values = table.column(plan.partition_column)
-    if pa.types.is_dictionary(values.type):
-        values = values.cast(values.type.value_type)
-    counts = [(x["values"], x["counts"]) for x in pc.value_counts(values).to_pylist()]
-    mapping = partitions.stretches(counts, plan.partitions, plan.partition_column, plan.partition_growth)
-    keys = list(mapping)
-    at = pc.index_in(values, value_set=pa.array(keys, type=values.type))
-    return table.append_column(partitions.FIELD, pc.take(pa.array([mapping[k] for k in keys]), at))
-
-
-def _partition_rows(parts) -> Dict[str, int]:
-    """Rows of each partition in the Arrow tables ``parts``."""
-    import pyarrow.compute as pc
-    out: Dict[str, int] = {}
-    for part in parts:
-        for x in pc.value_counts(part.column(partitions.FIELD)).to_pylist():
-            out[x["values"]] = out.get(x["values"], 0) + int(x["counts"])
-    return out
-
-
-def update_rows(plan: RoundsPlan, feed: Feed, seed: int, r: int):
-    """Positions, in the sorted table, of the rows round ``r`` updates: ``feed.updated(plan)`` of the
-    earlier rounds' rows (none in round 1), drawn without replacement by a generator seeded with
-    (seed, r), in order."""
-    import numpy as np
-    earlier = (r - 1) * plan.rows_per_round
-    count = min(earlier, feed.updated(plan))
-    if count == 0:
-        return np.zeros(0, dtype=np.int64)
-    return np.sort(np.random.default_rng([seed, r]).choice(earlier, count, replace=False))
-
-
-def _ordered(table, column: Optional[str]):
-    """``table`` sorted by ``column`` (stable: ties keep the generator's order), or as it is."""
-    if not column:
-        return table
-    import pyarrow as pa
-    import pyarrow.compute as pc
-    values = table.column(column)
-    if pa.types.is_dictionary(values.type):
-        values = values.cast(values.type.value_type)
-    return table.take(pc.sort_indices(values))
-
-
-def _with_version(part, r: int, feed: Feed):
-    if not feed.versioned:
-        return part
-    import pyarrow as pa
-    return part.append_column(VERSION, pa.array([r] * part.num_rows, type=pa.int32()))
-
-
-def _write_slice(part, out: Path) -> str:
-    """``part`` as a few Parquet files in ``out`` (so Spark reads them in parallel)."""
-    import pyarrow.parquet as pq
-    out.mkdir(parents=True)
-    step = max(1, -(-part.num_rows // 4))
-    for i, start in enumerate(range(0, part.num_rows, step)):
-        pq.write_table(part.slice(start, step), out / f"part-{i}.parquet")
-    return str(out)
+    def parameters(self) -> Dict[str, Any]:
+        """results.json's ``parameters``: every flag of the command line, as it gives them (the
+        layouts as run, the feed's flags as the feed takes them)."""
+        feed = self.feed()
+        values: Dict[str, Any] = {
+            "files": None, "groups": 1, "master": "", "codec": "", "hudi_option": [], "render": None,
+            "weights": weights_text(self.weights), "layouts": ",".join(lay.name for lay in self.ordered_layouts()),
+            "order": feed.order, "drift": feed.drift, "operation": feed.operation, "updates": feed.updates,
+            "table_type": feed.table_type}
+        return {k: values[k] if k in values else getattr(self, k) for k in PARAMETERS}
 
 
 def table_contents(spark, path: str, columns: Sequence[str]) -> Tuple[int, Tuple[int, int]]:
     """(files in the latest snapshot, (rows, checksum over ``columns``)), read with data skipping off."""
     rows, files = scan.files_read(scan.read(spark, path, skipping=False).agg(*scan.row_checksum(columns)))
     return files, (int(rows[0]["n"]), int(rows[0]["h"] or 0))
-
-
-def ingest(spark, path: str, sources: Sequence[str], columns: Sequence[str], plan: RoundsPlan, feed: Feed,
-           first: bool, on_grid: bool = False, files: Optional[Dict[str, int]] = None) -> None:
-    """One round's write of the rows in ``sources`` (its new rows and the rows it updates) with the
-    feed's operation, as ``plan.round_files`` small files of new rows (column stats on ``columns``);
-    with ``files`` (``--partitions``: the small files of each partition the round reaches), into
-    the table's partitions. ``on_grid``, a bulk insert puts them as the continuous layout's writes
-    do: one file per region of the recorded grid they reach."""
-    opts = tables.table_options("ssb", KEY, columns, plan.round_files, table_type=feed.table_type,
-                                partition_by=partitions.FIELD if files else "")
-    opts[BLOOM_ENTRIES_KEY] = str(plan.bloom_entries)
-    opts.update(feed.write_options(plan))
-    if on_grid:
-        opts[BULK_INSERT_PARTITIONER_KEY] = REGION_WRITE_PARTITIONER
-    rows = spark.read.parquet(*sources)
-    rows = partitions.spread(rows, KEY, files) if files else rows.repartition(plan.round_files)
-    rows.write.format("hudi").options(**opts).mode("overwrite" if first else "append").save(path)
-
 
 def round_options(layout: Layout, columns, sizes: Sizes, plan: RoundsPlan, sample_size: int,
                   weights: Optional[Sequence[float]], group_bytes: Optional[int] = None) -> Dict[str, str]:
@@ -529,7 +361,7 @@ class WriteTotals:
 class RoundsRun:
     """What every layout's growth shares: the plan, the rows, the queries and the expected answers."""
     spark: Any
-    args: Any
+    spec: RoundsSpec
     plan: RoundsPlan
     feed: Feed
     columns: Tuple[str, ...]
@@ -553,27 +385,6 @@ class RoundsRun:
             return None
         return partitions.files_by_rows(self.sources.partition_rows[r - 1], self.plan.round_files)
 
-
-def cumulative_models(spark, sources: RoundSources) -> List[Tuple[int, int]]:
-    """(rows, checksum over every data column) the table must hold after each round, from the
-    sources alone: every key rounds 1..r wrote, with the values of the last round that wrote it. A
-    row written in round w is its key's latest from w until the round that next writes the key, so
-    one aggregation by (w, next round) gives every round's sums."""
-    from pyspark.sql import Window
-    from pyspark.sql import functions as F
-    written = spark.read.parquet(sources.rows_folder)
-    updated = [f for f in sources.updates if f]
-    if updated:
-        written = written.unionByName(spark.read.parquet(str(Path(updated[0]).parent)))
-    until = F.lead("round").over(Window.partitionBy(KEY).orderBy("round"))
-    spans = written.withColumn("until", until).groupBy("round", "until").agg(*scan.row_checksum(sources.columns)).collect()
-    out = []
-    for r in range(1, len(sources.rows) + 1):
-        held = [x for x in spans if x["round"] <= r and (x["until"] is None or x["until"] > r)]
-        out.append((sum(int(x["n"]) for x in held), sum(int(x["h"] or 0) for x in held)))
-    return out
-
-
 def check_rows(name: str, r: int, held: Tuple[int, int], model: Tuple[int, int]) -> None:
     if held != model:
         raise SystemExit(f"WRONG RESULT: {name} after round {r} holds {held[0]} rows (checksum {held[1]}), "
@@ -584,7 +395,7 @@ def run_queries(ctx: RoundsRun, name: str, r: int, path: str) -> List[dict]:
     """Every query on the table after round ``r``; each must return the random table's rows.
     Adaptive execution is off while they run: it re-plans each tiny aggregation at a cost of
     about a quarter of its time, and files read come from the scan either way."""
-    with spark_conf(ctx.spark, "spark.sql.adaptive.enabled", "false"):
+    with spark_conf(ctx.spark, {"spark.sql.adaptive.enabled": "false"}):
         return _run_queries(ctx, name, r, path)
 
 
@@ -618,7 +429,7 @@ def held_values(ctx: RoundsRun, r: int) -> Tuple[Dict[str, list], List[dict]]:
         rows = ctx.spark.read.parquet(*ctx.sources.rows[:r]).select(*ctx.columns)
         values = {c: sorted(x[0] for x in rows.select(c).distinct().collect() if x[0] is not None)
                   for c in ctx.columns}
-        sample = [x.asDict() for x in rows.orderBy(F.rand(ctx.args.seed)).limit(EVERY_ROWS).collect()]
+        sample = [x.asDict() for x in rows.orderBy(F.rand(ctx.spec.seed)).limit(EVERY_ROWS).collect()]
         ctx.held[r] = (values, sample)
     return ctx.held[r]
 
@@ -641,14 +452,14 @@ def cluster_round(ctx: RoundsRun, layout: Layout, path: str, r: int,
     """One clustering as configured; (seconds in all, seconds planning, instant). Hudi must plan one
     (the round left small files), except for a continuous layout with no region due (instant None)."""
     expected_files = ctx.plan.files_per_round * (r if layout.whole else 1)
-    ctx.spark.conf.set("spark.sql.shuffle.partitions", str(expected_files))
-    opts = round_options(layout, ctx.columns, ctx.sizes, ctx.plan, ctx.args.sample_size, ctx.weights, group_bytes)
-    t0 = time.time()
-    instant = jvm.schedule(ctx.spark, path, opts)
-    planned = time.time() - t0
-    if instant:
-        jvm.execute(ctx.spark, path, opts, instant)
-    seconds = time.time() - t0
+    opts = round_options(layout, ctx.columns, ctx.sizes, ctx.plan, ctx.spec.sample_size, ctx.weights, group_bytes)
+    with spark_conf(ctx.spark, {"spark.sql.shuffle.partitions": str(expected_files)}):
+        t0 = time.time()
+        instant = jvm.schedule(ctx.spark, path, opts)
+        planned = time.time() - t0
+        if instant:
+            jvm.execute(ctx.spark, path, opts, instant)
+        seconds = time.time() - t0
     if not instant and not layout.continuous:
         raise SystemExit(f"Hudi scheduled no clustering for {layout.name} in round {r} (small-file limit "
                          f"{ctx.sizes.small_file_bytes} bytes, target {ctx.sizes.target_file_bytes} bytes)")
@@ -686,6 +497,10 @@ def partition_figures(ctx: RoundsRun, r: int, bounds: every_query.FileBounds) ->
             "partition_worst": worst,
             "partition_column_ratio": {c: _mean([ratio[p][c] for p in points]) for c in ctx.columns},
             "partition_column_worst": {c: max(ratio[p][c] for p in points) for c in ctx.columns}}
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
 
 
 def round_row(ctx: RoundsRun, name: str, r: int, files: int, queries: List[dict], every: dict,
@@ -769,7 +584,7 @@ def grow_peer(ctx: RoundsRun, layout: Layout, folder: Path) -> List[dict]:
                "operation": ctx.feed.operation, "round_files": ctx.plan.round_files,
                "files_per_round": ctx.plan.files_per_round,
                "queries": [{"kind": q.kind, "label": q.label, "predicate": q.predicate} for q in ctx.queries],
-               "folder": str(folder), "memory": ctx.args.memory or "4g"}
+               "folder": str(folder), "memory": ctx.spec.memory or "4g"}
     progress(f"{layout.name}: {ctx.plan.rounds} rounds in its own Spark session")
     result = peers.run_child(request, folder, progress)
     if result is None:
@@ -802,345 +617,63 @@ def warm_up(ctx: RoundsRun, folder: Path) -> None:
     ingest(ctx.spark, warm, ctx.sources.written(1), ctx.columns, ctx.plan, ctx.feed, first=True,
            files=ctx.round_files(1))
     clustering.schedule_and_execute(ctx.spark, warm, round_options(
-        Layout.parse("builtin-zorder-sample"), ctx.columns, ctx.sizes, ctx.plan, ctx.args.sample_size, None))
+        Layout.builtin("zorder", "sample"), ctx.columns, ctx.sizes, ctx.plan, ctx.spec.sample_size, None))
     shutil.rmtree(warm, ignore_errors=True)
 
 
-def prepare(spark, args, plan: RoundsPlan, feed: Feed, folder: Path) -> RoundsRun:
+def prepare(spark, spec: RoundsSpec, plan: RoundsPlan, feed: Feed, folder: Path) -> RoundsRun:
     """The rounds' rows, the model after each round, the queries and the data's independent axes."""
-    columns = ssb.filter_columns(args.variant)
-    progress(f"generating {plan.rounds} rounds x {plan.rows_per_round} rows ({args.variant}, seed {args.seed})")
-    sources = write_round_sources(folder / "source", plan, args.seed, args.variant, feed)
+    columns = spec.columns
+    progress(f"generating {plan.rounds} rounds x {plan.rows_per_round} rows ({spec.variant}, seed {spec.seed})")
+    sources = write_round_sources(folder / "source", plan, spec.seed, spec.variant, feed)
     axes = independent_axes(spark.read.parquet(sources.rows_folder), columns)
-    ctx = RoundsRun(spark, args, plan, feed, columns, sources, cumulative_models(spark, sources),
-                    make_queries(spark, sources.rows_folder, columns, args.queries, args.seed),
-                    [list(a) for a in axes], parse_weights(getattr(args, "weights", ""), columns))
+    ctx = RoundsRun(spark, spec, plan, feed, columns, sources, cumulative_models(spark, sources),
+                    make_queries(spark, sources.rows_folder, columns, spec.queries, spec.seed),
+                    [list(a) for a in axes], spec.shares)
     progress(f"{len(columns)} filter columns, {len(axes)} independent axes: " + ", ".join("+".join(a) for a in axes))
     return ctx
 
 
-def run(args, spark=None) -> dict:
-    """Run the rounds benchmark; uses ``spark`` if given (and leaves it running), else its own session."""
-    plan, feed = plan_from_args(args), feed_from_args(args)
-    layouts = parse_layouts(args.layouts or ",".join(DEFAULT_LAYOUTS))
-    out = Path(args.out).resolve()  # Hudi takes a relative path for a URI without a scheme
+def run(spec: RoundsSpec, spark=None) -> dict:
+    """Run the rounds benchmark ``spec`` describes (checked first: ValueError before Spark starts);
+    uses ``spark`` if given (and leaves it running, its conf as it was), else its own session.
+    Writes results.json, results.md and the chart into ``spec.out``; returns the report."""
+    spec.validate()
+    plan, feed = spec.plan(), spec.feed()
+    layouts = spec.ordered_layouts()
+    out = Path(spec.out).resolve()  # Hudi takes a relative path for a URI without a scheme
     folder = out / "tables"
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True, exist_ok=True)
     own_session = spark is None
     if own_session:
-        spark = session(args.memory)
+        spark = session(spec.memory)
         spark.sparkContext.setLogLevel("ERROR")
-    keys = ("spark.sql.shuffle.partitions", "spark.sql.adaptive.coalescePartitions.enabled")
-    saved = {k: spark.conf.get(k) for k in keys}
-    spark.conf.set("spark.sql.adaptive.coalescePartitions.enabled", "false")
     try:
-        ctx = prepare(spark, args, plan, feed, folder)
-        rows: List[dict] = []
-        for layout in layouts:
-            path = str(folder / layout.name)
-            rows += grow_peer(ctx, layout, folder / layout.name) if layout.impl == "peer" else grow(ctx, layout, path)
-            if layout.name == "random" and args.warmup and any(lay.clusters for lay in layouts):
-                warm_up(ctx, folder)
-            if not args.keep_tables:
-                shutil.rmtree(path, ignore_errors=True)
+        with spark_conf(spark, {"spark.sql.adaptive.coalescePartitions.enabled": "false"}):
+            ctx = prepare(spark, spec, plan, feed, folder)
+            rows: List[dict] = []
+            for layout in layouts:
+                path = str(folder / layout.name)
+                rows += grow_peer(ctx, layout, folder / layout.name) if layout.impl == "peer" else grow(ctx, layout, path)
+                if layout.name == "random" and spec.warmup and any(lay.clusters for lay in layouts):
+                    warm_up(ctx, folder)
+                if not spec.keep_tables:
+                    shutil.rmtree(path, ignore_errors=True)
     finally:
-        for k, v in saved.items():
-            spark.conf.set(k, v)
         if own_session:
             spark.stop()
-    report = summarise(args, ctx, layouts, rows)
+    report = summarise(spec, ctx, layouts, rows)
     write_outputs(out, report)
     return report
 
 
-def summarise(args, ctx: RoundsRun, layouts: Sequence[Layout], rows: List[dict]) -> dict:
-    params = {k: v for k, v in vars(args).items() if k != "func"}
-    params.update(layouts=",".join(lay.name for lay in layouts), order=ctx.feed.order, drift=ctx.feed.drift,
-                  operation=ctx.feed.operation, updates=ctx.feed.updates, table_type=ctx.feed.table_type)
+def summarise(spec: RoundsSpec, ctx: RoundsRun, layouts: Sequence[Layout], rows: List[dict]) -> dict:
     order = {lay.name: i for i, lay in enumerate(layouts)}
-    return {"mode": "rounds", "parameters": params,
+    return {"mode": "rounds", "parameters": spec.parameters(),
             "plan": {**asdict(ctx.plan), "files_per_round": ctx.plan.files_per_round,
                      "total_rows": ctx.plan.total_rows, "bloom_entries": ctx.plan.bloom_entries},
             "sizes": asdict(ctx.sizes) if ctx.sizes else None,
             "filter_columns": list(ctx.columns), "axes": ctx.axes, "d": len(ctx.columns),
             "d_effective": ctx.d_effective,
             "rounds": sorted(rows, key=lambda x: (x["round"], order[x["layout"]]))}
-
-
-def feed_text(p: dict) -> str:
-    """The feed's flags as the header line of ``results.md`` gives them (their defaults for a
-    ``results.json`` written before they existed)."""
-    drift, order = p.get("drift"), p.get("order") or "random"
-    ordered = f"drift={drift} (rounds in the order of {drift})" if drift else f"order={order}" + (
-        f" (rounds in the order of {ssb.DATE_COLUMN})" if order == "time" else "")
-    return (f"{ordered} operation={p.get('operation') or 'bulk_insert'} updates={p.get('updates') or 0} "
-            f"table.type={p.get('table_type') or 'COPY_ON_WRITE'}")
-
-
-def intro(report: dict) -> List[str]:
-    """The lines above the table of ``results.md``: the run's parameters and what the columns say."""
-    p, plan, sizes = report["parameters"], report["plan"], report["sizes"]
-    cols, axes = report["filter_columns"], report["axes"]
-    d, d_eff = report["d"], report["d_effective"]
-    bound = "N^((d-1)/d)" if d_eff == d else "N^((d'-1)/d')"
-    return [f"rounds={plan['rounds']} rows/round={plan['rows_per_round']} small files/round={plan['round_files']} "
-            f"clustered files/round={plan['files_per_round']} variant={p['variant']} "
-            f"queries/column={p['queries']} seed={p['seed']} sample.size={p['sample_size']} {feed_text(p)}", "",
-            f"Hudi's size-based plan, sizes from round 1 ({sizes['round_bytes']} bytes of small files): "
-            f"target.file.max.bytes={sizes['target_file_bytes']}, small.file.limit="
-            f"{sizes['small_file_bytes']} (-whole layouts: every file); bloom filters sized for "
-            f"{plan['bloom_entries']} keys", "",
-            f"d={d} filter columns ({', '.join(cols)}) on d'={d_eff} independent axes "
-            f"({', '.join('+'.join(a) for a in axes)}): bound {bound} for the table's N files after the round", "",
-            "Files read per query: over every value, range position and (up to "
-            f"{EVERY_ROWS}) rows' value pairs the table holds after the round, from the column-stats index "
-            f"(every; per column: files per point query and its ratio to the bound); and as Spark read them "
-            f"for the {p['queries']} sampled queries per column and class (sampled).", "",
-            "Rewritten / ingested: bytes all clusterings wrote so far over the bytes the layout's own writes "
-            "ingested (new files, files an update rewrote, log files); over plain writes: over the bytes the "
-            "random table's writes ingested, the same rows as plain small files (the continuous layouts' "
-            "writes on the grid compress better).", "",
-            "Cluster s: the round's clustering, plan and execution; plan s: scheduling alone (Hudi's client, "
-            "the timeline and column stats read, the plan saved).", ""] + partition_intro(report)
-
-
-def partition_intro(report: dict) -> List[str]:
-    """The lines a ``--partitions`` run adds to the intro (none for other runs)."""
-    plan = report["plan"]
-    if not plan.get("partitions"):
-        return []
-    growth = plan.get("partition_growth") or 1.0
-    return [f"Partitioned by {plan['partition_column']} into {plan['partitions']} partitions"
-            + (f" growing {growth:g}x from the first to the last" if growth > 1 else " of about equal rows")
-            + f" (column {partitions.FIELD}); each round's small files are shared out over the partitions it "
-            "reaches by rows, and each partition's clustering is sized for its share of the first round. "
-            "The bound is the sum of the partitions' own bounds n_p^((d'-1)/d'); in a partition: files of "
-            "the partition read per point query with a partition predicate, over every value, against "
-            "its own bound, averaged over the partitions (and the worst partition).", ""]
-
-
-def markdown(report: dict) -> str:
-    cols = report["filter_columns"]
-    lines = intro(report) + [
-        "| round | layout | rows | files | point avg (every) | bound | ratio to bound (every) | "
-        + " | ".join(f"{c} (every, x bound)" for c in cols) + " | range avg (every) "
-        "| 2-col avg (every) | point avg (sampled) | ratio to bound (sampled) | files clustered "
-        "| rewritten / ingested | rewritten / plain writes | cluster s | plan s |"
-        + (" in a partition, x its bound (worst) |" if report["plan"].get("partitions") else ""),
-        "|" + " --- |" * (16 + len(cols) + (1 if report["plan"].get("partitions") else 0))]
-    plain = {r["round"]: r["ingested_bytes"] for r in report["rounds"] if r["layout"] == "random"}
-    for r in report["rounds"]:
-        clustered = f"{r['clustered_files']} -> {r['written_files']}" if r["clustered_files"] else ""
-        if r.get("groups", 0) > 1:
-            clustered += f" in {r['groups']} groups"
-        e, bound = r["every"], r["effective_bound"]
-        per_column = " | ".join(f"{e['point'][c]:.1f} ({e['point'][c] / bound if bound else 0.0:.2f}x)" for c in cols)
-        lines.append(f"| {r['round']} | {r['layout']} | {r['rows']} | {r['files']} | {e['point_avg']:.1f} "
-                     f"| {bound:.1f} | {r['every_ratio_to_bound']:.2f}x | {per_column} | {e['range_avg']:.1f} "
-                     f"| {e['and_avg']:.1f} | {r['point_avg']:.1f} | {r['ratio_to_bound']:.2f}x | {clustered} "
-                     f"| {r['rewritten_vs_ingested']:.2f} | {r['rewritten_bytes'] / max(1, plain[r['round']]):.2f} "
-                     f"| {r['cluster_seconds']:.1f} | {r.get('plan_seconds', 0.0):.1f} |"
-                     + (f" {r['partition_ratio_avg']:.2f}x ({r['partition_ratio_worst']:.2f}x) |"
-                        if "partition_ratio_avg" in r else ""))
-    return "\n".join(lines) + "\n"
-
-
-def render(report: dict) -> str:
-    return markdown(report)
-
-
-def command(report: dict, out: str) -> str:
-    """The ``bench --rounds`` command that wrote ``report`` (its results.json) into ``out``."""
-    p = report["parameters"]
-    flags = [f"--rounds {p['rounds']}", f"--rows-per-round {p['rows_per_round']}", f"--round-files {p['round_files']}"]
-    if p["variant"] != "uniform":
-        flags.append(f"--variant {p['variant']}")
-    if p.get("drift"):
-        flags.append(f"--drift {p['drift']}")
-    if (p.get("order") or "random") != "random":
-        flags.append(f"--order {p['order']}")
-    if (p.get("operation") or "bulk_insert") != "bulk_insert":
-        flags.append(f"--operation {p['operation']}")
-    if p.get("updates"):
-        flags.append(f"--updates {p['updates']}")
-    if (p.get("table_type") or "COPY_ON_WRITE") != "COPY_ON_WRITE":
-        flags.append(f"--table-type {p['table_type']}")
-    if p.get("partitions"):
-        flags.append(f"--partitions {p['partitions']}")
-        if p.get("partition_column") and p["partition_column"] != partitions.DEFAULT_COLUMN:
-            flags.append(f"--partition-column {p['partition_column']}")
-        if p.get("partition_growth"):
-            flags.append(f"--partition-growth {p['partition_growth']:g}")
-    layouts = [name for name in p["layouts"].split(",") if name != "random"]
-    flags += [f"--layouts {','.join(layouts)}", f"--queries {p['queries']}"]
-    if not p.get("warmup", True):
-        flags.append("--no-warmup")
-    return "python -m hudi_layout bench " + " ".join(flags + [f"--out {out}"])
-
-
-def summary(runs: Sequence[Tuple[str, str, dict]], layouts: Tuple[str, str], every: int = 4) -> str:
-    """Runs side by side (``(label, folder, report)`` each), every ``every``-th round and the last:
-    files per point query over every value as a ratio to the bound for the layout's files, the
-    second layout's per column too, then per run its worst round and column and its rewrite."""
-    head = "| round |" + "".join(f" {label}: N | {layouts[0]} | {layouts[1]} (per column) |" for label, _, _ in runs)
-    lines = [head, "|" + " --- |" * (1 + 3 * len(runs))]
-    by = [{(r["round"], r["layout"]): r for r in rep["rounds"]} for _, _, rep in runs]
-    last = max(rep["plan"]["rounds"] for _, _, rep in runs)
-    for n in sorted({1, 2, last} | set(range(every, last + 1, every))):
-        cells = []
-        for (_, _, rep), rows in zip(runs, by):
-            a, b = rows.get((n, layouts[0])), rows.get((n, layouts[1]))
-            if a is None or b is None:
-                cells.append(" | | |")
-                continue
-            per = ", ".join(f"{b['every']['point'][c] / b['effective_bound']:.2f}" for c in rep["filter_columns"])
-            cells.append(f" {b['files']} | {a['every_ratio_to_bound']:.2f}x | {b['every_ratio_to_bound']:.2f}x ({per}) |")
-        lines.append(f"| {n} |" + "".join(cells))
-    lines.append("")
-    for (label, folder, rep), rows in zip(runs, by):
-        mine = [r for r in rep["rounds"] if r["layout"] == layouts[1]]
-        end = mine[-1]
-        worst = max(mine, key=lambda r: r["every_ratio_to_bound"])
-        col_round, col = max(((r, c) for r in mine for c in rep["filter_columns"]),
-                             key=lambda rc: rc[0]["every"]["point"][rc[1]] / rc[0]["effective_bound"])
-        plans = [r["plan_seconds"] for r in mine if "plan_seconds" in r]
-        half = len(plans) // 2
-        planned = (f"; plan seconds per round {min(plans):.1f}-{max(plans):.1f} (first half of the rounds "
-                   f"{_mean(plans[:half]):.1f} on average, second half {_mean(plans[half:]):.1f})") if plans else ""
-        lines.append(
-            f"- **{label}** (`{command(rep, folder)}`; columns {', '.join(rep['filter_columns'])}): after round "
-            f"{end['round']} {layouts[1]} reads {end['every_ratio_to_bound']:.2f}x the bound ({layouts[0]}: "
-            f"{rows[(end['round'], layouts[0])]['every_ratio_to_bound']:.2f}x); its worst round "
-            f"{worst['every_ratio_to_bound']:.2f}x (round {worst['round']}), its worst column-round {col} "
-            f"{col_round['every']['point'][col] / col_round['effective_bound']:.2f}x (round {col_round['round']}); "
-            f"clusterings wrote {end['rewritten_vs_ingested']:.2f}x the bytes ingested (at most "
-            f"{max(r['rewritten_vs_ingested'] for r in mine):.2f}x after any round){planned}.")
-    return "\n".join(lines) + "\n"
-
-
-def partition_summary(report: dict, layout: str, out: str) -> str:
-    """A ``--partitions`` rounds run (written to ``out``), round by round for ``layout`` beside the
-    random table: files read per point query without a partition predicate against the sum of the
-    partitions' bounds, and in a partition against its own bound (the average over partitions,
-    the worst partition, the worst column), the clustering's and the plan's seconds."""
-    rows = {(r["round"], r["layout"]): r for r in report["rounds"]}
-    cols = report["filter_columns"]
-    lines = [f"`{command(report, out)}`", "",
-             "| round | files | point x sum of bounds | in a partition, x its bound | worst partition | "
-             + " | ".join(f"{c} (avg, worst)" for c in cols) + " | random in a partition | cluster s | plan s "
-             "| rewritten / ingested |",
-             "|" + " --- |" * (9 + len(cols))]
-    for n in range(1, report["plan"]["rounds"] + 1):
-        r, plain = rows.get((n, layout)), rows.get((n, "random"))
-        if r is None or "partition_ratio_avg" not in r:
-            continue
-        per = " | ".join(f"{r['partition_column_ratio'][c]:.2f}x, {r['partition_column_worst'][c]:.2f}x" for c in cols)
-        lines.append(f"| {n} | {r['files']} | {r['every_ratio_to_bound']:.2f}x | {r['partition_ratio_avg']:.2f}x "
-                     f"| {r['partition_ratio_worst']:.2f}x | {per} | "
-                     + (f"{plain['partition_ratio_avg']:.2f}x" if plain else "")
-                     + f" | {r['cluster_seconds']:.1f} | {r['plan_seconds']:.1f} | {r['rewritten_vs_ingested']:.2f} |")
-    return "\n".join(lines) + "\n"
-
-
-def formats(runs: Sequence[Tuple[str, str, dict]], every: int = 2) -> str:
-    """Every clustered layout of each run (``(label, folder, report)``; Hudi's and the peers')
-    side by side, every ``every``-th round and the last: files per point query over every value
-    as a ratio to the bound for each layout's own files, then per run and layout the last round,
-    the worst round, the worst column after the last round and the bytes its layouts rewrote."""
-    out = []
-    for label, folder, rep in runs:
-        names = [n for n in rep["parameters"]["layouts"].split(",") if n != "random"]
-        rows = {(r["round"], r["layout"]): r for r in rep["rounds"]}
-        last = rep["plan"]["rounds"]
-        out.append(f"**{label}** (`{command(rep, folder)}`): files per point query over every value, of "
-                   "the layout's N files, and x the bound for N")
-        out.append("")
-        out.append("| round |" + "".join(f" {n} |" for n in names))
-        out.append("|" + " --- |" * (1 + len(names)))
-        for n in sorted({1, last} | set(range(every, last + 1, every))):
-            cells = [rows.get((n, name)) for name in names]
-            out.append(f"| {n} |" + "".join(f" {_read(c)} |" if c else " |" for c in cells))
-        out.append("")
-        for name in names:
-            mine = [r for r in rep["rounds"] if r["layout"] == name]
-            if not mine:
-                continue
-            end, worst = mine[-1], max(mine, key=lambda r: r["every_ratio_to_bound"])
-            col = max(rep["filter_columns"], key=lambda c: end["every"]["point"][c])
-            out.append(f"- {name}: {end['every_ratio_to_bound']:.2f}x after round {end['round']}, worst round "
-                       f"{worst['every_ratio_to_bound']:.2f}x (round {worst['round']}), worst column after the last "
-                       f"round {col} {end['every']['point'][col] / end['effective_bound']:.2f}x; rewrote "
-                       f"{end['rewritten_vs_ingested']:.2f}x the bytes ingested")
-        out.append("")
-    return "\n".join(out)
-
-
-def _read(row: dict) -> str:
-    """A round's point queries: files read over every value, of the table's files, and x the bound."""
-    return f"{row['every']['point_avg']:.1f} of {row['files']} ({row['every_ratio_to_bound']:.2f}x)"
-
-
-def _mean(xs: Sequence[float]) -> float:
-    return sum(xs) / len(xs) if xs else 0.0
-
-
-def write_outputs(out: Path, report: dict) -> None:
-    import json
-    import sys
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "results.json").write_text(json.dumps(report, indent=2))
-    (out / "results.md").write_text(render(report))
-    try:
-        chart(report, out / CHART)
-    except ImportError:
-        print("matplotlib is not installed: no chart", file=sys.stderr)
-
-
-def _series(report: dict) -> Dict[str, List[dict]]:
-    series: Dict[str, List[dict]] = {}
-    for r in report["rounds"]:
-        series.setdefault(r["layout"], []).append(r)
-    return series
-
-
-def chart(report: dict, png: Path) -> None:
-    """Files per point query over rounds, one line per layout (log scale: the random table reads
-    every file), with the bound for the clustered layouts' file counts (one dashed line if they
-    hold the same N every round, else one per layout in its colour)."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import matplotlib.ticker
-    series = _series(report)
-    fig, ax = plt.subplots(figsize=(8, 5))
-    bounds = {}
-    for name, rows in series.items():
-        xs = [r["round"] for r in rows]
-        line, = ax.plot(xs, [r["every"]["point_avg"] for r in rows], marker="o", label=name)
-        if name != "random" or len(series) == 1:
-            bounds[name] = (xs, [r["effective_bound"] for r in rows], line.get_color())
-    distinct = {tuple(round(b, 6) for b in ys) for _, ys, _ in bounds.values()}
-    for name, (xs, ys, colour) in bounds.items():
-        if len(distinct) == 1:
-            ax.plot(xs, ys, color="black", linestyle="--", linewidth=1, label="bound for the table's N files")
-            break
-        ax.plot(xs, ys, color=colour, linestyle="--", linewidth=1, label=f"bound for {name}'s N files")
-    ax.set_yscale("log")
-    plain = matplotlib.ticker.FuncFormatter(lambda y, _: f"{y:g}")
-    ax.yaxis.set_major_formatter(plain)
-    ax.yaxis.set_minor_formatter(plain)
-    ax.set_xlabel("round")
-    ax.set_ylabel("files read per point query (avg over every value)")
-    plan, p = report["plan"], report["parameters"]
-    order = p.get("drift") or (ssb.DATE_COLUMN if p.get("order") == "time" else None)
-    feed = [f"in {order} order" if order else "", "" if p.get("operation", "bulk_insert") == "bulk_insert"
-            else f"{p['operation']}s" + (f" with {p['updates']:g} x updates" if p.get("updates") else ""),
-            "merge-on-read" if p.get("table_type") == "MERGE_ON_READ" else ""]
-    ax.set_title(f"SSB {p['variant']}, {plan['rounds']} rounds of {plan['rows_per_round']} rows "
-                 f"({plan['round_files']} small files each)" + "".join(f", {w}" for w in feed if w), fontsize="medium")
-    ax.set_xticks(sorted({r["round"] for r in report["rounds"]}))
-    ax.legend(fontsize="small")
-    fig.tight_layout()
-    fig.savefig(png, dpi=110)
-    plt.close(fig)
