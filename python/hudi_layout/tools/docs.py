@@ -78,7 +78,7 @@ ROUNDS_PEERS = (("R = 8, uniform rows, bulk insert", "docs/bench/rounds8-peers")
 
 
 def rounds_peers_block() -> str:
-    """The runs of :data:`ROUNDS_PEERS` (:func:`hudi_layout.tools.rounds.formats`)."""
+    """The runs of :data:`ROUNDS_PEERS` (:func:`hudi_layout.tools.rounds_report.formats`)."""
     import json
     from . import rounds_report as rounds
     return rounds.formats([(label, folder, json.loads((REPO / folder / "results.json").read_text()))
@@ -211,7 +211,7 @@ def peers_runs_block() -> str:
     """Per run of :data:`PEERS_RUNS` that is in the checkout: every layout's files read over every
     query of each class (``every_query.json``), ours as a ratio to the best other layout, its
     clustering time, bytes written and shuffled (``results.json``); then where each layout's time
-    went (:func:`hudi_layout.tools.bench.phase_breakdown`)."""
+    went (:func:`hudi_layout.tools.bench_report.phase_breakdown`)."""
     from .bench_report import phase_breakdown
     from .writes import BLOOM_ENTRIES_KEY
     out = []
@@ -286,7 +286,7 @@ SCALE_RUNS = (("P = 1000, alone on the machine, both floors writing the files a 
 
 def scale_runs_block() -> str:
     """Per run of :data:`SCALE_RUNS` in the checkout: its command and its partition table
-    (:func:`hudi_layout.tools.bench.partition_table`)."""
+    (:func:`hudi_layout.tools.bench_report.partition_table`)."""
     import json
     from .bench_report import partition_table
     out = []
@@ -362,7 +362,7 @@ ROUNDS_PARTITIONED = (("P = 100, 8 rounds, rows in random order", "docs/bench/ro
 
 def rounds_partitioned_block() -> str:
     """Each run of :data:`ROUNDS_PARTITIONED` in the checkout, round by round
-    (:func:`hudi_layout.tools.rounds.partition_summary`)."""
+    (:func:`hudi_layout.tools.rounds_report.partition_summary`)."""
     import json
     from . import rounds_report as rounds
     out = []
@@ -374,7 +374,7 @@ def rounds_partitioned_block() -> str:
 
 
 def rounds_block(runs: Sequence[Tuple[str, str]], every: int = 4) -> str:
-    """The runs' summary (:func:`hudi_layout.tools.rounds.summary`) from their results.json."""
+    """The runs' summary (:func:`hudi_layout.tools.rounds_report.summary`) from their results.json."""
     import json
     from . import rounds_report as rounds
     reports = [(label, folder, json.loads((REPO / folder / "results.json").read_text())) for label, folder in runs]
@@ -968,8 +968,8 @@ METADATA_PHASE = "other stages (metadata table, commit jobs)"
 
 
 def _phase_seconds(report: dict, layout: str) -> dict:
-    """A layout's seconds per phase (:data:`hudi_layout.tools.bench.PHASES`), as
-    :func:`hudi_layout.tools.bench.phase_breakdown` adds them up."""
+    """A layout's seconds per phase (:data:`hudi_layout.tools.bench_report.PHASES`), as
+    :func:`hudi_layout.tools.bench_report.phase_breakdown` adds them up."""
     from .bench_report import PHASES, phase
     r = next(x for x in report["layouts"] if x["layout"] == layout)
     rows = max(max(s["input_rows"], s["shuffle_read_rows"]) for s in r["stages"])
