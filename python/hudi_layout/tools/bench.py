@@ -10,9 +10,9 @@ The ``floor`` layout is the cost of rewriting the rows at all: a plain Hudi ``bu
 the random table's rows into a new table with the same config and file count, no sorting.
 Then runs, on every table, ``--queries`` queries of each class: point queries per filter column
 (random values), range queries per column and two-column conjunctions per pair of columns (see
-:func:`make_queries`), with data skipping on. Reports files read (Spark's ``numFiles``), skip %, the bound N^((d-1)/d) for d
+:func:`hudi_layout.tools.queries.make_queries`), with data skipping on. Reports files read (Spark's ``numFiles``), skip %, the bound N^((d-1)/d) for d
 filter columns and the effective bound N^((d'-1)/d') for the d' independent axes the data has
-(see :func:`independent_axes`), clustering wall time against the floor and the built-in, shuffle
+(see :func:`hudi_layout.tools.queries.independent_axes`), clustering wall time against the floor and the built-in, shuffle
 bytes, and where each clustering's time went, stage by stage (``dev.hudilayout.bench.StageLog``).
 The peers' layouts (``delta-zorder``, ``delta-liquid``, ``iceberg-zorder``, each also ``-fullstats``;
 see :mod:`hudi_layout.tools.peers`) lay the same rows out into about the same N files, each in a
