@@ -245,7 +245,11 @@ def peers_runs_block() -> str:
 
 
 #: The partitioned runs docs/scale.md shows (label, folder, a note on how it ran).
-SCALE_RUNS = (("P = 1000, alone on the machine, both floors writing the files a clustering writes", "docs/bench/p1000-fair",
+SCALE_RUNS = (("P = 50, dated rows (the partition column among the sort columns), each partition's grid weighed by its reach",
+               "docs/bench/p50-dated", "beside another run: files read only"),
+              ("P = 50, dated rows, before: every partition's columns weighed alike (the jar before PartitionReach)",
+               "docs/bench/p50-dated-before", "beside the previous run: files read only"),
+              ("P = 1000, alone on the machine, both floors writing the files a clustering writes", "docs/bench/p1000-fair",
                "Hudi's built-in stopped after 566 s with 72 of 1000 partitions laid out, in a run of the same "
                "command with builtin-hilbert-sample added (a Spark job per group, 7.9 s each)"),
               ("P = 1000, executors in JVMs of their own, the plain write beside ours", "docs/bench/p1000-lc-floor",
