@@ -137,7 +137,7 @@ def test_parameters_are_every_flag_as_the_command_line_gives_it():
     (RoundsSpec(rounds=2, round_files=4, partitions=3), "--partitions 3: expected 1 to half of --round-files (2)"),
     (RoundsSpec(rounds=2, partitions=2, layouts=layouts("random,delta-liquid")), "--partitions 2: not with the "
                                                                                  "peer layout delta-liquid"),
-    (RoundsSpec(rounds=2, partition_growth=3.0), "--partition-column / --partition-growth: only with --partitions"),
+    (RoundsSpec(rounds=2, partition_growth=3.0), "--partition-growth 3: only with --partitions P"),
     (RoundsSpec(rounds=2, layouts=(Layout.RANDOM, Layout.floor())), "layout floor: not with --rounds"),
 ])
 def test_a_spec_names_the_field_its_value_and_what_is_accepted(spec, message):

@@ -41,77 +41,40 @@ from ..options import MAX_GROUPS_KEY
 from . import partitions, peers, ssb
 from .bench_report import write_outputs
 from .layouts import DEFAULT_LAYOUTS, OVERWRITE_FLOOR, Layout, builtin_twin, layouts
-from .queries import Query, independent_axes, make_queries, parse_weights, run_query, table_files, weights_text
+from .queries import Query, independent_axes, make_queries, run_query, table_files, weights_text
 from .sessions import PARAMETERS, busy_seconds, parse_stages, progress, session, spark_conf
+from .specs import TableSpec
 from .writes import CODECS, parse_hudi_options, write_floor, write_options
 
 _DEFAULTS = layouts(*DEFAULT_LAYOUTS)
 
 
 @dataclass(frozen=True)
-class BenchSpec:
+class BenchSpec(TableSpec):
     """One run of the skipping benchmark, its fields the ``bench`` flags (same names, same
     defaults): e.g. ``BenchSpec(rows=40_000, files=16, layouts=layouts("random", "floor"))``.
-    ``layouts``: :class:`~hudi_layout.tools.layouts.Layout` values (``random`` is added first if
-    missing); ``weights``: the filter columns' query shares, as given (normalised when used);
-    ``hudi_options``: ``--hudi-option`` keys and values. :meth:`validate` checks the fields
-    before Spark starts (:func:`run` calls it)."""
-    rows: int = 0
-    scale: float = 0.05
-    variant: str = "uniform"
-    files: int = 64
+    The table's fields are :class:`~hudi_layout.tools.specs.TableSpec`'s (``layouts``: ``random``
+    is added first if missing); its own: ``files`` every layout writes, ``master``, ``groups``,
+    ``codec`` and ``hudi_options`` (``--hudi-option`` keys and values). :meth:`validate` checks
+    the fields before Spark starts (:func:`run` calls it)."""
     layouts: Tuple[Layout, ...] = _DEFAULTS
-    queries: int = 5
-    repetitions: int = 1
-    sample_size: int = 200_000
-    seed: int = 7
-    memory: str = "6g"
+    files: int = 64
     master: str = ""
-    weights: Optional[Tuple[float, ...]] = None
     groups: int = 1
     codec: str = ""
     hudi_options: Mapping[str, str] = field(default_factory=dict)
-    partitions: int = 0
-    partition_column: Optional[str] = None
-    partition_growth: Optional[float] = None
-    keep_tables: bool = False
-    warmup: bool = True
-    out: str = "bench-output"
-
-    @property
-    def columns(self) -> Tuple[str, ...]:
-        return ssb.filter_columns(self.variant)
-
-    @property
-    def shares(self) -> Optional[List[float]]:
-        """``weights`` normalised (None without weights); ValueError naming ``--weights``."""
-        return parse_weights(weights_text(self.weights), self.columns)
 
     def validate(self) -> "BenchSpec":
         """ValueError naming the flag, the value and what is accepted, for any field that cannot
         work; the spec itself otherwise."""
-        if self.variant not in ssb.VARIANTS:
-            raise ValueError(f"--variant {self.variant}: expected one of {', '.join(ssb.VARIANTS)}")
+        self.check_table()
         if self.codec not in CODECS:
             raise ValueError(f"--codec {self.codec}: expected one of {', '.join(c for c in CODECS if c)} "
                              "(or none: each system's own)")
-        if not self.layouts or not all(isinstance(lay, Layout) for lay in self.layouts):
-            raise ValueError(f"layouts {self.layouts!r}: expected Layout values, e.g. layouts('random', 'floor')")
-        if self.partition_column and not self.partitions:
-            raise ValueError(f"--partition-column {self.partition_column}: only with --partitions P")
-        if self.partition_growth is not None and not self.partitions:
-            raise ValueError(f"--partition-growth {self.partition_growth:g}: only with --partitions P")
-        if self.partition_growth is not None and not self.partition_growth >= 1:
-            raise ValueError(f"--partition-growth {self.partition_growth:g}: expected a number of at least 1 "
-                             "(the last partition's rows over the first's)")
-        if self.partitions:
-            if self.partitions < 0 or self.partitions > self.files:
-                raise ValueError(f"--partitions {self.partitions}: expected 1 to --files ({self.files}), at least "
-                                 "one file a partition")
-            peer = next((lay.name for lay in self.layouts if lay.impl == "peer"), None)
-            if peer:
-                raise ValueError(f"--partitions {self.partitions}: not with the peer layout {peer} (ours, Hudi's "
-                                 "built-in, floor and random only)")
+        if self.partitions and (self.partitions < 0 or self.partitions > self.files):
+            raise ValueError(f"--partitions {self.partitions}: expected 1 to --files ({self.files}), at least "
+                             "one file a partition")
+        self.refuse_peers_when_partitioned("ours, Hudi's built-in, floor and random only")
         weights = self.shares
         parse_hudi_options(self.hudi_option)
         for layout in self.layouts:

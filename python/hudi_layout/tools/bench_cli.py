@@ -7,11 +7,12 @@ checked before Spark starts: the flags become a :class:`~hudi_layout.tools.bench
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from pathlib import Path
-from typing import Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
-from . import bench, bench_report, partitions, rounds, rounds_data, rounds_report, ssb, writes
+from . import bench, bench_report, partitions, rounds, rounds_data, rounds_report, specs, ssb, writes
 from .layouts import DEFAULT_LAYOUTS, layouts
 from .queries import parse_weights
 
@@ -117,16 +118,20 @@ def main(argv=None) -> int:
     return 0
 
 
+def table_fields(args: argparse.Namespace, default_layouts) -> Dict[str, Any]:
+    """The :class:`~hudi_layout.tools.specs.TableSpec` fields the flags give, both benchmarks alike
+    (``default_layouts`` without ``--layouts``); ValueError naming the flag for a value that
+    cannot be read."""
+    given = {f.name: getattr(args, f.name) for f in dataclasses.fields(specs.TableSpec)}
+    given.update(layouts=layouts(args.layouts or ",".join(default_layouts)), weights=weights(args.weights, args.variant))
+    return given
+
+
 def bench_spec(args: argparse.Namespace) -> bench.BenchSpec:
     """The run the flags ask for; ValueError naming the flag for a value that cannot be read."""
     return bench.BenchSpec(
-        rows=args.rows, scale=args.scale, variant=args.variant, files=64 if args.files is None else args.files,
-        layouts=layouts(args.layouts or ",".join(DEFAULT_LAYOUTS)), queries=args.queries,
-        repetitions=args.repetitions, sample_size=args.sample_size, seed=args.seed, memory=args.memory,
-        master=args.master, weights=weights(args.weights, args.variant), groups=args.groups, codec=args.codec,
-        hudi_options=writes.parse_hudi_options(args.hudi_option), partitions=args.partitions,
-        partition_column=args.partition_column, partition_growth=args.partition_growth,
-        keep_tables=args.keep_tables, warmup=args.warmup, out=args.out)
+        **table_fields(args, DEFAULT_LAYOUTS), files=64 if args.files is None else args.files, master=args.master,
+        groups=args.groups, codec=args.codec, hudi_options=writes.parse_hudi_options(args.hudi_option))
 
 
 def weights(raw: str, variant: str) -> Optional[Tuple[float, ...]]:
@@ -166,11 +171,7 @@ def rounds_spec(args: argparse.Namespace) -> rounds.RoundsSpec:
     """The rounds run the flags ask for (``--rounds`` given); ValueError naming the flag for a
     value that cannot be read."""
     return rounds.RoundsSpec(
-        rounds=args.rounds, rows_per_round=args.rows_per_round, round_files=args.round_files, drift=args.drift,
-        rows=args.rows, scale=args.scale, variant=args.variant, layouts=layouts(args.layouts or ",".join(rounds.DEFAULT_LAYOUTS)),
-        queries=args.queries, repetitions=args.repetitions, sample_size=args.sample_size, seed=args.seed,
-        memory=args.memory, weights=weights(args.weights, args.variant), partitions=args.partitions,
-        partition_column=args.partition_column, partition_growth=args.partition_growth,
-        order=args.order or "random", operation=args.operation or "bulk_insert", updates=args.updates or 0.0,
-        table_type=args.table_type or "COPY_ON_WRITE", keep_tables=args.keep_tables, warmup=args.warmup,
-        out=args.out)
+        **table_fields(args, rounds.DEFAULT_LAYOUTS), rounds=args.rounds, rows_per_round=args.rows_per_round,
+        round_files=args.round_files, drift=args.drift, order=args.order or "random",
+        operation=args.operation or "bulk_insert", updates=args.updates or 0.0,
+        table_type=args.table_type or "COPY_ON_WRITE")

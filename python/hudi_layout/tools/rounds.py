@@ -134,11 +134,12 @@ from ..ingest import OPERATIONS, TABLE_TYPES
 from ..options import MAX_GROUPS_KEY
 from . import every_query, partitions, ssb
 from .layouts import Layout, layouts
-from .queries import Query, column_pairs, independent_axes, make_queries, parse_weights, run_query, weights_text
+from .queries import Query, column_pairs, independent_axes, make_queries, run_query, weights_text
 from .rounds_data import (BLOOM_ENTRIES_KEY, DEFAULT_ROUND_FILES, EVERY_ROWS, KEY, ORDERS, ROUND_COMPACTION, Feed,
                           RoundSources, RoundsPlan, Sizes, cumulative_models, ingest, write_round_sources)
 from .rounds_report import write_outputs
 from .sessions import PARAMETERS, progress, session, spark_conf
+from .specs import TableSpec
 
 DEFAULT_LAYOUTS = ["random", "builtin-hilbert-sample", "ours-hilbert-sample", "ours-hilbert-sample-continuous",
                    "ours-hilbert-sample-whole"]
@@ -152,14 +153,15 @@ _DEFAULTS = layouts(*DEFAULT_LAYOUTS)
 
 
 @dataclass(frozen=True)
-class RoundsSpec:
+class RoundsSpec(TableSpec):
     """One run of the rounds benchmark, its fields the ``bench --rounds`` flags (same names, same
     defaults; ``order``, ``operation``, ``updates`` and ``table_type`` as the feed takes them when
     not given): e.g. ``RoundsSpec(rounds=2, rows=6000, round_files=4, layouts=layouts("random",
     "ours-hilbert-sample"))``. ``layouts``: :class:`~hudi_layout.tools.layouts.Layout` values
     (``random`` is added first if missing); ``weights``: the filter columns' query shares, as given.
     :meth:`validate` checks the fields before Spark starts (:func:`run` calls it)."""
-    rounds: int
+    layouts: Tuple[Layout, ...] = _DEFAULTS
+    rounds: int = 1
     rows_per_round: Optional[int] = None
     round_files: Optional[int] = None
     drift: Optional[str] = None
@@ -167,31 +169,6 @@ class RoundsSpec:
     operation: str = "bulk_insert"
     updates: float = 0.0
     table_type: str = "COPY_ON_WRITE"
-    rows: int = 0
-    scale: float = 0.05
-    variant: str = "uniform"
-    layouts: Tuple[Layout, ...] = _DEFAULTS
-    queries: int = 5
-    repetitions: int = 1
-    sample_size: int = 200_000
-    seed: int = 7
-    memory: str = "6g"
-    weights: Optional[Tuple[float, ...]] = None
-    partitions: int = 0
-    partition_column: Optional[str] = None
-    partition_growth: Optional[float] = None
-    keep_tables: bool = False
-    warmup: bool = True
-    out: str = "bench-output"
-
-    @property
-    def columns(self) -> Tuple[str, ...]:
-        return ssb.filter_columns(self.variant)
-
-    @property
-    def shares(self) -> Optional[List[float]]:
-        """``weights`` normalised (None without weights); ValueError naming ``--weights``."""
-        return parse_weights(weights_text(self.weights), self.columns)
 
     def feed(self) -> Feed:
         """How rows reach the tables; ValueError naming the flag (or both flags) for a value or a
@@ -250,10 +227,7 @@ class RoundsSpec:
             if parts < 1 or files < 2 * parts:
                 raise ValueError(f"--partitions {parts}: expected 1 to half of --round-files ({files // 2}): each "
                                  f"round writes at least 2 small files into every partition it reaches")
-            peer = next((lay.name for lay in self.layouts if lay.impl == "peer"), None)
-            if peer:
-                raise ValueError(f"--partitions {parts}: not with the peer layout {peer} "
-                                 "(Hudi's layouts and random only)")
+            self.refuse_peers_when_partitioned("Hudi's layouts and random only")
         return RoundsPlan(rounds, per_round, files, parts,
                           (self.partition_column or partitions.DEFAULT_COLUMN) if parts else "",
                           growth if parts else 1.0)
@@ -276,16 +250,7 @@ class RoundsSpec:
     def validate(self) -> "RoundsSpec":
         """ValueError naming the flag, the value and what is accepted, for any field that cannot
         work; the spec itself otherwise."""
-        if self.variant not in ssb.VARIANTS:
-            raise ValueError(f"--variant {self.variant}: expected one of {', '.join(ssb.VARIANTS)}")
-        if not self.layouts or not all(isinstance(lay, Layout) for lay in self.layouts):
-            raise ValueError(f"layouts {self.layouts!r}: expected Layout values, e.g. layouts('random', "
-                             "'ours-hilbert-sample')")
-        if (self.partition_column or self.partition_growth is not None) and not self.partitions:
-            raise ValueError("--partition-column / --partition-growth: only with --partitions P")
-        if self.partition_growth is not None and not self.partition_growth >= 1:
-            raise ValueError(f"--partition-growth {self.partition_growth:g}: expected a number of at least 1 (the "
-                             "last partition's rows over the first's)")
+        self.check_table()
         self.plan()
         self.feed()
         weights = self.shares
