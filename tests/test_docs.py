@@ -140,7 +140,7 @@ def test_measured_ratios_are_generated(page):
     outside = figures.strip(re.sub(r"<!-- ([\w-]+):begin -->.*?<!-- \1:end -->", "", text, flags=re.S))
     stray = sorted(set(RATIO.findall(outside)) - HAND_WRITTEN.get(rel, set()))
     assert not stray, (f"{rel} holds measured ratios outside generated blocks and bound figures: {stray}; "
-                       "bind them to their results file (hudi_layout.tools.figures) or render them in docs.py")
+                       "bind them to their results file (hudi_layout.tools.figures) or render them in hudi_layout.tools.docs")
 
 
 @pytest.mark.parametrize("page", PAGES, ids=_rel)

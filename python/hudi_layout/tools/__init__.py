@@ -1,6 +1,7 @@
 """hudi-layout's tools, apart from the library: the demo, the benchmarks (``bench``, ``rounds``, and
 ``every_query``, which averages each query class over every query on the tables a bench kept),
-the SSB-shaped data generator they share (``ssb``) and the README generator (``docs``).
+the SSB-shaped data generator they share (``ssb``) and the README generator (``docs``, a
+module per page).
 
 The benchmarks are a small library with a thin command line (``bench_cli``) on top: a run is a
 typed spec (``bench.BenchSpec``, ``rounds.RoundsSpec``) given to its runner (``bench.run``,
