@@ -246,7 +246,7 @@ def test_floor_is_refused(capsys):
                                                                    "--round-files (2)"),
     (["--rounds", "2", "--partitions", "2", "--layouts", "random,delta-liquid"], "--partitions 2: not with the "
                                                                                  "peer layout delta-liquid"),
-    (["--rounds", "2", "--partition-growth", "3"], "--partition-column / --partition-growth: only with --partitions P"),
+    (["--rounds", "2", "--partition-growth", "3"], "--partition-growth 3: only with --partitions P"),
     (["--rounds", "2", "--variant", "dated", "--drift", "c_city"], "--drift c_city: expected one of the dated "
                                                                    "variant's filter columns: s_city, p_brand, lo_orderdate"),
 ])
