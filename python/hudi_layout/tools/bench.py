@@ -67,7 +67,7 @@ class BenchSpec(TableSpec):
     def validate(self) -> "BenchSpec":
         """ValueError naming the flag, the value and what is accepted, for any field that cannot
         work; the spec itself otherwise."""
-        self.check_table()
+        weights = self.check_table()
         if self.codec not in CODECS:
             raise ValueError(f"--codec {self.codec}: expected one of {', '.join(c for c in CODECS if c)} "
                              "(or none: each system's own)")
@@ -75,7 +75,6 @@ class BenchSpec(TableSpec):
             raise ValueError(f"--partitions {self.partitions}: expected 1 to --files ({self.files}), at least "
                              "one file a partition")
         self.refuse_peers_when_partitioned("ours, Hudi's built-in, floor and random only")
-        weights = self.shares
         parse_hudi_options(self.hudi_option)
         for layout in self.layouts:
             if layout.grouped:

@@ -250,10 +250,9 @@ class RoundsSpec(TableSpec):
     def validate(self) -> "RoundsSpec":
         """ValueError naming the flag, the value and what is accepted, for any field that cannot
         work; the spec itself otherwise."""
-        self.check_table()
+        weights = self.check_table()
         self.plan()
         self.feed()
-        weights = self.shares
         for layout in self.ordered_layouts():
             if layout.clusters:
                 layout.options(self.columns, 1, 1, 1, weights)

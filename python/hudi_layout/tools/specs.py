@@ -45,9 +45,10 @@ class TableSpec:
         """``weights`` normalised (None without weights); ValueError naming ``--weights``."""
         return parse_weights(weights_text(self.weights), self.columns)
 
-    def check_table(self) -> None:
+    def check_table(self) -> Optional[List[float]]:
         """ValueError naming the flag, the value and what is accepted, for a field of the table
-        (variant, layouts, partitioning, weights) that cannot work."""
+        (variant, layouts, partitioning, weights) that cannot work; else the query shares
+        (:attr:`shares`)."""
         if self.variant not in ssb.VARIANTS:
             raise ValueError(f"--variant {self.variant}: expected one of {', '.join(ssb.VARIANTS)}")
         if not self.layouts or not all(isinstance(lay, Layout) for lay in self.layouts):
@@ -60,7 +61,7 @@ class TableSpec:
         if self.partition_growth is not None and not self.partition_growth >= 1:
             raise ValueError(f"--partition-growth {self.partition_growth:g}: expected a number of at least 1 "
                              "(the last partition's rows over the first's)")
-        self.shares
+        return self.shares
 
     def refuse_peers_when_partitioned(self, accepted: str) -> None:
         """With ``partitions``: ValueError naming the first peer layout (Delta, Iceberg), which
