@@ -19,6 +19,7 @@ the random table's rows for every query.
 """
 from __future__ import annotations
 
+from collections import Counter
 import json
 import math
 
@@ -36,6 +37,10 @@ from hudi_layout.options import ALIGNED_KEY
 pytestmark = pytest.mark.spark
 PAIRS = ["zorder-direct", "hilbert-sample"]
 PEERS = ["delta-zorder", "delta-liquid", "iceberg-zorder"]
+#: the peers the correlated run lays out, one per system (a child Spark session each, half a minute
+#: apiece): delta-liquid shares Delta's table code and is grown, laid out and queried in
+#: test_bench_rounds' upserts
+RUN_PEERS = ["delta-zorder", "iceberg-zorder"]
 
 
 @pytest.fixture(scope="module")
@@ -207,11 +212,11 @@ def test_correlated_variant(spark, tmp_path):
     spec = BenchSpec(
         rows=3000, scale=0.0, variant="correlated", files=6, queries=1, repetitions=1, sample_size=200_000,
         seed=7, memory="", keep_tables=True, warmup=False, out=str(tmp_path), codec="zstd",
-        layouts=(Layout.RANDOM,) + tuple(Layout.peer(name) for name in PEERS))
+        layouts=(Layout.RANDOM,) + tuple(Layout.peer(name) for name in RUN_PEERS))
     result = bench.run(spec, spark)
     # --codec: every system's files in the one codec (Hudi's default is gzip, Delta's snappy)
     written = [f for f in (tmp_path / "tables").rglob("*.parquet") if ".hoodie" not in f.parts]
-    for name in ["random"] + PEERS:
+    for name in ["random"] + RUN_PEERS:
         mine = [f for f in written if f.relative_to(tmp_path / "tables").parts[0] == name]
         assert mine, name
         assert {pq.ParquetFile(f).metadata.row_group(0).column(0).compression for f in mine} == {"ZSTD"}, name
@@ -224,7 +229,7 @@ def test_correlated_variant(spark, tmp_path):
     # rows for any query): about N = 6 files from 6 random ones, fewer files per point query than
     # the random table
     peers = {r["layout"]: r for r in result["layouts"][1:]}
-    assert list(peers) == PEERS, list(peers)
+    assert list(peers) == RUN_PEERS, list(peers)
     for name, r in peers.items():
         assert r["peer"]["random_files"] == 6 and 3 <= r["files"] <= 12, (name, r["files"])
         assert r["peer"]["random_query_files"] >= 4, (name, r["peer"])  # its scan metric counts files
@@ -245,14 +250,14 @@ def test_correlated_variant(spark, tmp_path):
     assert (tmp_path / "files_read.png").stat().st_size > 0
     # each peer's layout stage by stage, read alike from its own Spark session
     assert "codec=zstd" in text and "| shuffle read, sort, write |" in text
-    for name in PEERS:
+    for name in RUN_PEERS:
         assert peers[name]["stages"] and f"Stages of {name}:" in text, name
     # every query counted from each peer's own stats (Delta's log, Iceberg's manifests): the bench's
     # sampled queries count exactly the files each system's scan read, and a point query on every
     # value reads fewer files than the layout holds
     every = {r["layout"]: r for r in every_query.run(spark, tmp_path, rows=100)["layouts"]}
-    assert list(every) == ["random"] + PEERS
-    for name in PEERS:
+    assert list(every) == ["random"] + RUN_PEERS
+    for name in RUN_PEERS:
         r = every[name]
         assert r["files"] == peers[name]["files"] and r["queries"] == len(peers[name]["queries"]), name
         assert r["agree"] == r["queries"], (name, r["differ"])
@@ -372,6 +377,26 @@ def test_partition_stretches_hold_about_equal_rows_and_never_split_a_value():
     sizes = [sum(1 for v in range(5000) if grown[v] == lab) for lab in sorted(set(grown.values()), key=int)]
     assert len(sizes) == 10 and sizes == sorted(sizes), sizes
     assert 80 <= sizes[-1] / sizes[0] <= 120, sizes
+
+
+def test_spread_gives_each_partition_exactly_its_files(spark):
+    """``partitions.spread``: every (partition, slot) pair in a Spark partition of its own, so a
+    bulk insert with sort mode NONE writes exactly ``files[p]`` files into partition p, on every
+    write alike (a range partitioner's sample could merge two pairs and leave one partition a file
+    short)."""
+    from pyspark.sql import functions as F
+    files = {"1992-01-01": 3, "1993-05-02": 1, "1995-07-03": 5, "1997-04-04": 4}
+    df = spark.range(4000).select(F.col("id").alias("lo_key"), F.element_at(
+        F.array(*[F.lit(p) for p in files]), (F.col("id") % 4 + 1).cast("int")).alias(partitions.FIELD))
+    for _ in range(2):
+        spread = partitions.spread(df, "lo_key", files)
+        held = spread.withColumn("spark_partition", F.spark_partition_id()) \
+            .groupBy("spark_partition").agg(F.collect_set(partitions.FIELD).alias("parts"), F.count("*").alias("n")) \
+            .collect()
+        assert spread.rdd.getNumPartitions() == sum(files.values())
+        assert all(len(r["parts"]) == 1 and r["n"] > 0 for r in held), held
+        assert Counter(r["parts"][0] for r in held) == files
+        assert sum(r["n"] for r in held) == 4000
 
 
 def test_file_bounds_count_a_partitions_files_apart():

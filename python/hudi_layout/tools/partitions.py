@@ -103,16 +103,39 @@ def files_by_bytes(path: str, target_bytes: int) -> Dict[str, int]:
 
 
 def spread(df, key: str, files: Mapping[str, int]):
-    """``df`` arranged so a bulk insert with Hudi's sort mode NONE writes about ``files[p]`` files
-    into each partition p (counted before a timed write, see :func:`files_by_rows` and
+    """``df`` arranged so a bulk insert with Hudi's sort mode NONE writes ``files[p]`` files into
+    each partition p (counted before a timed write, see :func:`files_by_rows` and
     :func:`files_by_bytes`): rows of a partition dealt by their key's hash into that many slots,
-    and the (partition, slot) pairs ranged over as many Spark partitions, one pair each (about)."""
+    and each (partition, slot) pair given a Spark partition of its own (:func:`hash_targets`), so
+    the counts are exact and the same on every write of the run."""
     from pyspark.sql import functions as F
-    slots = df.sparkSession.createDataFrame(list(files.items()), [FIELD, "_bench_slots"])
+    spark = df.sparkSession
+    pairs = [(p, s) for p in sorted(files) for s in range(files[p])]
+    targets = hash_targets(spark, max(1, len(pairs)))
+    slots = spark.createDataFrame(list(files.items()), [FIELD, "_bench_slots"])
     slot = "_bench_slot"
+    placed = spark.createDataFrame([(p, s, targets[j]) for j, (p, s) in enumerate(pairs)],
+                                   [FIELD, slot, "_bench_target"])
     return df.join(F.broadcast(slots), on=FIELD, how="left") \
         .withColumn(slot, F.pmod(F.xxhash64(F.col(key)), F.col("_bench_slots"))) \
-        .repartitionByRange(max(1, sum(files.values())), F.col(FIELD), F.col(slot)).select(*df.columns)
+        .join(F.broadcast(placed), on=[FIELD, slot], how="left") \
+        .repartition(max(1, len(pairs)), F.col("_bench_target")).select(*df.columns)
+
+
+def hash_targets(spark, n: int) -> List[int]:
+    """For each j < n, a long whose Spark hash (the Murmur3 hash ``repartition(n, column)`` places
+    rows by) falls in partition j: a column of these values puts its rows in the partition each
+    value names, one value per partition."""
+    from pyspark.sql import functions as F
+    found: Dict[int, int] = {}
+    tried = 0
+    while len(found) < n:
+        rows = spark.range(tried, tried + 64 * n).select(F.pmod(F.hash("id"), F.lit(n)).alias("j"), "id") \
+            .groupBy("j").agg(F.min("id").alias("v")).collect()
+        for r in rows:
+            found.setdefault(int(r["j"]), int(r["v"]))
+        tried += 64 * n
+    return [found[j] for j in range(n)]
 
 
 def point_queries_in_partitions(points: Sequence[Tuple[str, str]], labels: Sequence[str],
