@@ -190,9 +190,9 @@ def test_a_partitioned_table_grows_a_layout_in_every_partition(run, table, spark
     assert math.ceil(sizes["round_bytes"] / sizes["target_file_bytes"]) == PART_FILES // PARTS // rounds_data.ROUND_COMPACTION
     for r in range(1, ROUNDS + 1):
         plain, ours = table[(r, "random")], table[(r, "ours-hilbert-sample-continuous")]
-        # 10 small files a partition a round (about: two of a round's slots may share a Spark partition)
+        # 10 small files a partition a round, exactly (each slot a Spark partition of its own)
         assert len(plain["partition_files"]) == PARTS, plain
-        assert all(9 * r <= n <= PART_FILES // PARTS * r for n in plain["partition_files"].values()), plain
+        assert all(n == PART_FILES // PARTS * r for n in plain["partition_files"].values()), plain
         assert len(ours["partition_files"]) == PARTS and all(n >= 2 for n in ours["partition_files"].values())
         # the random table reads every file of the partition for (nearly) every value
         assert plain["partition_ratio_avg"] > 0.9 * (9 * r) ** (1 / 3)
