@@ -110,16 +110,16 @@ def spread(df, key: str, files: Mapping[str, int]):
     the counts are exact and the same on every write of the run."""
     from pyspark.sql import functions as F
     spark = df.sparkSession
-    pairs = [(p, s) for p in sorted(files) for s in range(files[p])]
-    targets = hash_targets(spark, max(1, len(pairs)))
-    slots = spark.createDataFrame(list(files.items()), [FIELD, "_bench_slots"])
-    slot = "_bench_slot"
-    placed = spark.createDataFrame([(p, s, targets[j]) for j, (p, s) in enumerate(pairs)],
-                                   [FIELD, slot, "_bench_target"])
-    return df.join(F.broadcast(slots), on=FIELD, how="left") \
-        .withColumn(slot, F.pmod(F.xxhash64(F.col(key)), F.col("_bench_slots"))) \
-        .join(F.broadcast(placed), on=[FIELD, slot], how="left") \
-        .repartition(max(1, len(pairs)), F.col("_bench_target")).select(*df.columns)
+    parts = sorted(files)
+    targets = hash_targets(spark, max(1, sum(files[p] for p in parts)))
+    firsts = [sum(files[q] for q in parts[:i]) for i in range(len(parts))]
+    # per partition, its slot count and the hash target of each of its slots (one broadcast join)
+    placed = spark.createDataFrame([(p, files[p], targets[f:f + files[p]]) for p, f in zip(parts, firsts)],
+                                   [FIELD, "_bench_slots", "_bench_targets"])
+    slot = F.pmod(F.xxhash64(F.col(key)), F.col("_bench_slots")).cast("int") + 1
+    return df.join(F.broadcast(placed), on=FIELD, how="left") \
+        .withColumn("_bench_target", F.element_at(F.col("_bench_targets"), slot)) \
+        .repartition(max(1, len(targets)), F.col("_bench_target")).select(*df.columns)
 
 
 def hash_targets(spark, n: int) -> List[int]:
