@@ -47,7 +47,7 @@ layout = hl.LayoutOptions(["country", "device", "day"], curve="hilbert", mapping
                           inline=True, every_n_commits=3, target_file_bytes=1024 * 1024)
 batch_table = f"{work}/events_batch"
 for i in range(3):
-    hl.write(events(i * 150_000, 150_000).repartition(8), batch_table, layout,
+    hl.write(events(i * 50_000, 50_000).repartition(8), batch_table, layout,
              table="events_batch", record_key="event_id", operation="insert")
 for commit in hl.clustering_commits(spark, batch_table):
     extra = commit["extra"]
@@ -59,7 +59,7 @@ report("batch", batch_table, "device", "device-042")
 #    runs in a service beside the stream, which keeps writing.
 inbox = f"{work}/inbox"
 for i in range(4):
-    events(1_000_000 + i * 100_000, 100_000).coalesce(1).write.mode("overwrite").parquet(f"{inbox}/{i}")
+    events(1_000_000 + i * 50_000, 50_000).coalesce(1).write.mode("overwrite").parquet(f"{inbox}/{i}")
 source = (spark.readStream.schema(events(0, 1).schema).option("maxFilesPerTrigger", 1)
           .option("recursiveFileLookup", "true").parquet(inbox))
 stream_table = f"{work}/events_stream"

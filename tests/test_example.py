@@ -1,6 +1,6 @@
 """The ingestion example (examples/ingest.py, shown in docs/operators.md) runs as written, in its own Python and
 Spark, and shows what it claims: a batch clustering and at least one streaming clustering with
-our layout, all 400,000 streamed rows, and point queries reading fewer files than the table has."""
+our layout, all 200,000 streamed rows, and point queries reading fewer files than the table has."""
 from __future__ import annotations
 
 import re
@@ -21,7 +21,7 @@ def test_readme_example_runs_as_written(tmp_path):
     out = run.stdout
     assert re.search(r"^batch: clustering \d+: hilbert/sample on country,device,day, \d+ files$", out, re.M), out
     assert re.search(r"^stream: clustering \d+: \d+ files$", out, re.M), out
-    assert re.search(r"^stream: 400000 rows$", out, re.M), out
+    assert re.search(r"^stream: 200000 rows$", out, re.M), out
     reads = re.findall(r"^(batch|stream): device = 'device-042': (\d+) rows, read (\d+) of (\d+) files$", out, re.M)
     assert [r[0] for r in reads] == ["batch", "stream"], out
     for _, rows, read, total in reads:
