@@ -325,7 +325,7 @@ def test_weighted_and_whole_partition_modes(spark, tmp_path):
     equal-weight one, and the whole-partition plan (one group) fewer per point query than 4 groups.
     (Weights are compared within whole-partition layouts: 4 groups of 4 files leave them little to do.)"""
     spec = BenchSpec(
-        rows=24_000, scale=0.0, variant="uniform", files=16, queries=3, repetitions=1, sample_size=200_000,
+        rows=12_000, scale=0.0, variant="uniform", files=16, queries=3, repetitions=1, sample_size=200_000,
         seed=7, memory="", keep_tables=False, warmup=False, out=str(tmp_path), weights=(0.6, 0.3, 0.1), groups=4,
         layouts=(Layout.random(), Layout.ours("hilbert", "sample"), Layout.ours("hilbert", "sample", whole=True),
                  Layout.ours("hilbert", "sample", weighted=True, whole=True)))
