@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+from itertools import accumulate
 from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from .. import tables
@@ -112,7 +113,7 @@ def spread(df, key: str, files: Mapping[str, int]):
     spark = df.sparkSession
     parts = sorted(files)
     targets = hash_targets(spark, max(1, sum(files[p] for p in parts)))
-    firsts = [sum(files[q] for q in parts[:i]) for i in range(len(parts))]
+    firsts = list(accumulate((files[p] for p in parts[:-1]), initial=0))
     # per partition, its slot count and the hash target of each of its slots (one broadcast join)
     placed = spark.createDataFrame([(p, files[p], targets[f:f + files[p]]) for p, f in zip(parts, firsts)],
                                    [FIELD, "_bench_slots", "_bench_targets"])
