@@ -1,5 +1,7 @@
 """The frontier of layered layouts (hudi_layout.tools.frontier): pure arithmetic, no Spark."""
+import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -56,10 +58,25 @@ def test_bad_input_names_the_value():
         frontier.min_worst(8, 2, 0.5)
 
 
-def test_cli_prints_the_table(capsys):
-    assert frontier.main(["--rounds", "6", "--axes", "2", "3", "--rewrite", "2", "--worst", "1.3"]) == 0
+def test_cli_prints_the_table_and_keeps_its_figures(capsys, tmp_path):
+    args = ["--rounds", "6", "--axes", "2", "3", "--rewrite", "2", "--worst", "1.3"]
+    assert frontier.main(args + ["--out", str(tmp_path / "run")]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("| rounds | independent axes |") and len(out) == 4
     assert out[2].startswith("| 6 | 2 |") and out[3].startswith("| 6 | 3 |")
+    kept = json.loads((tmp_path / "run" / "results.json").read_text())
+    assert [r["layout"] for r in kept["layouts"]] == ["r6-d2", "r6-d3"]
+    assert kept["layouts"][0]["lowest_worst"] == pytest.approx(frontier.min_worst(6, 2, 2.0))
+    assert frontier.render(kept).splitlines() == out
+    assert frontier.command(kept) == "python -m hudi_layout.tools.frontier " + " ".join(args)
     with pytest.raises(SystemExit):
         frontier.main(["--axes", "1"])
+
+
+def test_the_docs_frontier_is_what_the_search_finds():
+    # docs/layouts.md renders its frontier table from docs/bench/frontier; its 8-round rows take
+    # a fraction of a second to search again (the 32-round rows take minutes)
+    kept = json.loads((Path(__file__).resolve().parents[1] / "docs" / "bench" / "frontier" / "results.json").read_text())
+    p = kept["parameters"]
+    again = frontier.results([8], p["axes"], p["rewrite"], p["worst"])["layouts"]
+    assert again == [r for r in kept["layouts"] if r["rounds"] == 8] and again

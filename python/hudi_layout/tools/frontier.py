@@ -1,6 +1,6 @@
 """What any layout that grows by layers can reach: files per point query against bytes rewritten.
 
-    python -m hudi_layout.tools.frontier [--rounds 32] [--axes 2 3] [--rewrite 3] [--worst 1.4]
+    python -m hudi_layout.tools.frontier [--rounds 32] [--axes 2 3] [--rewrite 3] [--worst 1.4] [--out DIR]
 
 A table grows by rounds of as many new rows (one *unit* each); the first clustering lays out the
 first round. After every round the table's rows lie in *layers*: sets of files laid out together
@@ -31,6 +31,8 @@ docs/layouts.md ("What layers can reach") quotes.
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 State = Tuple[int, ...]
@@ -150,18 +152,46 @@ def _check(rounds: int) -> None:
         raise ValueError(f"rounds: {rounds}; give 2 to 32 (the search grows with the partitions of the rounds)")
 
 
-def table(rounds: Sequence[int], axes: Sequence[int], rewrite: float, worst: float) -> str:
-    """A markdown table: per rounds and axes, the fewest bytes rewritten for ``worst``, the lowest
-    worst round within ``rewrite``, and the floor for staggered regions within ``rewrite``."""
-    lines = [f"| rounds | independent axes | fewest rewritten / ingested for every round <= {worst}x "
-             f"| lowest worst round within {rewrite}x rewritten | floor with staggered regions within {rewrite}x |",
-             "| --- | --- | --- | --- | --- |"]
+def results(rounds: Sequence[int], axes: Sequence[int], rewrite: float, worst: float) -> dict:
+    """The frontier for every ``rounds`` x ``axes`` as a results file holds it: one row per pair
+    (``layout`` ``r<rounds>-d<axes>``) with the fewest bytes rewritten for ``worst``
+    (``fewest_rewrite``, None if no schedule reaches it), the lowest worst round within ``rewrite``
+    (``lowest_worst``) and the floor for staggered regions within ``rewrite`` (``staggered_floor``)."""
+    rows = []
     for r in rounds:
         for d in axes:
             best = min_rewrite(r, d, worst)
-            lines.append(f"| {r} | {d} | {'none' if best is None else f'{best[0]:.2f}'} "
-                         f"| {min_worst(r, d, rewrite):.2f}x | {staggered_floor(r, d, rewrite):.2f}x |")
+            rows.append({"layout": f"r{r}-d{d}", "rounds": r, "axes": d,
+                         "fewest_rewrite": None if best is None else best[0],
+                         "lowest_worst": min_worst(r, d, rewrite), "staggered_floor": staggered_floor(r, d, rewrite)})
+    return {"mode": "frontier", "parameters": {"rounds": list(rounds), "axes": list(axes), "rewrite": rewrite,
+                                               "worst": worst}, "layouts": rows}
+
+
+def command(report: dict) -> str:
+    """The command line that makes ``report`` (a :func:`results`)."""
+    p = report["parameters"]
+    return (f"python -m hudi_layout.tools.frontier --rounds {' '.join(map(str, p['rounds']))} "
+            f"--axes {' '.join(map(str, p['axes']))} --rewrite {p['rewrite']:g} --worst {p['worst']:g}")
+
+
+def render(report: dict) -> str:
+    """A markdown table of ``report`` (a :func:`results`): per rounds and axes, the fewest bytes
+    rewritten, the lowest worst round and the floor for staggered regions."""
+    p = report["parameters"]
+    lines = [f"| rounds | independent axes | fewest rewritten / ingested for every round <= {p['worst']}x "
+             f"| lowest worst round within {p['rewrite']}x rewritten | floor with staggered regions within {p['rewrite']}x |",
+             "| --- | --- | --- | --- | --- |"]
+    for row in report["layouts"]:
+        fewest = "none" if row["fewest_rewrite"] is None else f"{row['fewest_rewrite']:.2f}"
+        lines.append(f"| {row['rounds']} | {row['axes']} | {fewest} "
+                     f"| {row['lowest_worst']:.2f}x | {row['staggered_floor']:.2f}x |")
     return "\n".join(lines)
+
+
+def table(rounds: Sequence[int], axes: Sequence[int], rewrite: float, worst: float) -> str:
+    """:func:`render` of :func:`results`."""
+    return render(results(rounds, axes, rewrite, worst))
 
 
 def main(argv=None) -> int:
@@ -170,11 +200,17 @@ def main(argv=None) -> int:
     p.add_argument("--axes", type=int, nargs="+", default=[2, 3], help="independent axes d' of the sort columns")
     p.add_argument("--rewrite", type=float, default=3.0, help="bytes rewritten over bytes ingested allowed")
     p.add_argument("--worst", type=float, default=1.4, help="files per point query over the bound allowed each round")
+    p.add_argument("--out", help="also write the figures to OUT/results.json (docs/bench/frontier is what the docs quote)")
     a = p.parse_args(argv)
     try:
-        print(table(a.rounds, a.axes, a.rewrite, a.worst))
+        report = results(a.rounds, a.axes, a.rewrite, a.worst)
     except ValueError as err:
         p.error(str(err))
+    print(render(report))
+    if a.out:
+        out = Path(a.out)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "results.json").write_text(json.dumps(report, indent=1) + "\n")
     return 0
 
 

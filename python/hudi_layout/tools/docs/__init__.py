@@ -42,7 +42,7 @@ from .limits import limits_continuous, limits_cost, limits_curve, limits_formats
 from .readme import (peers_headline, peers_range, readme_intro, rounds_growth_prose, rounds_other_prose,
                      rounds_peers_prose)
 from .reference import example_block, options_table, python_options_table
-from .rounds import default_why, rounds_drift_prose, rounds_shares, rounds_targets, rounds_upserts_prose
+from .rounds import default_why, frontier_block, rounds_drift_prose, rounds_shares, rounds_targets, rounds_upserts_prose
 from .runs import LAYERS_RUNS, ROUNDS_GROWTH, ROUNDS_OTHER, rounds_block
 from .scale import rounds_partitioned_block, scale_runs_block, size_runs_block
 
@@ -78,6 +78,7 @@ FIGURES = {
     "rounds-drift-prose": ("docs/layouts.md", rounds_drift_prose),
     "rounds-upserts-prose": ("docs/layouts.md", rounds_upserts_prose),
     "rounds-targets": ("docs/layouts.md", rounds_targets),
+    "frontier": ("docs/layouts.md", frontier_block),
     "layers-r8": ("docs/layouts.md", lambda: layers_table(*LAYERS_RUNS[0])),
     "layers-r24": ("docs/layouts.md", lambda: layers_table(*LAYERS_RUNS[1])),
     "layers-prose": ("docs/layouts.md", layers_prose),

@@ -231,3 +231,16 @@ def default_why() -> str:
         + ", ".join(f"{a:.1f} s against {b:.1f} s over {n}" + (" rounds" if i == 0 else "")
                     for i, (a, b, n) in enumerate(times))
         + "), about twice our size-based plan's."]) + "\n"
+
+
+#: The frontier of layered layouts docs/layouts.md quotes ("What layers can reach"): arithmetic,
+#: kept as a results file by ``python -m hudi_layout.tools.frontier ... --out docs/bench/frontier``.
+FRONTIER_RUN = "docs/bench/frontier"
+
+
+def frontier_block() -> str:
+    """The frontier's command and table, indented as the bullet that holds them."""
+    from ..frontier import command, render
+    report = _report(FRONTIER_RUN)
+    lines = [f"`{command(report)} --out {FRONTIER_RUN}`", ""] + render(report).splitlines()
+    return "".join(f"  {line}\n" if line else "\n" for line in lines) + "  "
