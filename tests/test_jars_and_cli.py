@@ -69,12 +69,8 @@ def test_without_a_local_bundle_spark_gets_its_maven_coordinates(monkeypatch, tm
     builder = configure_spark(SparkSession.builder.config("spark.jars.packages", "org.example:x:1"))
     assert builder._options["spark.jars"] == plugin
     assert builder._options["spark.jars.packages"] == "org.example:x:1," + jarmod.HUDI_BUNDLE_PACKAGE
-    import argparse
     from hudi_layout import clustering_cli
-    args = argparse.Namespace(path=str(tmp_path), tableName="t", sparkMaster=None, sparkMemory=None,
-                              propsFilePath=None, hoodieConfigs=[], clusteringInstant=None, parallelism=None,
-                              retry=None, verbose=False)
-    command = clustering_cli.job_command("show", args)
+    command = clustering_cli.job_command("show", str(tmp_path), table="t")
     assert "--jars" not in command and command[command.index("--packages") + 1] == jarmod.HUDI_BUNDLE_PACKAGE
     assert command[command.index(plugin) + 1:command.index(plugin) + 3] == ["--base-path", str(tmp_path)]
 

@@ -16,7 +16,7 @@ import argparse
 import os
 import subprocess
 import sys
-from typing import List, Optional
+from typing import List, Optional, Sequence
 
 from .jarpaths import JarNotFoundError
 from .paths import qualified
@@ -50,29 +50,34 @@ def table_name(path: str) -> str:
                      f"base path, or --tableName for a path this machine cannot read")
 
 
-def job_command(verb: str, args: argparse.Namespace) -> List[str]:
-    """The spark-submit command line of the job for hudi-cli's ``verb`` and options."""
+def job_command(verb: str, path: str, *, table: Optional[str] = None, props: Optional[str] = None,
+                hoodie_configs: Sequence[str] = (), instant: Optional[str] = None, master: Optional[str] = None,
+                memory: Optional[str] = None, parallelism: Optional[int] = None, retry: Optional[int] = None,
+                verbose: bool = False) -> List[str]:
+    """The spark-submit command line of the job for hudi-cli's ``verb`` on the table at ``path``:
+    ``table`` its name (default: the table's own), ``props`` a properties file, ``hoodie_configs``
+    further ``k=v`` keys, ``instant`` the clustering's, ``master`` and ``memory`` the driver's."""
     from pyspark.find_spark_home import _find_spark_home
     from .jarpaths import jar_path, spark_jars
     from .spark import quiet_conf
-    path = qualified(args.path)
+    path = qualified(path)
     command = [os.path.join(_find_spark_home(), "bin", "spark-submit"), "--class", JOB_CLASS,
                *spark_jars(with_plugin=False).submit_args(), "--conf", "spark.ui.enabled=false"]
-    for key, value in quiet_conf(getattr(args, "verbose", False)).items():
+    for key, value in quiet_conf(verbose).items():
         command += ["--conf", f"{key}={value}"]
-    if args.sparkMaster:
-        command += ["--master", args.sparkMaster]
-    if args.sparkMemory:
-        command += ["--driver-memory", args.sparkMemory]
-    command += [jar_path(), "--base-path", path, "--table-name", args.tableName or table_name(path), "--mode", VERBS[verb]]
-    if args.propsFilePath:
-        command += ["--props", os.path.abspath(args.propsFilePath)]
-    for kv in args.hoodieConfigs or []:
+    if master:
+        command += ["--master", master]
+    if memory:
+        command += ["--driver-memory", memory]
+    command += [jar_path(), "--base-path", path, "--table-name", table or table_name(path), "--mode", VERBS[verb]]
+    if props:
+        command += ["--props", os.path.abspath(props)]
+    for kv in hoodie_configs:
         command += ["--hoodie-conf", kv]
-    for flag, value in (("--instant-time", args.clusteringInstant), ("--spark-memory", args.sparkMemory),
-                        ("--parallelism", args.parallelism), ("--retry", args.retry)):
-        if value is not None:
-            command += [flag, str(value)]
+    flags = {"--instant-time": instant, "--spark-memory": memory, "--parallelism": parallelism, "--retry": retry}
+    for flag, given in flags.items():
+        if given is not None:
+            command += [flag, str(given)]
     return command
 
 
@@ -96,7 +101,10 @@ def main(argv: Optional[List[str]] = None) -> int:
                    "too), not only its report lines")
     args = p.parse_args(argv)
     try:
-        command = job_command(args.verb, args)
+        command = job_command(args.verb, args.path, table=args.tableName, props=args.propsFilePath,
+                              hoodie_configs=args.hoodieConfigs, instant=args.clusteringInstant,
+                              master=args.sparkMaster, memory=args.sparkMemory, parallelism=args.parallelism,
+                              retry=args.retry, verbose=args.verbose)
     except (ValueError, JarNotFoundError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
