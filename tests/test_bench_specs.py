@@ -32,6 +32,8 @@ def _names() -> set:
     names = set(DEFAULT_LAYOUTS) | set(rounds.DEFAULT_LAYOUTS) | set(TEST_NAMES) | set(peers.LAYOUTS)
     for results in REPO.glob("docs/bench/*/results.json"):
         report = json.loads(results.read_text())
+        if report.get("mode") == "frontier":  # arithmetic (tools.frontier), not a run of layouts
+            continue
         names |= set(report["parameters"]["layouts"].split(","))
         names |= {r["layout"] for r in report.get("layouts", []) + report.get("rounds", [])}
     for doc in [REPO / "README.md", *REPO.glob("docs/*.md")]:
