@@ -189,11 +189,6 @@ def render(report: dict) -> str:
     return "\n".join(lines)
 
 
-def table(rounds: Sequence[int], axes: Sequence[int], rewrite: float, worst: float) -> str:
-    """:func:`render` of :func:`results`."""
-    return render(results(rounds, axes, rewrite, worst))
-
-
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m hudi_layout.tools.frontier", description=__doc__.split("\n\n")[0])
     p.add_argument("--rounds", type=int, nargs="+", default=[8, 32], help="rounds the table grows by (2-32)")
