@@ -440,6 +440,35 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
     assert fingerprint(table) == fingerprint(expected.unionByName(more))
     assert table.where("c_region = 'NEW'").count() == more.where("c_region = 'NEW'").count() > 0
 
+    # Two plans scheduled before either runs (async clustering falling behind): the second takes
+    # the files written since the first, none of the file groups the first holds, and runs alone.
+    first_plan = hl.cluster(spark, path, layout, extra=extra, execute=False).instant
+    assert first_plan is not None
+    late = spark.read.parquet(ssb.write_parquet(str(tmp_path / "late"), 200, 34)) \
+        .withColumn("lo_key", F.col("lo_key") + 3 * 10 ** 9).localCheckpoint()
+    opts["hoodie.datasource.write.operation"] = "insert"
+    opts.pop("hoodie.bulkinsert.user.defined.partitioner.class")
+    late.write.format("hudi").options(**opts).mode("append").save(path)
+    second_plan = hl.cluster(spark, path, layout, extra=extra, execute=False).instant
+    assert second_plan is not None and second_plan != first_plan
+    held, taken = _planned_file_groups(spark, path, first_plan), _planned_file_groups(spark, path, second_plan)
+    assert held and taken and not held & taken, (held, taken)
+    hl.execute(spark, path, second_plan, layout, extra=extra)
+    assert hl.pending(spark, path) == [first_plan]
+    table = hl.read(spark, path, skipping=False)
+    assert fingerprint(table) == fingerprint(expected.unionByName(more).unionByName(late))
+
+
+def _planned_file_groups(spark, path: str, instant: str) -> set:
+    """The file groups (partition, file id) the clustering plan at ``instant`` takes."""
+    j = spark._jvm
+    conf = j.org.apache.hudi.storage.hadoop.HadoopStorageConfiguration(spark._jsc.hadoopConfiguration())
+    meta = j.org.apache.hudi.common.table.HoodieTableMetaClient.builder().setConf(conf).setBasePath(path).build()
+    found = [i for i in meta.getActiveTimeline().filterPendingReplaceOrClusteringTimeline().getInstants()
+             if i.requestedTime() == instant]
+    plan = j.org.apache.hudi.common.util.ClusteringUtils.getClusteringPlan(meta, found[0]).get().getRight()
+    return {(str(s.getPartitionPath()), str(s.getFileId())) for g in plan.getInputGroups() for s in g.getSlices()}
+
 
 def _grown_table(grown, **changes):
     """(path, filter columns, layout, write options on the grid) for more rounds on the fixture's

@@ -3,6 +3,7 @@ package dev.hudilayout.continuous;
 import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.hudi.ColumnStatsBounds;
+import dev.hudilayout.hudi.LatestSlices;
 import dev.hudilayout.layout.RegionTree;
 import dev.hudilayout.plan.DeltaPlan;
 import dev.hudilayout.plan.QueryShares;
@@ -16,10 +17,10 @@ import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.engine.HoodieLocalEngineContext;
 import org.apache.hudi.common.model.FileSlice;
 import org.apache.hudi.common.model.HoodieFileGroupId;
-import org.apache.hudi.common.table.view.TableFileSystemView;
 import org.apache.hudi.common.util.Option;
 import org.apache.hudi.common.util.collection.Pair;
 import org.apache.hudi.config.HoodieWriteConfig;
+import org.apache.hudi.metadata.HoodieTableMetadata;
 import org.apache.hudi.table.HoodieTable;
 import org.apache.hudi.table.action.cluster.ClusteringPlanActionExecutor;
 import org.apache.hudi.util.Lazy;
@@ -27,11 +28,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.Collectors;
@@ -50,8 +49,9 @@ import java.util.stream.Stream;
  *   <li>files spanning several regions, or without column stats: new rows.</li>
  * </ul>
  * The decisions (due, split, merge, pack) are {@link DeltaPlan}'s, on values this class reads
- * once per plan, on the driver: the timeline, and the column stats of every file of the planned
- * partitions that have a tree; each region's query shares ({@link QueryShares}) go to execution
+ * once per plan, on the driver: the timeline, the planned partitions' file slices (one listing,
+ * {@code hudi.LatestSlices}), and the column stats of every file of the planned partitions that
+ * have a tree; each region's query shares ({@link QueryShares}) go to execution
  * with the groups.
  * New rows are laid on the recorded tree, each region cut on its own, so every output file lies
  * inside one region; a bulk insert on the grid ({@code spark.RegionWritePartitioner}) leaves no
@@ -80,8 +80,8 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
   /** The partitions this plan looks at, from Hudi (all of them, or those written since the last plan). */
   private transient Lazy<List<String>> planned;
   private transient ColumnStatsBounds.FileStats stats;
-  /** The file groups pending operations hold: read once per plan. */
-  private transient Set<HoodieFileGroupId> held;
+  /** The metadata table's reader, opened once per plan. */
+  private transient HoodieTableMetadata reader;
   /** Each planned partition's eligible slices, listed once per plan (for the column-stats read and the plan). */
   private transient Map<String, List<FileSlice>> listed;
   /** Where this plan's time went, in ms: {timeline, listing, column stats}. */
@@ -101,7 +101,6 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
     // then waited out the remote view's timeout (300 s) before falling back to a local view.
     ForkJoinPool pool = new ForkJoinPool(1);
     spent = new long[3];
-    listed = new ConcurrentHashMap<>();
     long start = System.nanoTime();
     try {
       Option<HoodieClusteringPlan> plan = pool.submit(() -> super.generateClusteringPlan(executor, partitions)).get();
@@ -119,8 +118,15 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
       planned = null;
       timeline = null;
       stats = null;
-      held = null;
       listed = null;
+      if (reader != null) {
+        try {
+          reader.close();
+        } catch (Exception e) {
+          LOG.info("hudi-layout: closing the plan's metadata reader failed ({})", e.toString());
+        }
+        reader = null;
+      }
     }
   }
 
@@ -138,19 +144,13 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
   protected Stream<FileSlice> getFileSlicesEligibleForClustering(String partition) {
     // the parent keeps files under the small-file limit; here every file of the partition counts,
     // except file groups a pending compaction or clustering holds
-    List<FileSlice> known = listed == null ? null : listed.get(partition);
-    if (known != null) {
-      return known.stream();
+    Map<String, List<FileSlice>> all = listing();
+    if (all != null) {
+      return all.getOrDefault(partition, List.of()).stream();
     }
-    Set<HoodieFileGroupId> pending = held();
-    long start = System.nanoTime();
-    List<FileSlice> slices = getHoodieTable().getSliceView().getLatestFileSlicesStateless(partition)
-        .filter(slice -> !pending.contains(slice.getFileGroupId())).collect(Collectors.toList());
-    if (listed != null) {
-      listed.put(partition, slices);
-      spend(1, start);
-    }
-    return slices.stream();
+    Set<HoodieFileGroupId> pending = LatestSlices.held(getHoodieTable().getFileSystemView());
+    return getHoodieTable().getSliceView().getLatestFileSlicesStateless(partition)
+        .filter(slice -> !pending.contains(slice.getFileGroupId()));
   }
 
   private synchronized void spend(int phase, long startNanos) {
@@ -159,17 +159,25 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
     }
   }
 
-  /** The file groups a pending compaction or clustering holds, read once per plan. */
-  private synchronized Set<HoodieFileGroupId> held() {
-    if (held == null) {
-      Set<HoodieFileGroupId> out = new HashSet<>();
-      TableFileSystemView view = getHoodieTable().getFileSystemView();
-      view.getPendingCompactionOperations().forEach(op -> out.add(op.getValue().getFileGroupId()));
-      view.getPendingLogCompactionOperations().forEach(op -> out.add(op.getValue().getFileGroupId()));
-      view.getFileGroupsInPendingClustering().forEach(p -> out.add(p.getKey()));
-      held = out;
+  /**
+   * Every planned partition's eligible slices, listed for the plan at once ({@link LatestSlices}).
+   * Null outside a plan.
+   */
+  private synchronized Map<String, List<FileSlice>> listing() {
+    if (listed == null && planned != null) {
+      long start = System.nanoTime();
+      listed = LatestSlices.of(getHoodieTable().getMetaClient(), metadata(), planned.get(), true);
+      spend(1, start);
     }
-    return held;
+    return listed;
+  }
+
+  /** The metadata table's reader for this plan: one, for the listing and the column stats. */
+  private synchronized HoodieTableMetadata metadata() {
+    if (reader == null) {
+      reader = LatestSlices.reader(getHoodieTable().getMetaClient(), getEngineContext(), getWriteConfig());
+    }
+    return reader;
   }
 
   @Override
@@ -261,7 +269,7 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
         }
       }
       long start = System.nanoTime();
-      stats = ColumnStatsBounds.FileStats.read(getHoodieTable().getTableMetadata(), files, columns);
+      stats = ColumnStatsBounds.FileStats.read(metadata(), files, columns);
       spend(2, start);
       LOG.info("hudi-layout: continuous plan read the column stats of {} file(s) in one pass", files.size());
     }

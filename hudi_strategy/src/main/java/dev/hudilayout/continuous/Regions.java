@@ -2,6 +2,7 @@ package dev.hudilayout.continuous;
 
 import dev.hudilayout.config.Json;
 import dev.hudilayout.hudi.ColumnStatsBounds;
+import dev.hudilayout.hudi.LatestSlices;
 import dev.hudilayout.hudi.TableClients;
 import dev.hudilayout.layout.RegionTree;
 import dev.hudilayout.plan.QueryShares;
@@ -12,8 +13,7 @@ import org.apache.hudi.common.model.HoodieLogFile;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.util.collection.Pair;
 import org.apache.hudi.config.HoodieWriteConfig;
-import org.apache.hudi.table.HoodieSparkTable;
-import org.apache.hudi.table.HoodieTable;
+import org.apache.hudi.metadata.HoodieTableMetadata;
 import org.apache.spark.api.java.JavaSparkContext;
 
 import java.util.ArrayList;
@@ -22,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 /**
  * A partition's files sorted by the regions of its recorded region tree: the plan decides from
@@ -234,23 +233,26 @@ public final class Regions {
     }
     HoodieWriteConfig config = HoodieWriteConfig.newBuilder().withPath(basePath)
         .forTable(meta.getTableConfig().getTableName()).build();
-    HoodieTable<?, ?, ?, ?> table = HoodieSparkTable.create(config, new HoodieSparkEngineContext(jsc), meta);
     CommitHistory history = CommitHistory.read(meta);
-    // every partition's slices first, then one read of the index for all of their files
-    Map<String, List<FileSlice>> slicesOf = new TreeMap<>();
-    List<Pair<String, String>> indexed = new ArrayList<>();
+    // every partition's slices from one listing, then one read of the index for all of their files
+    Map<String, List<FileSlice>> slicesOf;
+    ColumnStatsBounds.FileStats all;
     List<String> columns = new ArrayList<>();
-    for (Map.Entry<String, RecordedGrids.Tree> g : grids.entrySet()) {
-      List<FileSlice> slices = table.getSliceView().getLatestFileSlices(g.getKey()).collect(Collectors.toList());
-      slicesOf.put(g.getKey(), slices);
-      indexed.addAll(files(g.getKey(), slices));
-      for (String c : g.getValue().columns) {
-        if (!columns.contains(c)) {
-          columns.add(c);
+    try (HoodieTableMetadata metadata = LatestSlices.reader(meta, new HoodieSparkEngineContext(jsc), config)) {
+      slicesOf = LatestSlices.of(meta, metadata, grids.keySet(), false);
+      List<Pair<String, String>> indexed = new ArrayList<>();
+      for (Map.Entry<String, RecordedGrids.Tree> g : grids.entrySet()) {
+        indexed.addAll(files(g.getKey(), slicesOf.get(g.getKey())));
+        for (String c : g.getValue().columns) {
+          if (!columns.contains(c)) {
+            columns.add(c);
+          }
         }
       }
+      all = ColumnStatsBounds.FileStats.read(metadata, indexed, columns);
+    } catch (Exception e) {
+      throw e instanceof RuntimeException ? (RuntimeException) e : new IllegalStateException(e);
     }
-    ColumnStatsBounds.FileStats all = ColumnStatsBounds.FileStats.read(table.getTableMetadata(), indexed, columns);
     List<Map<String, Object>> out = new ArrayList<>();
     for (Map.Entry<String, RecordedGrids.Tree> g : grids.entrySet()) {
       RegionTree tree = RegionTree.parse(g.getValue().tree);
