@@ -123,9 +123,9 @@ def size_runs_block() -> str:
 #: The partitioned rounds runs: (label, folder).
 ROUNDS_PARTITIONED = (("P = 100, 8 rounds, rows in random order", "docs/bench/rounds8-p100"),
                       ("P = 100, 8 rounds, time-ordered upserts (10% updates), 300 small files a round, each "
-                       "partition's grid weighed by its reach", "docs/bench/rounds8-p100-time-upserts"),
+                       "partition's grid weighed by its reach, a plan's partitions listed at once", "docs/bench/rounds8-p100-time-upserts"),
                       ("P = 100, 8 rounds, time-ordered upserts, before: every partition's columns weighed alike "
-                       "(the jar before PartitionReach)", "docs/bench/rounds8-p100-time-upserts-before"),
+                       "(the jar before PartitionReach and before the one listing)", "docs/bench/rounds8-p100-time-upserts-before"),
                       ("P = 50, 4 rounds, time-ordered upserts (10% updates), each partition's grid weighed by its reach",
                        "docs/bench/rounds4-p50-time-upserts"),
                       ("P = 50, 4 rounds, time-ordered upserts, before: every partition's columns weighed alike (the jar "
