@@ -175,7 +175,7 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
   /** The metadata table's reader for this plan: one, for the listing and the column stats. */
   private synchronized HoodieTableMetadata metadata() {
     if (reader == null) {
-      reader = LatestSlices.reader(getHoodieTable().getMetaClient(), getEngineContext(), getWriteConfig());
+      reader = LatestSlices.reader(getHoodieTable().getMetaClient(), getWriteConfig());
     }
     return reader;
   }

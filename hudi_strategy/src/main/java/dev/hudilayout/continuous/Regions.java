@@ -7,7 +7,6 @@ import dev.hudilayout.hudi.TableClients;
 import dev.hudilayout.layout.RegionTree;
 import dev.hudilayout.plan.QueryShares;
 
-import org.apache.hudi.client.common.HoodieSparkEngineContext;
 import org.apache.hudi.common.model.FileSlice;
 import org.apache.hudi.common.model.HoodieLogFile;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
@@ -238,7 +237,7 @@ public final class Regions {
     Map<String, List<FileSlice>> slicesOf;
     ColumnStatsBounds.FileStats all;
     List<String> columns = new ArrayList<>();
-    try (HoodieTableMetadata metadata = LatestSlices.reader(meta, new HoodieSparkEngineContext(jsc), config)) {
+    try (HoodieTableMetadata metadata = LatestSlices.reader(meta, config)) {
       slicesOf = LatestSlices.of(meta, metadata, grids.keySet(), false);
       List<Pair<String, String>> indexed = new ArrayList<>();
       for (Map.Entry<String, RecordedGrids.Tree> g : grids.entrySet()) {

@@ -1,6 +1,5 @@
 package dev.hudilayout.hudi;
 
-import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.engine.HoodieLocalEngineContext;
 import org.apache.hudi.common.fs.FSUtils;
 import org.apache.hudi.common.model.FileSlice;
@@ -39,10 +38,9 @@ public final class LatestSlices {
    * A reader of the table's metadata with {@code config}'s metadata settings, for the caller to
    * close: the listing and the column-stats reads of one plan or report share it.
    */
-  public static HoodieTableMetadata reader(HoodieTableMetaClient meta, HoodieEngineContext engine,
-                                           HoodieWriteConfig config) {
+  public static HoodieTableMetadata reader(HoodieTableMetaClient meta, HoodieWriteConfig config) {
     return meta.getTableFormat().getMetadataFactory().create(
-        new HoodieLocalEngineContext(engine.getStorageConf()), meta.getStorage(),
+        new HoodieLocalEngineContext(meta.getStorageConf()), meta.getStorage(),
         config.getMetadataConfig(), meta.getBasePath().toString());
   }
 
