@@ -310,7 +310,7 @@ def test_layout_names():
                  ["--layouts", "ours-hilbert-sample-continuous-grouped"],  # grouped: --rounds only
                  ["--hudi-option", "parquet.block.size=1"], ["--hudi-option", "hoodie.metadata.enable"],
                  ["--hudi-option", "hoodie.parquet.compression.codec=zstd"],  # that is --codec
-                 ["--rounds", "2", "--hudi-option", "hoodie.metadata.enable=true"],
+                 ["--rounds", "2", "--hudi-option", "parquet.block.size=1"],
                  ["--partitions", "5", "--files", "4"], ["--partition-column", "lo_orderdate"],
                  ["--partitions", "2", "--layouts", "random,delta-zorder"], ["--rounds", "2", "--partitions", "1000"],
                  ["--partition-growth", "10"], ["--partitions", "4", "--partition-growth", "0.5"]):

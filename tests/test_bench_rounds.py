@@ -288,6 +288,26 @@ def test_the_grouped_layout_caps_its_groups_and_the_others_do_not():
     assert int(unbounded[rounds.GROUP_BYTES_KEY]) >= 1000 * plan.rounds * sizes.round_bytes
 
 
+def test_hudi_options_reach_every_round_of_every_layout():
+    """``--hudi-option`` with ``--rounds``: the run's clusterings get the option (over the layout's
+    own value) and results.json's parameters name it, so the documented command repeats the run."""
+    spec = bench_cli.rounds_spec(bench_cli.parser().parse_args(
+        ["--rounds", "2", "--hudi-option", "hoodie.hudilayout.continuous.merge.tiers=2"])).validate()
+    assert dict(spec.hudi_options) == {"hoodie.hudilayout.continuous.merge.tiers": "2"}
+    assert spec.parameters()["hudi_option"] == ["hoodie.hudilayout.continuous.merge.tiers=2"]
+    assert rounds_report.command({"parameters": spec.parameters()}, "OUT").endswith(
+        "--hudi-option hoodie.hudilayout.continuous.merge.tiers=2 --out OUT")
+    plan = rounds_data.RoundsPlan(8, 1000, 20)
+    sizes = rounds_data.Sizes.of_round(40_000, plan)
+    layout = Layout.parse("ours-hilbert-sample-continuous")
+    given = rounds.round_options(layout, ["a", "b"], sizes, plan, 100, None, extra=spec.hudi_options)
+    assert given["hoodie.hudilayout.continuous.merge.tiers"] == "2"
+    own = rounds.round_options(layout, ["a", "b"], sizes, plan, 100, None)
+    assert own.get("hoodie.hudilayout.continuous.merge.tiers", "3") != "2"
+    assert rounds.round_options(layout, ["a", "b"], sizes, plan, 100, None,
+                                extra={rounds.GROUP_BYTES_KEY: "7"})[rounds.GROUP_BYTES_KEY] == "7"
+
+
 @pytest.mark.parametrize("feed, column", [(rounds_data.Feed(drift="p_brand"), "p_brand"),
                                           (rounds_data.Feed(order="time"), ssb.DATE_COLUMN)])
 def test_drift_and_time_order_the_rounds_by_the_column(tmp_path, feed, column):

@@ -66,7 +66,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--hudi-option", action="append", default=[], metavar="KEY=VALUE",
                    help="a Hudi option every Hudi table of the run is written and clustered with (the random "
                    "table, the floor and every Hudi layout alike), e.g. "
-                   "hoodie.metadata.index.column.stats.parallelism=8; repeatable; not with --rounds")
+                   "hoodie.metadata.index.column.stats.parallelism=8; repeatable; with --rounds, every round's "
+                   "write and clustering of every Hudi layout, e.g. hoodie.hudilayout.continuous.merge.tiers=2")
     p.add_argument("--partitions", type=int, default=0, metavar="P",
                    help="partition every Hudi table of the run into P partitions of about equal rows by "
                    f"--partition-column (column {partitions.FIELD}, the stretch's first value), about --files / P "
@@ -147,8 +148,6 @@ def main_rounds(parser, args) -> int:
     """``bench --rounds R``: checks every flag before Spark starts, then runs :mod:`hudi_layout.tools.rounds`."""
     if args.codec:
         parser.error(f"--codec {args.codec}: not with --rounds R (every round writes with each system's own codec)")
-    if args.hudi_option:
-        parser.error(f"--hudi-option {args.hudi_option[0]}: not with --rounds R")
     if args.master:
         parser.error(f"--master {args.master}: not with --rounds R")
     if args.files is not None:
@@ -174,4 +173,4 @@ def rounds_spec(args: argparse.Namespace) -> rounds.RoundsSpec:
         **table_fields(args, rounds.DEFAULT_LAYOUTS), rounds=args.rounds, rows_per_round=args.rows_per_round,
         round_files=args.round_files, drift=args.drift, order=args.order or "random",
         operation=args.operation or "bulk_insert", updates=args.updates or 0.0,
-        table_type=args.table_type or "COPY_ON_WRITE")
+        table_type=args.table_type or "COPY_ON_WRITE", hudi_options=writes.parse_hudi_options(args.hudi_option))

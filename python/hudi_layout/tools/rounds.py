@@ -126,7 +126,7 @@ import shutil
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from .. import clustering, jvm, scan, timeline
 from .. import metadata as md
@@ -140,6 +140,7 @@ from .rounds_data import (BLOOM_ENTRIES_KEY, DEFAULT_ROUND_FILES, EVERY_ROWS, KE
 from .rounds_report import write_outputs
 from .sessions import PARAMETERS, progress, session, spark_conf
 from .specs import TableSpec
+from .writes import parse_hudi_options
 
 DEFAULT_LAYOUTS = ["random", "builtin-hilbert-sample", "ours-hilbert-sample", "ours-hilbert-sample-continuous",
                    "ours-hilbert-sample-whole"]
@@ -169,6 +170,7 @@ class RoundsSpec(TableSpec):
     operation: str = "bulk_insert"
     updates: float = 0.0
     table_type: str = "COPY_ON_WRITE"
+    hudi_options: Mapping[str, str] = field(default_factory=dict)
 
     def feed(self) -> Feed:
         """How rows reach the tables; ValueError naming the flag (or both flags) for a value or a
@@ -253,6 +255,7 @@ class RoundsSpec(TableSpec):
         weights = self.check_table()
         self.plan()
         self.feed()
+        parse_hudi_options([f"{k}={v}" for k, v in self.hudi_options.items()])
         for layout in self.ordered_layouts():
             if layout.clusters:
                 layout.options(self.columns, 1, 1, 1, weights)
@@ -263,7 +266,8 @@ class RoundsSpec(TableSpec):
         layouts as run, the feed's flags as the feed takes them)."""
         feed = self.feed()
         values: Dict[str, Any] = {
-            "files": None, "groups": 1, "master": "", "codec": "", "hudi_option": [], "render": None,
+            "files": None, "groups": 1, "master": "", "codec": "", "render": None,
+            "hudi_option": [f"{k}={v}" for k, v in self.hudi_options.items()],
             "weights": weights_text(self.weights), "layouts": ",".join(lay.name for lay in self.ordered_layouts()),
             "order": feed.order, "drift": feed.drift, "operation": feed.operation, "updates": feed.updates,
             "table_type": feed.table_type}
@@ -276,9 +280,11 @@ def table_contents(spark, path: str, columns: Sequence[str]) -> Tuple[int, Tuple
     return files, (int(rows[0]["n"]), int(rows[0]["h"] or 0))
 
 def round_options(layout: Layout, columns, sizes: Sizes, plan: RoundsPlan, sample_size: int,
-                  weights: Optional[Sequence[float]], group_bytes: Optional[int] = None) -> Dict[str, str]:
+                  weights: Optional[Sequence[float]], group_bytes: Optional[int] = None,
+                  extra: Optional[Mapping[str, str]] = None) -> Dict[str, str]:
     """The layout's clustering options with the run's plan sizes (see the module's docstring);
-    ``group_bytes``, if given, is the plan's max.bytes.per.group."""
+    ``group_bytes``, if given, is the plan's max.bytes.per.group; ``extra``: the run's
+    ``--hudi-option`` flags, which override them."""
     small = EVERY_FILE if layout.whole else sizes.small_file_bytes
     opts = layout.options(columns, sizes.round_bytes, plan.files_per_round, sample_size, weights,
                           target_file_bytes=sizes.target_file_bytes, small_file_bytes=small)
@@ -292,6 +298,7 @@ def round_options(layout: Layout, columns, sizes: Sizes, plan: RoundsPlan, sampl
         # unbounded: the table outgrows any multiple of a round, and a due region that missed the
         # group of new rows would get its share of them back as a pending layer at once
         opts[GROUP_BYTES_KEY] = str(EVERY_FILE)
+    opts.update(extra or {})
     return opts
 
 
@@ -416,7 +423,8 @@ def cluster_round(ctx: RoundsRun, layout: Layout, path: str, r: int,
     """One clustering as configured; (seconds in all, seconds planning, instant). Hudi must plan one
     (the round left small files), except for a continuous layout with no region due (instant None)."""
     expected_files = ctx.plan.files_per_round * (r if layout.whole else 1)
-    opts = round_options(layout, ctx.columns, ctx.sizes, ctx.plan, ctx.spec.sample_size, ctx.weights, group_bytes)
+    opts = round_options(layout, ctx.columns, ctx.sizes, ctx.plan, ctx.spec.sample_size, ctx.weights, group_bytes,
+                         ctx.spec.hudi_options)
     with spark_conf(ctx.spark, {"spark.sql.shuffle.partitions": str(expected_files)}):
         t0 = time.time()
         instant = jvm.schedule(ctx.spark, path, opts)
@@ -503,7 +511,7 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
                  f"{ctx.plan.round_files} files" + (f" and {ctx.feed.updated(ctx.plan)} updates" if r > 1 and
                                                     ctx.feed.updates else ""))
         ingest(ctx.spark, path, ctx.sources.written(r), ctx.columns, ctx.plan, ctx.feed, first=r == 1,
-               on_grid=layout.continuous, files=ctx.round_files(r))
+               on_grid=layout.continuous, files=ctx.round_files(r), extra=ctx.spec.hudi_options)
         written = totals.update(ctx.spark, path)
         if ctx.sizes is None:
             ctx.sizes = Sizes.of_round(sum(c["bytes_written"] for c in written), ctx.plan,
@@ -579,9 +587,10 @@ def warm_up(ctx: RoundsRun, folder: Path) -> None:
     progress("warm-up round (not measured)")
     warm = str(folder / "warmup")
     ingest(ctx.spark, warm, ctx.sources.written(1), ctx.columns, ctx.plan, ctx.feed, first=True,
-           files=ctx.round_files(1))
+           files=ctx.round_files(1), extra=ctx.spec.hudi_options)
     clustering.schedule_and_execute(ctx.spark, warm, round_options(
-        Layout.builtin("zorder", "sample"), ctx.columns, ctx.sizes, ctx.plan, ctx.spec.sample_size, None))
+        Layout.builtin("zorder", "sample"), ctx.columns, ctx.sizes, ctx.plan, ctx.spec.sample_size, None,
+        extra=ctx.spec.hudi_options))
     shutil.rmtree(warm, ignore_errors=True)
 
 

@@ -9,7 +9,7 @@ import math
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import scan, tables
 from ..options import BULK_INSERT_PARTITIONER_KEY, REGION_WRITE_PARTITIONER, WRITE_SMALL_FILE_KEY
@@ -232,18 +232,21 @@ def _write_slice(part, out: Path) -> str:
 
 
 def ingest(spark, path: str, sources: Sequence[str], columns: Sequence[str], plan: RoundsPlan, feed: Feed,
-           first: bool, on_grid: bool = False, files: Optional[Dict[str, int]] = None) -> None:
+           first: bool, on_grid: bool = False, files: Optional[Dict[str, int]] = None,
+           extra: Optional[Mapping[str, str]] = None) -> None:
     """One round's write of the rows in ``sources`` (its new rows and the rows it updates) with the
     feed's operation, as ``plan.round_files`` small files of new rows (column stats on ``columns``);
     with ``files`` (``--partitions``: the small files of each partition the round reaches), into
     the table's partitions. ``on_grid``, a bulk insert puts them as the continuous layout's writes
-    do: one file per region of the recorded grid they reach."""
+    do: one file per region of the recorded grid they reach. ``extra``: the run's ``--hudi-option``
+    flags, written last."""
     opts = tables.table_options("ssb", KEY, columns, plan.round_files, table_type=feed.table_type,
                                 partition_by=partitions.FIELD if files else "")
     opts[BLOOM_ENTRIES_KEY] = str(plan.bloom_entries)
     opts.update(feed.write_options(plan))
     if on_grid:
         opts[BULK_INSERT_PARTITIONER_KEY] = REGION_WRITE_PARTITIONER
+    opts.update(extra or {})
     rows = spark.read.parquet(*sources)
     rows = partitions.spread(rows, KEY, files) if files else rows.repartition(plan.round_files)
     rows.write.format("hudi").options(**opts).mode("overwrite" if first else "append").save(path)

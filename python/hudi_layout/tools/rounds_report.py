@@ -121,6 +121,7 @@ def command(report: dict, out: str) -> str:
     flags += [f"--layouts {','.join(layouts)}", f"--queries {p['queries']}"]
     if not p.get("warmup", True):
         flags.append("--no-warmup")
+    flags += [f"--hudi-option {pair}" for pair in p.get("hudi_option") or []]
     return "python -m hudi_layout bench " + " ".join(flags + [f"--out {out}"])
 
 
