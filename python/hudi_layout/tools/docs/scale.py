@@ -122,6 +122,9 @@ def size_runs_block() -> str:
 
 #: The partitioned rounds runs: (label, folder).
 ROUNDS_PARTITIONED = (("P = 100, 8 rounds, rows in random order", "docs/bench/rounds8-p100"),
+                      ("P = 100, 8 rounds, rows in random order, pending layers merged by pairs (merge_tiers=2; run "
+                       "beside two other bench runs for its first rounds: its times are not comparable)",
+                       "docs/bench/rounds8-p100-tiers2"),
                       ("P = 100, 8 rounds, time-ordered upserts (10% updates), 300 small files a round, each "
                        "partition's grid weighed by its reach, a plan's partitions listed at once", "docs/bench/rounds8-p100-time-upserts"),
                       ("P = 100, 8 rounds, time-ordered upserts, before: every partition's columns weighed alike "
