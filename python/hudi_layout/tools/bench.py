@@ -33,7 +33,7 @@ import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import clustering, jvm, scan, tables
 from .. import metadata as md
@@ -55,14 +55,13 @@ class BenchSpec(TableSpec):
     defaults): e.g. ``BenchSpec(rows=40_000, files=16, layouts=layouts("random", "floor"))``.
     The table's fields are :class:`~hudi_layout.tools.specs.TableSpec`'s (``layouts``: ``random``
     is added first if missing); its own: ``files`` every layout writes, ``master``, ``groups``,
-    ``codec`` and ``hudi_options`` (``--hudi-option`` keys and values). :meth:`validate` checks
+    and ``codec``. :meth:`validate` checks
     the fields before Spark starts (:func:`run` calls it)."""
     layouts: Tuple[Layout, ...] = _DEFAULTS
     files: int = 64
     master: str = ""
     groups: int = 1
     codec: str = ""
-    hudi_options: Mapping[str, str] = field(default_factory=dict)
 
     def validate(self) -> "BenchSpec":
         """ValueError naming the flag, the value and what is accepted, for any field that cannot
@@ -75,7 +74,6 @@ class BenchSpec(TableSpec):
             raise ValueError(f"--partitions {self.partitions}: expected 1 to --files ({self.files}), at least "
                              "one file a partition")
         self.refuse_peers_when_partitioned("ours, Hudi's built-in, floor and random only")
-        parse_hudi_options(self.hudi_option)
         for layout in self.layouts:
             if layout.grouped:
                 raise ValueError(f"layout {layout.name}: -grouped only with --rounds R (its group limit is a "
@@ -83,11 +81,6 @@ class BenchSpec(TableSpec):
             if layout.clusters:
                 layout.options(self.columns, 1, 1, 1, weights)
         return self
-
-    @property
-    def hudi_option(self) -> List[str]:
-        """``hudi_options`` as ``--hudi-option`` flags: ``KEY=VALUE`` each."""
-        return [f"{k}={v}" for k, v in self.hudi_options.items()]
 
     def parameters(self) -> Dict[str, Any]:
         """results.json's ``parameters``: every flag of the command line, as it gives them."""

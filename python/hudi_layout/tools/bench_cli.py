@@ -123,8 +123,9 @@ def table_fields(args: argparse.Namespace, default_layouts) -> Dict[str, Any]:
     """The :class:`~hudi_layout.tools.specs.TableSpec` fields the flags give, both benchmarks alike
     (``default_layouts`` without ``--layouts``); ValueError naming the flag for a value that
     cannot be read."""
-    given = {f.name: getattr(args, f.name) for f in dataclasses.fields(specs.TableSpec)}
-    given.update(layouts=layouts(args.layouts or ",".join(default_layouts)), weights=weights(args.weights, args.variant))
+    given = {f.name: getattr(args, f.name) for f in dataclasses.fields(specs.TableSpec) if f.name != "hudi_options"}
+    given.update(layouts=layouts(args.layouts or ",".join(default_layouts)), weights=weights(args.weights, args.variant),
+                 hudi_options=writes.parse_hudi_options(args.hudi_option))
     return given
 
 
@@ -132,7 +133,7 @@ def bench_spec(args: argparse.Namespace) -> bench.BenchSpec:
     """The run the flags ask for; ValueError naming the flag for a value that cannot be read."""
     return bench.BenchSpec(
         **table_fields(args, DEFAULT_LAYOUTS), files=64 if args.files is None else args.files, master=args.master,
-        groups=args.groups, codec=args.codec, hudi_options=writes.parse_hudi_options(args.hudi_option))
+        groups=args.groups, codec=args.codec)
 
 
 def weights(raw: str, variant: str) -> Optional[Tuple[float, ...]]:
@@ -173,4 +174,4 @@ def rounds_spec(args: argparse.Namespace) -> rounds.RoundsSpec:
         **table_fields(args, rounds.DEFAULT_LAYOUTS), rounds=args.rounds, rows_per_round=args.rows_per_round,
         round_files=args.round_files, drift=args.drift, order=args.order or "random",
         operation=args.operation or "bulk_insert", updates=args.updates or 0.0,
-        table_type=args.table_type or "COPY_ON_WRITE", hudi_options=writes.parse_hudi_options(args.hudi_option))
+        table_type=args.table_type or "COPY_ON_WRITE")

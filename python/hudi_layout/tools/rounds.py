@@ -140,7 +140,6 @@ from .rounds_data import (BLOOM_ENTRIES_KEY, DEFAULT_ROUND_FILES, EVERY_ROWS, KE
 from .rounds_report import write_outputs
 from .sessions import PARAMETERS, progress, session, spark_conf
 from .specs import TableSpec
-from .writes import parse_hudi_options
 
 DEFAULT_LAYOUTS = ["random", "builtin-hilbert-sample", "ours-hilbert-sample", "ours-hilbert-sample-continuous",
                    "ours-hilbert-sample-whole"]
@@ -170,7 +169,6 @@ class RoundsSpec(TableSpec):
     operation: str = "bulk_insert"
     updates: float = 0.0
     table_type: str = "COPY_ON_WRITE"
-    hudi_options: Mapping[str, str] = field(default_factory=dict)
 
     def feed(self) -> Feed:
         """How rows reach the tables; ValueError naming the flag (or both flags) for a value or a
@@ -255,7 +253,6 @@ class RoundsSpec(TableSpec):
         weights = self.check_table()
         self.plan()
         self.feed()
-        parse_hudi_options([f"{k}={v}" for k, v in self.hudi_options.items()])
         for layout in self.ordered_layouts():
             if layout.clusters:
                 layout.options(self.columns, 1, 1, 1, weights)
@@ -267,7 +264,7 @@ class RoundsSpec(TableSpec):
         feed = self.feed()
         values: Dict[str, Any] = {
             "files": None, "groups": 1, "master": "", "codec": "", "render": None,
-            "hudi_option": [f"{k}={v}" for k, v in self.hudi_options.items()],
+            "hudi_option": self.hudi_option,
             "weights": weights_text(self.weights), "layouts": ",".join(lay.name for lay in self.ordered_layouts()),
             "order": feed.order, "drift": feed.drift, "operation": feed.operation, "updates": feed.updates,
             "table_type": feed.table_type}

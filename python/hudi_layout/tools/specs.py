@@ -4,12 +4,13 @@ clustering per layout) and :class:`~hudi_layout.tools.rounds.RoundsSpec` (a tabl
 add their own fields to :class:`TableSpec` and check them in their own ``validate``."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from dataclasses import dataclass, field
+from typing import List, Mapping, Optional, Tuple
 
 from . import ssb
 from .layouts import Layout
 from .queries import parse_weights, weights_text
+from .writes import parse_hudi_options
 
 
 @dataclass(frozen=True)
@@ -18,7 +19,8 @@ class TableSpec:
     ``scale``, in SSB scale factors), ``variant``, ``layouts`` (:class:`Layout` values; each
     benchmark has its own default), ``queries`` per class, ``repetitions``, ``sample_size``,
     ``seed``, ``memory``, ``weights`` (the filter columns' query shares, as given), ``partitions``
-    (with ``partition_column`` and ``partition_growth``), ``keep_tables``, ``warmup``, ``out``."""
+    (with ``partition_column`` and ``partition_growth``), ``keep_tables``, ``warmup``, ``out``,
+    ``hudi_options`` (``--hudi-option`` keys and values: every Hudi table's writes and clusterings)."""
     rows: int = 0
     scale: float = 0.05
     variant: str = "uniform"
@@ -35,6 +37,12 @@ class TableSpec:
     keep_tables: bool = False
     warmup: bool = True
     out: str = "bench-output"
+    hudi_options: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def hudi_option(self) -> List[str]:
+        """``hudi_options`` as ``--hudi-option`` flags: ``KEY=VALUE`` each."""
+        return [f"{k}={v}" for k, v in self.hudi_options.items()]
 
     @property
     def columns(self) -> Tuple[str, ...]:
@@ -47,8 +55,9 @@ class TableSpec:
 
     def check_table(self) -> Optional[List[float]]:
         """ValueError naming the flag, the value and what is accepted, for a field of the table
-        (variant, layouts, partitioning, weights) that cannot work; else the query shares
-        (:attr:`shares`)."""
+        (variant, layouts, partitioning, weights, Hudi options) that cannot work; else the query
+        shares (:attr:`shares`)."""
+        parse_hudi_options(self.hudi_option)
         if self.variant not in ssb.VARIANTS:
             raise ValueError(f"--variant {self.variant}: expected one of {', '.join(ssb.VARIANTS)}")
         if not self.layouts or not all(isinstance(lay, Layout) for lay in self.layouts):
