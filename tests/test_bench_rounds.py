@@ -163,6 +163,11 @@ def test_outputs_and_render(run, capsys):
     for row in report["rounds"]:  # scheduling timed apart, inside the clustering's seconds
         assert 0 <= row["plan_seconds"] <= row["cluster_seconds"], row
         assert (row["plan_seconds"] > 0) == Layout.parse(row["layout"]).clusters, row
+        # the metadata table's uncompacted delta commits, read before each plan of a Hudi table:
+        # at least the round's own write
+        hudi_plan = Layout.parse(row["layout"]).clusters and Layout.parse(row["layout"]).impl != "peer"
+        assert ("metadata_deltas" in row) == hudi_plan, row
+        assert not hudi_plan or row["metadata_deltas"] >= 1, row
     # the side-by-side summary the README's blocks are made of, with the command that reproduces the run
     clustered = [name for name in report["parameters"]["layouts"].split(",") if name != "random"]
     pair = (clustered[0], clustered[-1])

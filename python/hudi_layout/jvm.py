@@ -133,6 +133,25 @@ def commit_write_stats(spark, path: str) -> List[Dict]:
     return out
 
 
+def metadata_deltas(spark, path: str) -> Optional[int]:
+    """The delta commits on the metadata table of the table at ``path`` since that table's last
+    compaction (all of them before its first), or None when the table has no metadata table: what a
+    reader of the metadata table (the column-stats index, the file listing) merges from log files
+    over its base files."""
+    fs_path = _jvm(spark).org.apache.hadoop.fs.Path
+    mdt = fs_path(fs_path(path), ".hoodie/metadata")
+    if not mdt.getFileSystem(hadoop_conf(spark)).exists(fs_path(mdt, ".hoodie/hoodie.properties")):
+        return None
+    deltas = 0
+    for instant in _meta_client(spark, mdt.toString()).getActiveTimeline().filterCompletedInstants().getInstants():
+        action = instant.getAction()
+        if action == "commit":
+            deltas = 0
+        elif action == "deltacommit":
+            deltas += 1
+    return deltas
+
+
 def latest_file_slices(spark, path: str) -> List[Dict]:
     """The latest file slice of every live file group of the table at ``path``, listed from storage
     as of the completed instants: ``{"partition", "file_id", "base_file", "log_files"}``, files by

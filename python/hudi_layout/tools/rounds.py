@@ -474,9 +474,11 @@ def _mean(xs: Sequence[float]) -> float:
 
 def round_row(ctx: RoundsRun, name: str, r: int, files: int, queries: List[dict], every: dict,
               totals: WriteTotals, seconds: Tuple[float, float], clustered: Optional[dict],
-              split: Optional[dict] = None) -> dict:
+              split: Optional[dict] = None, metadata_deltas: Optional[int] = None) -> dict:
     """One layout's figures after round ``r``; with ``split`` (:func:`partition_figures`), the
-    bounds are the sums of the partitions' own bounds and the per-partition figures are added."""
+    bounds are the sums of the partitions' own bounds and the per-partition figures are added;
+    ``metadata_deltas`` (:func:`hudi_layout.jvm.metadata_deltas`, read just before the clustering's
+    plan) is kept when given."""
     d, d_eff = len(ctx.columns), ctx.d_effective
     counts = list(split["partition_files"].values()) if split else [files]
     row = {"round": r, "layout": name, "rows": ctx.models[r - 1][0], "files": files,
@@ -494,6 +496,8 @@ def round_row(ctx: RoundsRun, name: str, r: int, files: int, queries: List[dict]
                 "written_file_bytes": sorted(clustered["file_sizes"]) if clustered else [],
                 "groups": clustered["groups"] if clustered else 0,
                 "verified": True})
+    if metadata_deltas is not None:
+        row["metadata_deltas"] = metadata_deltas
     if r == ctx.plan.rounds:  # each query asked, in the last round only: results.json stays small
         row["queries"] = queries
     return row
@@ -514,8 +518,9 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
             ctx.sizes = Sizes.of_round(sum(c["bytes_written"] for c in written), ctx.plan,
                                        len(ctx.sources.partition_rows[0]) if ctx.plan.partitions else 1)
             progress(f"plan sizes from round 1: {ctx.sizes}")
-        seconds, planned, clustered = 0.0, 0.0, None
+        seconds, planned, clustered, deltas = 0.0, 0.0, None, None
         if layout.clusters:
+            deltas = jvm.metadata_deltas(ctx.spark, path)
             seconds, planned, instant = cluster_round(ctx, layout, path, r, group_bytes)
             written = totals.update(ctx.spark, path)
             if instant:
@@ -531,10 +536,12 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
         every = every_value(ctx, layout.name, r, bounds, queries)
         split = partition_figures(ctx, r, bounds) if ctx.plan.partitions else None
         rows.append(round_row(ctx, layout.name, r, files, queries, every, totals, (seconds, planned), clustered,
-                              split))
+                              split, deltas))
         progress(f"{layout.name}: round {r}: {files} files, point avg over every value {every['point_avg']:.1f} "
                  f"({rows[-1]['every_ratio_to_bound']:.2f}x the bound), rewritten/ingested "
                  f"{totals.ratio:.2f}, cluster {seconds:.1f}s"
+                 + (f" (plan {planned:.2f}s, {deltas} metadata-table delta commits since its compaction)"
+                    if deltas is not None else "")
                  + (f"; in a partition {split['partition_ratio_avg']:.2f}x its bound on average, at worst "
                     f"{split['partition_ratio_worst']:.2f}x" if split else ""))
     return rows

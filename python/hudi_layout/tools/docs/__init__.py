@@ -44,7 +44,7 @@ from .readme import (peers_headline, peers_range, readme_intro, rounds_growth_pr
 from .reference import example_block, options_table, python_options_table
 from .rounds import default_why, frontier_block, rounds_drift_prose, rounds_shares, rounds_targets, rounds_upserts_prose
 from .runs import LAYERS_RUNS, ROUNDS_GROWTH, ROUNDS_OTHER, rounds_block
-from .scale import rounds_partitioned_block, scale_runs_block, size_runs_block
+from .scale import plan_block, rounds_partitioned_block, scale_runs_block, size_runs_block
 
 
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
@@ -53,7 +53,7 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "rounds-other": lambda: "\n".join(rounds_block(runs, every) for runs, every in ROUNDS_OTHER),
              "rounds-peers": rounds_peers_block, "peers-headline": peers_headline,
              "peers-runs": peers_runs_block, "peers-summary": peers_summary, "scale-runs": scale_runs_block,
-             "scale-sizes": size_runs_block, "scale-rounds": rounds_partitioned_block}
+             "scale-sizes": size_runs_block, "scale-rounds": rounds_partitioned_block, "scale-plan": plan_block}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
@@ -61,7 +61,7 @@ BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/optio
                "rounds-other": "docs/layouts.md", "rounds-peers": "docs/benchmarks.md",
                "peers-headline": "README.md", "peers-runs": "docs/benchmarks.md",
                "peers-summary": "docs/benchmarks.md", "scale-runs": "docs/scale.md",
-               "scale-sizes": "docs/scale.md", "scale-rounds": "docs/scale.md"}
+               "scale-sizes": "docs/scale.md", "scale-rounds": "docs/scale.md", "scale-plan": "docs/scale.md"}
 
 #: The measured figures in the pages' prose, tables and bullets: block name -> (page, renderer).
 FIGURES = {

@@ -1,5 +1,6 @@
 """docs/scale.md's blocks: the partitioned runs (``scale-runs``), the documented benchmark at two
-sizes (``scale-sizes``) and the partitioned rounds runs (``scale-rounds``)."""
+sizes (``scale-sizes``), the partitioned rounds runs (``scale-rounds``) and the continuous plan's
+time beside the metadata table's log (``scale-plan``)."""
 from __future__ import annotations
 
 from .common import REPO, bench_command
@@ -148,3 +149,35 @@ def rounds_partitioned_block() -> str:
             report = json.loads((REPO / folder / "results.json").read_text())
             out += [f"**{label}**: " + rounds.partition_summary(report, ROUNDS_LAYOUTS[1], folder)]
     return "\n".join(out)
+
+
+#: Rounds runs whose plan time docs/scale.md sets beside the metadata table's delta commits since its
+#: last compaction, as read before each plan: (label, folder).
+PLAN_RUNS = (("Hudi's default (the metadata table compacted every 10 of its delta commits)", "docs/bench/rounds16-plan"),
+             ("the metadata table compacted after every delta commit", "docs/bench/rounds16-plan-mdt1"))
+
+
+def plan_block() -> str:
+    """The runs of :data:`PLAN_RUNS` in the checkout, round by round side by side: the plan's
+    seconds and the metadata table's delta commits since its compaction; then each run's command."""
+    import json
+    from .. import rounds_report as rounds
+    runs = [(label, folder, json.loads((REPO / folder / "results.json").read_text()))
+            for label, folder in PLAN_RUNS if (REPO / folder / "results.json").exists()]
+    if not runs:
+        return ""
+    layout = ROUNDS_LAYOUTS[1]
+    by = [{r["round"]: r for r in rep["rounds"] if r["layout"] == layout} for _, _, rep in runs]
+    lines = ["| round | " + " | ".join(f"plan s ({chr(97 + i)}) | metadata delta commits ({chr(97 + i)})"
+                                      for i in range(len(runs))) + " |",
+             "| --- |" + " --- | --- |" * len(runs)]
+    for n in sorted(set().union(*by)):
+        cells = []
+        for rows in by:
+            r = rows.get(n)
+            cells.append(f"{r['plan_seconds']:.2f} | {r.get('metadata_deltas', '')}" if r else " | ")
+        lines.append(f"| {n} | " + " | ".join(cells) + " |")
+    lines.append("")
+    for i, (label, folder, rep) in enumerate(runs):
+        lines.append(f"- ({chr(97 + i)}) {label}: `{rounds.command(rep, folder)}`")
+    return "\n".join(lines) + "\n"
