@@ -130,6 +130,8 @@ ROUNDS_PARTITIONED = (("P = 100, 8 rounds, rows in random order", "docs/bench/ro
                        "partition's grid weighed by its reach, a plan's partitions listed at once", "docs/bench/rounds8-p100-time-upserts"),
                       ("P = 100, 8 rounds, time-ordered upserts, before: every partition's columns weighed alike "
                        "(the jar before PartitionReach and before the one listing)", "docs/bench/rounds8-p100-time-upserts-before"),
+                      ("P = 100, 8 rounds, rows in random order, the metadata table compacted after every delta "
+                       "commit (--hudi-option hoodie.metadata.compact.max.delta.commits=1)", "docs/bench/rounds8-p100-mdt1"),
                       ("P = 50, 4 rounds, time-ordered upserts (10% updates), each partition's grid weighed by its reach",
                        "docs/bench/rounds4-p50-time-upserts"),
                       ("P = 50, 4 rounds, time-ordered upserts, before: every partition's columns weighed alike (the jar "
