@@ -280,6 +280,14 @@ def test_plan_defaults():
     assert 3_000_000 / 10 < share.small_file_bytes < 3_000_000 / 2
 
 
+def test_metadata_deltas_count_from_the_metadata_tables_last_compaction():
+    count = timeline.deltas_since_compaction
+    assert count([]) == 0
+    assert count(["deltacommit"] * 3) == 3  # before the first compaction: every delta commit
+    assert count(["deltacommit", "deltacommit", "commit", "deltacommit", "rollback", "deltacommit", "clean"]) == 2
+    assert count(["deltacommit", "commit"]) == 0
+
+
 def test_the_grouped_layout_caps_its_groups_and_the_others_do_not():
     plan = rounds_data.RoundsPlan(8, 1000, 20)
     sizes = rounds_data.Sizes.of_round(40_000, plan)

@@ -133,23 +133,15 @@ def commit_write_stats(spark, path: str) -> List[Dict]:
     return out
 
 
-def metadata_deltas(spark, path: str) -> Optional[int]:
-    """The delta commits on the metadata table of the table at ``path`` since that table's last
-    compaction (all of them before its first), or None when the table has no metadata table: what a
-    reader of the metadata table (the column-stats index, the file listing) merges from log files
-    over its base files."""
+def metadata_actions(spark, path: str) -> Optional[List[str]]:
+    """The actions of the completed instants on the active timeline of the metadata table of the
+    table at ``path``, oldest first, or None when the table has no metadata table."""
     fs_path = _jvm(spark).org.apache.hadoop.fs.Path
     mdt = fs_path(fs_path(path), ".hoodie/metadata")
     if not mdt.getFileSystem(hadoop_conf(spark)).exists(fs_path(mdt, ".hoodie/hoodie.properties")):
         return None
-    deltas = 0
-    for instant in _meta_client(spark, mdt.toString()).getActiveTimeline().filterCompletedInstants().getInstants():
-        action = instant.getAction()
-        if action == "commit":
-            deltas = 0
-        elif action == "deltacommit":
-            deltas += 1
-    return deltas
+    timeline = _meta_client(spark, mdt.toString()).getActiveTimeline().filterCompletedInstants()
+    return [str(instant.getAction()) for instant in timeline.getInstants()]
 
 
 def latest_file_slices(spark, path: str) -> List[Dict]:

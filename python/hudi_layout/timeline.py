@@ -3,7 +3,7 @@ recorded on each."""
 from __future__ import annotations
 
 import json
-from typing import Dict, List
+from typing import Dict, Iterable, List, Optional
 
 from . import jvm
 from .paths import takes_table
@@ -38,3 +38,26 @@ def write_stats(spark, path: str) -> List[Dict]:
     Archived instants are not on the active timeline: callers that total over many commits read
     this after each one and keep what they saw."""
     return jvm.commit_write_stats(spark, path)
+
+
+def deltas_since_compaction(actions: Iterable[str]) -> int:
+    """The delta commits after the last compaction in a metadata table's completed ``actions``,
+    oldest first (all of them before its first compaction): a compaction completes as a
+    ``commit``, each write to the metadata table as a ``deltacommit``, and other actions
+    (rollbacks, cleans) count for neither."""
+    deltas = 0
+    for action in actions:
+        if action == "commit":
+            deltas = 0
+        elif action == "deltacommit":
+            deltas += 1
+    return deltas
+
+
+@takes_table
+def metadata_deltas(spark, path: str) -> Optional[int]:
+    """The delta commits on the metadata table of the table at ``path`` since that table's last
+    compaction, or None when the table has no metadata table: what a reader of the metadata table
+    (the column-stats index, the file listing) merges from log files over its base files."""
+    actions = jvm.metadata_actions(spark, path)
+    return None if actions is None else deltas_since_compaction(actions)

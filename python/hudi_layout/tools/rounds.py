@@ -477,7 +477,7 @@ def round_row(ctx: RoundsRun, name: str, r: int, files: int, queries: List[dict]
               split: Optional[dict] = None, metadata_deltas: Optional[int] = None) -> dict:
     """One layout's figures after round ``r``; with ``split`` (:func:`partition_figures`), the
     bounds are the sums of the partitions' own bounds and the per-partition figures are added;
-    ``metadata_deltas`` (:func:`hudi_layout.jvm.metadata_deltas`, read just before the clustering's
+    ``metadata_deltas`` (:func:`hudi_layout.timeline.metadata_deltas`, read just before the clustering's
     plan) is kept when given."""
     d, d_eff = len(ctx.columns), ctx.d_effective
     counts = list(split["partition_files"].values()) if split else [files]
@@ -520,7 +520,7 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
             progress(f"plan sizes from round 1: {ctx.sizes}")
         seconds, planned, clustered, deltas = 0.0, 0.0, None, None
         if layout.clusters:
-            deltas = jvm.metadata_deltas(ctx.spark, path)
+            deltas = timeline.metadata_deltas(ctx.spark, path)
             seconds, planned, instant = cluster_round(ctx, layout, path, r, group_bytes)
             written = totals.update(ctx.spark, path)
             if instant:
