@@ -137,10 +137,10 @@ def metadata_actions(spark, path: str) -> Optional[List[str]]:
     """The actions of the completed instants on the active timeline of the metadata table of the
     table at ``path``, oldest first, or None when the table has no metadata table."""
     fs_path = _jvm(spark).org.apache.hadoop.fs.Path
-    mdt = fs_path(fs_path(path), ".hoodie/metadata")
-    if not mdt.getFileSystem(hadoop_conf(spark)).exists(fs_path(mdt, ".hoodie/hoodie.properties")):
+    mdt = fs_path(fs_path(path), ".hoodie/metadata").toString()
+    if not is_hudi_table(spark, mdt):
         return None
-    timeline = _meta_client(spark, mdt.toString()).getActiveTimeline().filterCompletedInstants()
+    timeline = _meta_client(spark, mdt).getActiveTimeline().filterCompletedInstants()
     return [str(instant.getAction()) for instant in timeline.getInstants()]
 
 
