@@ -19,7 +19,8 @@ Fixtures (copy-on-write, column stats on for every sort column, record key ``k``
 - ``zero-row-commit``: a table whose only commit wrote no rows (no data file at all).
 
 Each case clusters a fresh copy with linear, z-order/direct, z-order/sample, hilbert/direct or
-hilbert/sample and expects: a completed clustering naming the sort columns (for the zero-row
+hilbert/sample (the one-row, all-null, all-deleted and empty-partition tables with linear,
+z-order/direct and hilbert/sample: every curve and both mappings) and expects: a completed clustering naming the sort columns (for the zero-row
 commit: nothing scheduled, timeline unchanged); the input's rows (count and a checksum over every
 data column); and filter queries on the sort columns returning exactly the input's keys, every
 query with data skipping off and a few with it on (each of those needs a scan of its own). For
@@ -47,7 +48,7 @@ from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
 from hudi_layout import tables, timeline
-from layoutcheck import (COMBOS, cluster, copy_table, data_files, expected_keys, instants,
+from layoutcheck import (COMBOS, CURVES_AND_MAPPINGS, cluster, copy_table, data_files, expected_keys, instants,
                          query_results)
 from tablecheck import fingerprint
 
@@ -281,7 +282,7 @@ def small(spark, root):
 
 
 @pytest.mark.parametrize("table", list(SMALL_TABLES))
-@pytest.mark.parametrize("curve,mapping", COMBOS)
+@pytest.mark.parametrize("curve,mapping", CURVES_AND_MAPPINGS)
 def test_degenerate_tables(spark, small, tmp_path, table, curve, mapping):
     src = small[table]
     path = copy_table(src["path"], str(tmp_path / "t"))

@@ -83,6 +83,39 @@ def test_table_paths_are_taken_as_typed():
         assert qualified(uri) == uri
 
 
+def test_a_local_path_without_a_table_is_refused_before_any_jvm(tmp_path):
+    """report and advise on a local path that holds no table: one line naming the path, exit status
+    2, and no JVM started (none can be: ``java`` is off the PATH and JAVA_HOME points
+    nowhere, so a Spark start would fail with another message). A table's folder, as a path or a
+    ``file:`` URI, and a URI of another scheme are let through to Spark's check."""
+    from hudi_layout.paths import local_table_error
+    (tmp_path / "log.csv").write_text("column,operator,frequency\ncity,=,1\n")
+    env = {**os.environ, "JAVA_HOME": str(tmp_path / "no-java"), "PATH": os.path.dirname(sys.executable)}
+    env.pop("SPARK_HOME", None)
+    said = f"error: no Hudi table at {tmp_path / 'nowhere'} (no .hoodie/hoodie.properties there)"
+    for argv, stream in ((["report", "nowhere"], "stderr"), (["advise", "nowhere", "--log", "log.csv"], "stdout")):
+        run = subprocess.run([sys.executable, "-m", "hudi_layout", *argv], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2 and getattr(run, stream).splitlines() == [said], (argv, run.stdout, run.stderr)
+    # the clustering verbs read the table's name from its properties first (--tableName for a path
+    # only the cluster can read), with their own line
+    run = subprocess.run([sys.executable, "-m", "hudi_layout", "clustering", "show", "--path", "nowhere"],
+                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and run.stderr.startswith(f"error: --path {tmp_path / 'nowhere'}: no Hudi table there"), \
+        run.stderr
+    table = tmp_path / "t"
+    (table / ".hoodie").mkdir(parents=True)
+    assert local_table_error(table) == _missing(table)
+    (table / ".hoodie" / "hoodie.properties").write_text("hoodie.table.name=t\n")
+    assert local_table_error(table) is None and local_table_error(f"file://{table}") is None
+    assert local_table_error(f"file:{tmp_path / 'nowhere'}") == _missing(f"file:{tmp_path / 'nowhere'}")
+    assert local_table_error("s3a://bucket/nowhere") is None
+
+
+def _missing(path) -> str:
+    return f"no Hudi table at {path} (no .hoodie/hoodie.properties there)"
+
+
 def test_the_jackson_the_jar_compiles_against_is_the_one_spark_ships():
     """config/Json writes with Jackson and the jar does not bundle it: the version the pom declares
     (provided) must be the one on Spark's classpath, or a method we call may not be there."""

@@ -1,6 +1,6 @@
 """The layout report reads the column-stats index right: on a real table, the files it says a
 point query holds equal the files Spark reads with data skipping; a random layout costs every
-file per query and a clustered one fewer; --before/--after report two instants; the PNG is drawn.
+file per query and a clustered one fewer; --before/--after report two instants; the PNG is drawn; a folder without a table is named.
 
 Fixture: 3000 SSB rows (seed 91) bulk-inserted in random order as 12 files, then clustered with
 Hilbert/sample into about 6 files.
@@ -13,6 +13,7 @@ import pytest
 
 import hudi_layout as hl
 from hudi_layout import report, tables, timeline
+from hudi_layout.paths import TableNotFoundError
 from hudi_layout.tools import ssb
 from tablecheck import point_query
 
@@ -54,6 +55,9 @@ def test_report_before_and_after_a_clustering(spark, tmp_path):
     assert figures["latest"][0]["avg_files"] == after[0].avg_files
     for image in (png, tmp_path / "boxes-before.png"):
         assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and image.stat().st_size > 5000
+    # a function that takes a table checks the path through Spark's Hadoop file system (any scheme)
+    with pytest.raises(TableNotFoundError, match=r"^no Hudi table at file:" + str(tmp_path / "src")):
+        report.file_slices(spark, f"file:{tmp_path / 'src'}")
 
 
 def test_files_read_counts_a_slice_once_whichever_of_its_files_holds_the_value():

@@ -170,6 +170,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except (OSError, AdviceError) as e:
         print(f"error: {e}")
         return 2
+    from .paths import local_table_error, qualified
+    not_found = local_table_error(args.path)
+    if not_found:
+        print(f"error: {not_found}")
+        return 2
 
     from pyspark.sql import SparkSession
     from pyspark.sql import functions as F
@@ -177,7 +182,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     spark = configure_spark(SparkSession.builder.appName("hudi-layout advise")
                             .config("spark.ui.showConsoleProgress", "false")).getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
-    table = spark.read.format("hudi").load(args.path)
+    table = spark.read.format("hudi").load(qualified(args.path))
     unknown = [c for c in shares if c not in table.columns]
     if unknown:
         print(f"error: the log names columns the table does not have: {', '.join(unknown)}; "

@@ -10,7 +10,8 @@ from __future__ import annotations
 import functools
 import os
 import re
-from typing import Callable, TypeVar, Union
+from typing import Callable, Optional, TypeVar, Union
+from urllib.parse import urlparse
 
 from . import jvm
 
@@ -31,12 +32,28 @@ def qualified(path: PathLike) -> str:
     return os.path.abspath(os.path.expanduser(p))
 
 
+def _not_found(qualified_path: str) -> str:
+    return f"no Hudi table at {qualified_path} (no .hoodie/hoodie.properties there)"
+
+
+def local_table_error(path: PathLike) -> Optional[str]:
+    """For a path on this machine's file system (no scheme, or ``file:``): the one line saying it
+    holds no Hudi table, or None when it holds one. None for any other scheme, which only Spark's
+    Hadoop file system can check (:func:`existing_table`). A command asks this before it starts a
+    JVM, so a mistyped path is refused in a moment rather than after Spark's start."""
+    p = qualified(path)
+    if _SCHEME.match(p) and not p.lower().startswith("file:"):
+        return None
+    local = urlparse(p).path if _SCHEME.match(p) else p
+    return None if os.path.isfile(os.path.join(local, ".hoodie", "hoodie.properties")) else _not_found(p)
+
+
 def existing_table(spark, path: PathLike) -> str:
     """:func:`qualified`, after checking (through Spark's Hadoop file system, so any scheme) that a
     Hudi table is there; TableNotFoundError otherwise."""
     p = qualified(path)
     if not jvm.is_hudi_table(spark, p):
-        raise TableNotFoundError(f"no Hudi table at {p} (no .hoodie/hoodie.properties there)")
+        raise TableNotFoundError(_not_found(p))
     return p
 
 

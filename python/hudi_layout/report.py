@@ -24,7 +24,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from . import jvm
 from . import metadata as md
 from .extras import missing, needs_tools
-from .paths import TableNotFoundError, existing_table, takes_table
+from .paths import TableNotFoundError, existing_table, local_table_error, takes_table
 
 
 
@@ -418,6 +418,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     if args.probes < 1:
         ap.error(f"--probes {args.probes}: must be at least 1")
+    not_found = local_table_error(args.path)
+    if not_found:
+        print(f"error: {not_found}", file=sys.stderr)
+        return 2
 
     from pyspark.sql import SparkSession
     from .spark import command_session
