@@ -108,6 +108,9 @@ def test_a_local_path_without_a_table_is_refused_before_any_jvm(tmp_path):
     assert local_table_error(table) == _missing(table)
     (table / ".hoodie" / "hoodie.properties").write_text("hoodie.table.name=t\n")
     assert local_table_error(table) is None and local_table_error(f"file://{table}") is None
+    # the clustering verbs read the table's name from the same file, for a path or a file: URI
+    from hudi_layout.clustering_cli import table_name
+    assert table_name(str(table)) == table_name(f"file://{table}") == table_name(f"file:{table}") == "t"
     assert local_table_error(f"file:{tmp_path / 'nowhere'}") == _missing(f"file:{tmp_path / 'nowhere'}")
     assert local_table_error("s3a://bucket/nowhere") is None
 

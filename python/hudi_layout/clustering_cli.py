@@ -19,7 +19,7 @@ import sys
 from typing import List, Optional, Sequence
 
 from .jarpaths import JarNotFoundError
-from .paths import qualified
+from .paths import local_properties, qualified
 
 #: hudi-cli's verb -> the job's --mode
 VERBS = {"schedule": "schedule", "run": "execute", "scheduleAndExecute": "scheduleAndExecute", "show": "show",
@@ -38,7 +38,7 @@ def report_lines(output: str) -> List[str]:
 
 def table_name(path: str) -> str:
     """The table's name from ``.hoodie/hoodie.properties``; ValueError if the path holds no Hudi table."""
-    props = os.path.join(path, ".hoodie", "hoodie.properties")
+    props = local_properties(path) or os.path.join(path, ".hoodie", "hoodie.properties")
     try:
         with open(props) as f:
             for line in f:

@@ -36,16 +36,24 @@ def _not_found(qualified_path: str) -> str:
     return f"no Hudi table at {qualified_path} (no .hoodie/hoodie.properties there)"
 
 
-def local_table_error(path: PathLike) -> Optional[str]:
-    """For a path on this machine's file system (no scheme, or ``file:``): the one line saying it
-    holds no Hudi table, or None when it holds one. None for any other scheme, which only Spark's
-    Hadoop file system can check (:func:`existing_table`). A command asks this before it starts a
-    JVM, so a mistyped path is refused in a moment rather than after Spark's start."""
+def local_properties(path: PathLike) -> Optional[str]:
+    """Where the table at a path on this machine's file system (no scheme, or ``file:``) keeps its
+    ``.hoodie/hoodie.properties``, whether or not it is there; None for any other scheme, which
+    only Spark's Hadoop file system can read."""
     p = qualified(path)
     if _SCHEME.match(p) and not p.lower().startswith("file:"):
         return None
     local = urlparse(p).path if _SCHEME.match(p) else p
-    return None if os.path.isfile(os.path.join(local, ".hoodie", "hoodie.properties")) else _not_found(p)
+    return os.path.join(local, ".hoodie", "hoodie.properties")
+
+
+def local_table_error(path: PathLike) -> Optional[str]:
+    """For a path on this machine's file system: the one line saying it holds no Hudi table, or
+    None when it holds one. None for any other scheme (:func:`existing_table` checks those). A
+    command asks this before it starts a JVM, so a mistyped path is refused in a moment rather
+    than after Spark's start."""
+    props = local_properties(path)
+    return None if props is None or os.path.isfile(props) else _not_found(qualified(path))
 
 
 def existing_table(spark, path: PathLike) -> str:
