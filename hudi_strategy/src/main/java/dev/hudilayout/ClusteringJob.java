@@ -2,6 +2,7 @@ package dev.hudilayout;
 
 import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpecParser;
+import dev.hudilayout.hudi.HudiLine;
 import dev.hudilayout.hudi.QuietJvm;
 import dev.hudilayout.hudi.TableClients;
 import dev.hudilayout.layout.LayoutMetadata;
@@ -13,7 +14,6 @@ import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.HoodieInstantTimeGenerator;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.apache.hudi.common.util.ClusteringUtils;
-import org.apache.hudi.table.HoodieSparkTable;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 
@@ -334,7 +334,7 @@ public final class ClusteringJob {
     }
     int replaced = md.getPartitionToReplaceFileIds().values().stream().mapToInt(List::size).sum();
     StringBuilder sb = new StringBuilder("operation=" + md.getOperationType() + " files=" + replaced + "->"
-        + md.fetchTotalFiles());
+        + md.getPartitionToWriteStats().values().stream().mapToInt(List::size).sum());
     new TreeMap<>(md.getExtraMetadata()).forEach((k, v) -> {
       if (k.startsWith(LayoutMetadata.PREFIX) && !k.startsWith(LayoutMetadata.CONTINUOUS_GRID.key())) {
         sb.append(' ').append(k).append('=').append(v);
@@ -356,16 +356,7 @@ public final class ClusteringJob {
     }
     try (SparkRDDWriteClient<?> client = TableClients.open(jsc, a.basePath, options, schema -> { })) {
       for (HoodieInstant p : targets) {
-        HoodieSparkTable<?> table = HoodieSparkTable.create(client.getConfig(), client.getEngineContext());
-        HoodieTableMetaClient meta = table.getMetaClient();
-        HoodieInstant inflight = meta.getInstantGenerator().getClusteringCommitInflightInstant(p.requestedTime());
-        if (meta.getActiveTimeline().containsInstant(inflight)) {
-          table.rollbackInflightClustering(inflight,
-              commit -> client.getTableServiceClient().getPendingRollbackInfo(meta, commit, false),
-              client.getTransactionManager());
-        }
-        meta.reloadActiveTimeline().deleteInstantFileIfExists(
-            meta.getInstantGenerator().getClusteringCommitRequestedInstant(p.requestedTime()));
+        HudiLine.get().purgeClustering(client, p.requestedTime());
         System.out.println("purged " + p.requestedTime());
       }
     }

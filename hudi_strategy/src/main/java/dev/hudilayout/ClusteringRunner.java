@@ -93,7 +93,7 @@ public final class ClusteringRunner {
         p.putAll(props);
         LayoutSpec spec = LayoutSpecParser.parse(Collections.emptyMap(), p);
         if (schema.isPresent()) {
-          SortColumns.validate(spec, schema.get());
+          SortColumns.validate(spec, schema.get().kinds());
         }
       }
     });

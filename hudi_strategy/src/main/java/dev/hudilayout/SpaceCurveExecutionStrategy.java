@@ -4,9 +4,12 @@ import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.curve.Curve;
 import dev.hudilayout.hudi.BaseFileScan;
+import dev.hudilayout.hudi.HudiLine;
 import dev.hudilayout.hudi.InstantLayout;
 import dev.hudilayout.hudi.LayoutWriteMetadata;
+import dev.hudilayout.hudi.LineStrategy;
 import dev.hudilayout.hudi.PlanPlacement;
+import dev.hudilayout.hudi.TableSchema;
 import dev.hudilayout.layout.CurveSpace;
 import dev.hudilayout.layout.LayoutSpec;
 import dev.hudilayout.layout.SampleRow;
@@ -16,22 +19,16 @@ import dev.hudilayout.spark.CurveRecordPartitioner;
 import dev.hudilayout.spark.CurveRowPartitioner;
 import dev.hudilayout.spark.SortColumns;
 
-import org.apache.hudi.HoodieSchemaConversionUtils;
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
 import org.apache.hudi.client.WriteStatus;
-import org.apache.hudi.client.clustering.run.strategy.SparkSortAndSizeExecutionStrategy;
 import org.apache.hudi.client.common.HoodieSparkEngineContext;
 import org.apache.hudi.common.data.HoodieData;
 import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.model.HoodieFileGroupId;
 import org.apache.hudi.common.model.HoodieRecord;
-import org.apache.hudi.common.schema.HoodieSchema;
-import org.apache.hudi.common.schema.HoodieSchemaUtils;
-import org.apache.hudi.common.table.TableSchemaResolver;
 import org.apache.hudi.config.HoodieClusteringConfig;
 import org.apache.hudi.config.HoodieWriteConfig;
-import org.apache.hudi.exception.HoodieException;
 import org.apache.hudi.table.BulkInsertPartitioner;
 import org.apache.hudi.table.HoodieTable;
 import org.apache.hudi.table.action.HoodieWriteMetadata;
@@ -43,8 +40,6 @@ import org.apache.spark.sql.SparkSession;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -61,7 +56,7 @@ import java.util.stream.Collectors;
  * each group's file cuts come from its part of that sample. The stages, in order:
  * <ol>
  *   <li><b>spec</b>: the options, read once ({@link LayoutSpec}) and checked against the table's
- *       schema ({@link SortColumns#validate}), in {@link #performClustering};</li>
+ *       schema ({@link SortColumns#validate}), in {@link #cluster};</li>
  *   <li><b>sample</b>: one bottom-k sample of the sort columns of every base file in the plan
  *       ({@link InstantLayout#build}); a group it does not cover samples its own input
  *       ({@code spark.RowEncoder#sample}, {@code spark.RecordEncoder#sample});</li>
@@ -72,7 +67,7 @@ import java.util.stream.Collectors;
  *   <li><b>placement</b>: per group, once, the file of each row and its order in it
  *       ({@link dev.hudilayout.layout.Placement}: {@link dev.hudilayout.layout.CurvePlacement} or
  *       {@link dev.hudilayout.layout.GridPlacement}), chosen in the partitioner Hudi asks for
- *       ({@link #getRowPartitioner}, {@link #getRDDPartitioner}; {@code spark.GroupPlacement});</li>
+ *       ({@link #rowPartitioner}, {@link #recordPartitioner}; {@code spark.GroupPlacement});</li>
  *   <li><b>write</b>: rows shuffled into their files and sorted ({@code spark.HelperColumns} on the
  *       row-writer path, {@code spark.FilePartitioner} on the RDD path), then written by Hudi's
  *       sort-and-size strategy;</li>
@@ -80,7 +75,7 @@ import java.util.stream.Collectors;
  *       metadata ({@link LayoutWriteMetadata}).</li>
  * </ol>
  */
-public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStrategy<T> {
+public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
 
   private final transient AppliedLayouts applied = new AppliedLayouts();
   private final transient ThreadLocal<List<HoodieFileGroupId>> currentGroup = new ThreadLocal<>();
@@ -98,27 +93,27 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
   }
 
   @Override
-  public HoodieWriteMetadata<HoodieData<WriteStatus>> performClustering(
-      HoodieClusteringPlan plan, HoodieSchema schema, String instantTime) {
+  protected HoodieWriteMetadata<HoodieData<WriteStatus>> cluster(
+      HoodieClusteringPlan plan, TableSchema schema, String instantTime) {
     // spec
     LayoutSpec spec = specFor(strategyParams(plan));
-    SortColumns.validate(spec, schema);
+    SortColumns.validate(spec, schema.kinds());
     // sample, curve
     if (spec.curve() != Curve.LINEAR) {
       instantLayout = InstantLayout.build(sparkSession(), getHoodieTable().getMetaClient(),
-          () -> getHoodieTable().getTableMetadata(), plan, spec, getWriteConfig().getBasePath());
+          () -> HudiLine.get().tableMetadata(getHoodieTable()), plan, spec, getWriteConfig().getBasePath());
       if (instantLayout != null) {
         reachByPartition = instantLayout.reachByPartition(plan.getInputGroups().stream()
-            .map(SpaceCurveExecutionStrategy::fileGroupsOf).collect(Collectors.toList()));
+            .map(BaseFileScan::fileGroupsOf).collect(Collectors.toList()));
         applied.sampled(instantLayout.sampledRows(), instantLayout.rowsFromCommits());
         applied.taken(instantLayout.sampleTaken(), instantLayout.fewestSampled());
       }
     }
     // grid, placement and write: all groups in one job where they can be, else per group
-    // (getRowPartitioner / getRDDPartitioner)
+    // (rowPartitioner / recordPartitioner)
     HoodieWriteMetadata<HoodieData<WriteStatus>> result = inOneJob(plan, spec, schema, instantTime);
     if (result == null) {
-      result = super.performClustering(plan, schema, instantTime);
+      result = hudiCluster(plan, schema, instantTime);
     }
     // record
     return LayoutWriteMetadata.wrap(result, applied.summary(getClass().getName()));
@@ -131,20 +126,20 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
    * the instant's sample or Hudi must read a group (log files, see {@link BaseFileScan}).
    */
   private HoodieWriteMetadata<HoodieData<WriteStatus>> inOneJob(HoodieClusteringPlan plan, LayoutSpec spec,
-                                                                HoodieSchema schema, String instantTime) {
+                                                                TableSchema schema, String instantTime) {
     List<HoodieClusteringGroup> groups = plan.getInputGroups();
     InstantLayout layout = instantLayout;
     if (layout == null || spec.curve() == Curve.LINEAR || groups.size() < 2
         || !getWriteConfig().getBooleanOrDefault("hoodie.datasource.write.row.writer.enable", true)) {
       return null;
     }
-    List<List<HoodieFileGroupId>> fileGroups = groups.stream().map(SpaceCurveExecutionStrategy::fileGroupsOf)
+    List<List<HoodieFileGroupId>> fileGroups = groups.stream().map(BaseFileScan::fileGroupsOf)
         .collect(Collectors.toList());
     List<List<SampleRow>> samples = layout.samplesOf(fileGroups);
     if (samples.stream().anyMatch(List::isEmpty)) {
       return null;
     }
-    HoodieSchema tableSchema = tableSchema();
+    TableSchema tableSchema = groupSchema();
     Dataset<Row> rows = scan(groups, tableSchema, true);
     if (rows == null) {
       return null;
@@ -168,7 +163,7 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
     prePlaced.set(Boolean.TRUE);
     HoodieData<WriteStatus> statuses;
     try {
-      statuses = super.performClusteringWithRecordsAsRow(placed.rows, placed.files, instantTime,
+      statuses = hudiWriteRows(placed.rows, placed.files, instantTime,
           strategyParams(plan), tableSchema, all, preserve, Collections.emptyMap());
     } finally {
       prePlaced.remove();
@@ -178,50 +173,25 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
     return out;
   }
 
-  private static List<HoodieFileGroupId> fileGroupsOf(HoodieClusteringGroup group) {
-    return group.getSlices().stream()
-        .map(slice -> new HoodieFileGroupId(slice.getPartitionPath(), slice.getFileId()))
-        .collect(Collectors.toList());
-  }
-
   /**
    * A group made only of Parquet base files is read by one Spark scan of them ({@link BaseFileScan})
-   * and then clustered as Hudi would; any other group is read by Hudi.
+   * and then clustered as Hudi would; any other group is read by Hudi (on lines where Hudi lets a
+   * strategy read a group at all, {@link LineStrategy#scansGroups}).
    */
   @Override
-  protected CompletableFuture<HoodieData<WriteStatus>> runClusteringForGroupAsyncAsRow(
-      HoodieClusteringGroup group, Map<String, String> strategyParams, boolean preserveHoodieMetadata,
-      String instantTime, ExecutorService pool) {
-    HoodieSchema schema = tableSchema();
+  protected Dataset<Row> scanGroup(HoodieClusteringGroup group, TableSchema schema) {
     Dataset<Row> rows = scan(Collections.singletonList(group), schema, false);
     applied.read(rows != null);
-    if (rows == null) {
-      return super.runClusteringForGroupAsyncAsRow(group, strategyParams, preserveHoodieMetadata, instantTime, pool);
-    }
-    List<HoodieFileGroupId> fileGroups = fileGroupsOf(group);
-    return CompletableFuture.supplyAsync(() -> performClusteringWithRecordsAsRow(rows,
-        group.getNumOutputFileGroups(), instantTime, strategyParams, schema, fileGroups,
-        preserveHoodieMetadata, group.getExtraMetadata()), pool);
+    return rows;
   }
 
   /** The groups' rows by one scan of their base files ({@link BaseFileScan#rowsOf}), or null. */
-  private Dataset<Row> scan(List<HoodieClusteringGroup> groups, HoodieSchema schema, boolean withInputFile) {
+  private Dataset<Row> scan(List<HoodieClusteringGroup> groups, TableSchema schema, boolean withInputFile) {
     return BaseFileScan.rowsOf(sparkSession(), groups, getWriteConfig().getBasePath(),
-        HoodieSchemaConversionUtils.convertHoodieSchemaToStructType(schema), instantLayout,
+        schema.struct(), instantLayout,
         getWriteConfig().getSchemaEvolutionEnable(),
         getHoodieTable().getMetaClient().getTableConfig().shouldDropPartitionColumns(),
         getWriteConfig().populateMetaFields(), withInputFile);
-  }
-
-  /** The table's schema with Hudi's meta columns: the schema a clustering group is read and written with. */
-  private HoodieSchema tableSchema() {
-    try {
-      return HoodieSchemaUtils.addMetadataFields(
-          new TableSchemaResolver(getHoodieTable().getMetaClient()).getTableSchema(false),
-          getWriteConfig().allowOperationMetadataField());
-    } catch (Exception e) {
-      throw new HoodieException("hudi-layout: could not read the table schema for clustering", e);
-    }
   }
 
   private SparkSession sparkSession() {
@@ -232,20 +202,20 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
   // partitioner; they are where the group's file groups are known.
 
   @Override
-  public HoodieData<WriteStatus> performClusteringWithRecordsAsRow(
+  protected HoodieData<WriteStatus> writeRows(
       Dataset<Row> rows, int numOutputGroups, String instantTime, Map<String, String> strategyParams,
-      HoodieSchema schema, List<HoodieFileGroupId> fileGroupIdList, boolean shouldPreserveHoodieMetadata,
+      TableSchema schema, List<HoodieFileGroupId> fileGroupIdList, boolean shouldPreserveHoodieMetadata,
       Map<String, String> extraMetadata) {
-    return inGroup(fileGroupIdList, extraMetadata, () -> super.performClusteringWithRecordsAsRow(rows, numOutputGroups,
+    return inGroup(fileGroupIdList, extraMetadata, () -> hudiWriteRows(rows, numOutputGroups,
         instantTime, strategyParams, schema, fileGroupIdList, shouldPreserveHoodieMetadata, extraMetadata));
   }
 
   @Override
-  public HoodieData<WriteStatus> performClusteringWithRecordsRDD(
+  protected HoodieData<WriteStatus> writeRecords(
       HoodieData<HoodieRecord<T>> records, int numOutputGroups, String instantTime,
-      Map<String, String> strategyParams, HoodieSchema schema, List<HoodieFileGroupId> fileGroupIdList,
+      Map<String, String> strategyParams, TableSchema schema, List<HoodieFileGroupId> fileGroupIdList,
       boolean shouldPreserveHoodieMetadata, Map<String, String> extraMetadata) {
-    return inGroup(fileGroupIdList, extraMetadata, () -> super.performClusteringWithRecordsRDD(records, numOutputGroups,
+    return inGroup(fileGroupIdList, extraMetadata, () -> hudiWriteRecords(records, numOutputGroups,
         instantTime, strategyParams, schema, fileGroupIdList, shouldPreserveHoodieMetadata, extraMetadata));
   }
 
@@ -267,8 +237,7 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
   }
 
   @Override
-  protected BulkInsertPartitioner<Dataset<Row>> getRowPartitioner(Map<String, String> strategyParams,
-                                                                  HoodieSchema schema) {
+  protected BulkInsertPartitioner<Dataset<Row>> rowPartitioner(Map<String, String> strategyParams) {
     if (Boolean.TRUE.equals(prePlaced.get())) {
       return PlanPlacement.PLACED;
     }
@@ -277,10 +246,14 @@ public class SpaceCurveExecutionStrategy<T> extends SparkSortAndSizeExecutionStr
   }
 
   @Override
-  protected BulkInsertPartitioner<JavaRDD<HoodieRecord<T>>> getRDDPartitioner(Map<String, String> strategyParams,
-                                                                              HoodieSchema schema) {
-    return new CurveRecordPartitioner<>(specFor(strategyParams), space(), groupSample(), schema,
-        getWriteConfig().isConsistentLogicalTimestampEnabled(), applied, currentPlan.get(), groupReach());
+  protected BulkInsertPartitioner<JavaRDD<HoodieRecord<T>>> recordPartitioner(Map<String, String> strategyParams,
+                                                                              TableSchema schema) {
+    LayoutSpec spec = specFor(strategyParams);
+    SortColumns.validate(spec, schema.kinds());
+    String[] columns = spec.columns().toArray(new String[0]);
+    boolean consistent = getWriteConfig().isConsistentLogicalTimestampEnabled();
+    return new CurveRecordPartitioner<>(spec, space(), groupSample(),
+        r -> HudiLine.get().columnValues(r, schema, columns, consistent), applied, currentPlan.get(), groupReach());
   }
 
   private CurveSpace space() {

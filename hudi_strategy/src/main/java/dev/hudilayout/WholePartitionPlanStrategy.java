@@ -1,7 +1,8 @@
 package dev.hudilayout;
 
+import dev.hudilayout.hudi.LinePlanStrategy;
+
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
-import org.apache.hudi.client.clustering.plan.strategy.SparkSizeBasedClusteringPlanStrategy;
 import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.model.FileSlice;
 import org.apache.hudi.common.model.HoodieLogFile;
@@ -22,7 +23,7 @@ import java.util.stream.Stream;
  *
  * <p>Use with {@code hoodie.clustering.plan.strategy.class=dev.hudilayout.WholePartitionPlanStrategy}.
  */
-public class WholePartitionPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrategy<T> {
+public class WholePartitionPlanStrategy<T> extends LinePlanStrategy<T> {
 
   public WholePartitionPlanStrategy(HoodieTable table, HoodieEngineContext engineContext, HoodieWriteConfig writeConfig) {
     super(table, engineContext, writeConfig);

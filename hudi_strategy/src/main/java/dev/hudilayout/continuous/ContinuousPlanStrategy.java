@@ -4,6 +4,7 @@ import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.hudi.ColumnStatsBounds;
 import dev.hudilayout.hudi.LatestSlices;
+import dev.hudilayout.hudi.LinePlanStrategy;
 import dev.hudilayout.layout.RegionTree;
 import dev.hudilayout.plan.DeltaPlan;
 import dev.hudilayout.plan.QueryShares;
@@ -12,9 +13,7 @@ import dev.hudilayout.plan.Tiers;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
-import org.apache.hudi.client.clustering.plan.strategy.SparkSizeBasedClusteringPlanStrategy;
 import org.apache.hudi.common.engine.HoodieEngineContext;
-import org.apache.hudi.common.engine.HoodieLocalEngineContext;
 import org.apache.hudi.common.model.FileSlice;
 import org.apache.hudi.common.model.HoodieFileGroupId;
 import org.apache.hudi.common.util.Option;
@@ -74,7 +73,7 @@ import java.util.stream.Stream;
  * <p>Every plan takes files of any size (the small-file limit does not apply: the tree decides).
  * Use with {@code hoodie.clustering.plan.strategy.class=dev.hudilayout.continuous.ContinuousPlanStrategy}.
  */
-public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrategy<T> {
+public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   private static final Logger LOG = LoggerFactory.getLogger(ContinuousPlanStrategy.class);
   private transient Timeline timeline;
   /** The partitions this plan looks at, from Hudi (all of them, or those written since the last plan). */
@@ -136,8 +135,8 @@ public class ContinuousPlanStrategy<T> extends SparkSizeBasedClusteringPlanStrat
    * each task a copy of this strategy and each copy would read both again.
    */
   @Override
-  protected HoodieEngineContext resolveEngineContextForPlanGeneration() {
-    return new HoodieLocalEngineContext(getEngineContext().getStorageConf());
+  protected boolean planOnDriver() {
+    return true;
   }
 
   @Override

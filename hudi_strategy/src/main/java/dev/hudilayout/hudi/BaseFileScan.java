@@ -4,6 +4,7 @@ import dev.hudilayout.spark.CurveRowPartitioner;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieSliceInfo;
+import org.apache.hudi.common.model.HoodieFileGroupId;
 import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -21,6 +22,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The read stage of a clustering group made only of Parquet base files: one Spark scan of those
@@ -78,6 +80,13 @@ public final class BaseFileScan {
   }
 
   /** The names of a group's base files (none for a slice without one). */
+  /** The file groups a clustering group rewrites. */
+  public static List<HoodieFileGroupId> fileGroupsOf(HoodieClusteringGroup group) {
+    return group.getSlices().stream()
+        .map(slice -> new HoodieFileGroupId(slice.getPartitionPath(), slice.getFileId()))
+        .collect(Collectors.toList());
+  }
+
   public static List<String> fileNames(HoodieClusteringGroup group) {
     List<String> out = new ArrayList<>();
     for (HoodieSliceInfo slice : group.getSlices()) {

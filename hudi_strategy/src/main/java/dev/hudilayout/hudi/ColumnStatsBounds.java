@@ -2,7 +2,6 @@ package dev.hudilayout.hudi;
 
 import dev.hudilayout.spark.ValueEncoding;
 
-import org.apache.hudi.avro.HoodieAvroWrapperUtils;
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
 import org.apache.hudi.avro.model.HoodieMetadataColumnStats;
@@ -151,7 +150,7 @@ public final class ColumnStatsBounds {
     if (wrapped == null) {
       return null;
     }
-    Object v = HoodieAvroWrapperUtils.unwrapAvroValueWrapper(wrapped);
+    Object v = HudiLine.get().statsValue(wrapped);
     return v == null ? null : ValueEncoding.encode(v);
   }
 }

@@ -1,6 +1,5 @@
 package dev.hudilayout.hudi;
 
-import org.apache.hudi.common.engine.HoodieLocalEngineContext;
 import org.apache.hudi.common.fs.FSUtils;
 import org.apache.hudi.common.model.FileSlice;
 import org.apache.hudi.common.model.HoodieFileGroupId;
@@ -39,9 +38,7 @@ public final class LatestSlices {
    * close: the listing and the column-stats reads of one plan or report share it.
    */
   public static HoodieTableMetadata reader(HoodieTableMetaClient meta, HoodieWriteConfig config) {
-    return meta.getTableFormat().getMetadataFactory().create(
-        new HoodieLocalEngineContext(meta.getStorageConf()), meta.getStorage(),
-        config.getMetadataConfig(), meta.getBasePath().toString());
+    return HudiLine.get().metadataReader(meta, config);
   }
 
   /**

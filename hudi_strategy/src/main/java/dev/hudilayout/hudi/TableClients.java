@@ -3,16 +3,14 @@ package dev.hudilayout.hudi;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hudi.client.SparkRDDWriteClient;
 import org.apache.hudi.client.common.HoodieSparkEngineContext;
-import org.apache.hudi.common.schema.HoodieSchema;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
-import org.apache.hudi.common.table.TableSchemaResolver;
-import org.apache.hudi.common.util.Option;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
 import org.apache.spark.api.java.JavaSparkContext;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -45,17 +43,12 @@ public final class TableClients {
    * {@code check} sees the schema first and may refuse the options by throwing.
    */
   public static SparkRDDWriteClient<?> open(JavaSparkContext jsc, String basePath, Map<String, String> options,
-                                     Consumer<Option<HoodieSchema>> check) {
+                                     Consumer<Optional<TableSchema>> check) {
     HoodieTableMetaClient meta = meta(jsc, basePath);
     Map<String, String> props = new HashMap<>(options);
-    Option<HoodieSchema> schema;
-    try {
-      schema = new TableSchemaResolver(meta).getTableSchemaIfPresent(false);
-    } catch (Exception e) {
-      throw new IllegalStateException("Cannot read the schema of the table at " + basePath, e);
-    }
+    Optional<TableSchema> schema = HudiLine.get().writtenSchema(meta);
     if (schema.isPresent()) {
-      props.putIfAbsent(HoodieWriteConfig.AVRO_SCHEMA_STRING.key(), schema.get().toString());
+      props.putIfAbsent(HoodieWriteConfig.AVRO_SCHEMA_STRING.key(), schema.get().json());
     }
     check.accept(schema);
     HoodieWriteConfig config = HoodieWriteConfig.newBuilder()

@@ -1,10 +1,10 @@
 package dev.hudilayout.report;
 
 import dev.hudilayout.config.Json;
+import dev.hudilayout.hudi.HudiLine;
 import dev.hudilayout.hudi.TableClients;
 
 import org.apache.hudi.common.engine.HoodieLocalEngineContext;
-import org.apache.hudi.common.fs.FSUtils;
 import org.apache.hudi.common.model.FileSlice;
 import org.apache.hudi.common.model.HoodieLogFile;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
@@ -37,7 +37,7 @@ public final class LiveSlices {
     List<Map<String, Object>> out = new ArrayList<>();
     HoodieTableFileSystemView view = HoodieTableFileSystemView.fileListingBasedFileSystemView(context, meta, completed);
     try {
-      for (String partition : FSUtils.getAllPartitionPaths(context, meta, false)) {
+      for (String partition : HudiLine.get().partitions(context, meta)) {
         for (FileSlice slice : (Iterable<FileSlice>) view.getLatestFileSlices(partition)::iterator) {
           Map<String, Object> s = new LinkedHashMap<>();
           s.put("partition", partition);

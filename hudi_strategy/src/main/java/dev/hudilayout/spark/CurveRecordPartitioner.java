@@ -9,7 +9,6 @@ import dev.hudilayout.plan.GroupPlacement;
 import dev.hudilayout.plan.PlannedGroup;
 
 import org.apache.hudi.common.model.HoodieRecord;
-import org.apache.hudi.common.schema.HoodieSchema;
 import org.apache.hudi.table.BulkInsertPartitioner;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -31,33 +30,30 @@ public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<Ja
   private final LayoutSpec spec;
   private final transient CurveSpace space;
   private final transient List<SampleRow> groupSample;
-  private final HoodieSchema schema;
-  private final boolean consistentLogicalTimestamp;
+  private final RecordValues values;
   private final transient AppliedLayouts applied;
   private final transient PlannedGroup planned;
   private final transient double[] reach;
 
   /**
    * @param planned the group as the continuous plan planned it, or null
+   * @param values  a record's sort-column values, as the Hudi line reads them
    * @param reach   the reach of the group's partition ({@link dev.hudilayout.layout.PartitionReach}), or null
    */
-  public CurveRecordPartitioner(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample, HoodieSchema schema,
-                                boolean consistentLogicalTimestamp, AppliedLayouts applied, PlannedGroup planned,
-                                double[] reach) {
+  public CurveRecordPartitioner(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample, RecordValues values,
+                                AppliedLayouts applied, PlannedGroup planned, double[] reach) {
     this.planned = planned;
     this.reach = reach;
     this.spec = spec;
     this.space = space;
     this.groupSample = groupSample;
-    this.schema = schema;
-    this.consistentLogicalTimestamp = consistentLogicalTimestamp;
+    this.values = values;
     this.applied = applied;
   }
 
   @Override
   public JavaRDD<HoodieRecord<T>> repartitionRecords(JavaRDD<HoodieRecord<T>> records, int outputPartitions) {
-    SortColumns.validate(spec, schema);
-    RecordEncoder encoder = new RecordEncoder(spec, schema, consistentLogicalTimestamp);
+    RecordEncoder encoder = new RecordEncoder(spec, values);
     GroupPlacement chosen = GroupPlacement.choose(spec, space, groupSample, () -> encoder.sample(records, spec),
         outputPartitions, planned, reach, applied);
     Broadcast<Placement> shared = JavaSparkContext.fromSparkContext(records.context()).broadcast(chosen.placement);

@@ -5,7 +5,6 @@ import dev.hudilayout.layout.LayoutSpec;
 import dev.hudilayout.layout.SampleRow;
 
 import org.apache.hudi.common.model.HoodieRecord;
-import org.apache.hudi.common.schema.HoodieSchema;
 import org.apache.spark.api.java.JavaRDD;
 
 import java.io.Serializable;
@@ -18,22 +17,20 @@ import java.util.List;
  */
 final class RecordEncoder implements Serializable {
   private static final long serialVersionUID = 1L;
-  private final HoodieSchema schema;
-  private final String[] columns;
-  private final boolean consistentLogicalTimestamp;
+  private final RecordValues values;
+  private final int columns;
 
-  RecordEncoder(LayoutSpec spec, HoodieSchema schema, boolean consistentLogicalTimestamp) {
-    this.schema = schema;
-    this.columns = spec.columns().toArray(new String[0]);
-    this.consistentLogicalTimestamp = consistentLogicalTimestamp;
+  RecordEncoder(LayoutSpec spec, RecordValues values) {
+    this.values = values;
+    this.columns = spec.columns().size();
   }
 
   /** The sort columns' values, encoded, in the spec's order. */
   byte[][] encode(HoodieRecord<?> r) {
-    Object[] values = r.getColumnValues(schema, columns, consistentLogicalTimestamp);
-    byte[][] out = new byte[columns.length][];
-    for (int i = 0; i < columns.length; i++) {
-      out[i] = ValueEncoding.encode(values[i]);
+    Object[] read = values.of(r);
+    byte[][] out = new byte[columns][];
+    for (int i = 0; i < columns; i++) {
+      out[i] = ValueEncoding.encode(read[i]);
     }
     return out;
   }

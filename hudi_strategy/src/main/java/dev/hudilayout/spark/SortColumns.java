@@ -3,9 +3,6 @@ package dev.hudilayout.spark;
 import dev.hudilayout.layout.LayoutSpec;
 
 import org.apache.hudi.common.model.HoodieRecord;
-import org.apache.hudi.common.schema.HoodieSchema;
-import org.apache.hudi.common.schema.HoodieSchemaField;
-import org.apache.hudi.common.util.Option;
 import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.ByteType;
@@ -27,7 +24,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
+import java.util.Map;
 
 /** Finds the sort columns in a schema and refuses, with a clear message, what cannot be ordered. */
 public final class SortColumns {
@@ -59,17 +56,19 @@ public final class SortColumns {
     return ordinals;
   }
 
-  /** The same checks against the table's Hudi schema, before any clustering job starts. */
-  public static void validate(LayoutSpec spec, HoodieSchema schema) {
-    List<String> names = schema.getFields().stream().map(HoodieSchemaField::name).collect(Collectors.toList());
+  /**
+   * The same checks against the table's Hudi schema, before any clustering job starts.
+   *
+   * @param kinds each column of the table, in order, with its non-null kind as Hudi's schema names
+   *              it (upper case: INT, STRING, RECORD, ARRAY, MAP, ...)
+   */
+  public static void validate(LayoutSpec spec, Map<String, String> kinds) {
+    List<String> names = new ArrayList<>(kinds.keySet());
     for (String c : spec.columns()) {
-      Option<HoodieSchemaField> field = schema.getField(c);
-      if (!field.isPresent()) {
+      String kind = kinds.get(c);
+      if (kind == null) {
         throw missing(c, names);
       }
-      HoodieSchema fs = field.get().schema();
-      HoodieSchema nonNull = fs.isNullable() ? fs.getNonNullType() : fs;
-      String kind = nonNull.getType().name();
       if (NESTED_KINDS.contains(kind)) {
         throw new IllegalArgumentException(String.format(
             "Invalid value for %s: column '%s' has type %s, which hudi-layout cannot order. Accepted types: %s",

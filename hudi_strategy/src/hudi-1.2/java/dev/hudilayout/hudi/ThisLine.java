@@ -1,0 +1,115 @@
+package dev.hudilayout.hudi;
+
+import org.apache.hudi.HoodieSchemaConversionUtils;
+import org.apache.hudi.avro.HoodieAvroWrapperUtils;
+import org.apache.hudi.client.SparkRDDWriteClient;
+import org.apache.hudi.common.engine.HoodieEngineContext;
+import org.apache.hudi.common.engine.HoodieLocalEngineContext;
+import org.apache.hudi.common.fs.FSUtils;
+import org.apache.hudi.common.model.HoodieRecord;
+import org.apache.hudi.common.schema.HoodieSchema;
+import org.apache.hudi.common.schema.HoodieSchemaField;
+import org.apache.hudi.common.schema.HoodieSchemaUtils;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.TableSchemaResolver;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.util.Option;
+import org.apache.hudi.config.HoodieWriteConfig;
+import org.apache.hudi.exception.HoodieException;
+import org.apache.hudi.metadata.HoodieTableMetadata;
+import org.apache.hudi.table.HoodieSparkTable;
+import org.apache.hudi.table.HoodieTable;
+
+import java.util.List;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** Hudi 1.2: schemas are Hudi's own {@code HoodieSchema} (since 1.1). */
+final class ThisLine implements HudiLine {
+  static final ThisLine INSTANCE = new ThisLine();
+
+  private ThisLine() {
+  }
+
+  @Override
+  public String line() {
+    return "1.2";
+  }
+
+  /** The shared view of one of this line's schemas. */
+  static TableSchema wrap(HoodieSchema schema) {
+    Map<String, String> kinds = new LinkedHashMap<>();
+    for (HoodieSchemaField f : schema.getFields()) {
+      HoodieSchema fs = f.schema();
+      HoodieSchema nonNull = fs.isNullable() ? fs.getNonNullType() : fs;
+      kinds.put(f.name(), nonNull.getType().name());
+    }
+    return new TableSchema(schema, HoodieSchemaConversionUtils.convertHoodieSchemaToStructType(schema), kinds,
+        schema.toString());
+  }
+
+  @Override
+  public TableSchema tableSchema(HoodieTableMetaClient meta, boolean withOperationField) {
+    try {
+      return wrap(HoodieSchemaUtils.addMetadataFields(new TableSchemaResolver(meta).getTableSchema(false),
+          withOperationField));
+    } catch (Exception e) {
+      throw new HoodieException("hudi-layout: could not read the table schema for clustering", e);
+    }
+  }
+
+  @Override
+  public Optional<TableSchema> writtenSchema(HoodieTableMetaClient meta) {
+    Option<HoodieSchema> schema;
+    try {
+      schema = new TableSchemaResolver(meta).getTableSchemaIfPresent(false);
+    } catch (Exception e) {
+      throw new IllegalStateException("Cannot read the schema of the table at " + meta.getBasePath(), e);
+    }
+    return schema.isPresent() ? Optional.of(wrap(schema.get())) : Optional.empty();
+  }
+
+  @Override
+  public Object[] columnValues(HoodieRecord<?> record, TableSchema schema, String[] columns,
+                               boolean consistentTimestamp) {
+    return record.getColumnValues((HoodieSchema) schema.hudi(), columns, consistentTimestamp);
+  }
+
+  @Override
+  public Object statsValue(Object wrapped) {
+    return HoodieAvroWrapperUtils.unwrapAvroValueWrapper(wrapped);
+  }
+
+  @Override
+  public HoodieTableMetadata tableMetadata(HoodieTable<?, ?, ?, ?> table) {
+    return table.getTableMetadata();
+  }
+
+  @Override
+  public HoodieTableMetadata metadataReader(HoodieTableMetaClient meta, HoodieWriteConfig config) {
+    return meta.getTableFormat().getMetadataFactory().create(
+        new HoodieLocalEngineContext(meta.getStorageConf()), meta.getStorage(),
+        config.getMetadataConfig(), meta.getBasePath().toString());
+  }
+
+  @Override
+  public List<String> partitions(HoodieEngineContext context, HoodieTableMetaClient meta) {
+    return FSUtils.getAllPartitionPaths(context, meta, false);
+  }
+
+  @Override
+  public void purgeClustering(SparkRDDWriteClient<?> client, String instantTime) {
+    HoodieSparkTable<?> table = HoodieSparkTable.create(client.getConfig(), client.getEngineContext());
+    HoodieTableMetaClient meta = table.getMetaClient();
+    HoodieInstant inflight = meta.getInstantGenerator().getClusteringCommitInflightInstant(instantTime);
+    if (meta.getActiveTimeline().containsInstant(inflight)) {
+      table.rollbackInflightClustering(inflight,
+          commit -> client.getTableServiceClient().getPendingRollbackInfo(meta, commit, false),
+          client.getTransactionManager());
+    }
+    meta.reloadActiveTimeline().deleteInstantFileIfExists(
+        meta.getInstantGenerator().getClusteringCommitRequestedInstant(instantTime));
+  }
+}
