@@ -39,6 +39,13 @@ def java_map(spark, options: Mapping[str, str]):
 
 # --- the plugin jar's entry points -------------------------------------------------------------
 
+def hudi_line(spark) -> Dict[str, Optional[str]]:
+    """The Hudi line the session's plugin jar is built for ("1.0") and the Hudi version the session
+    runs ("1.0.2", None where the bundle names none), from ``dev.hudilayout.hudi.HudiLine``."""
+    line = _jvm(spark).dev.hudilayout.hudi.HudiLine
+    return {"line": str(line.get().line()), "running": line.running()}
+
+
 def runner(spark):
     """The plugin's ``dev.hudilayout.ClusteringRunner`` (schedule, execute, scheduleAndExecute)."""
     return _jvm(spark).dev.hudilayout.ClusteringRunner
@@ -108,40 +115,17 @@ def is_hudi_table(spark, path: str) -> bool:
     return bool(fs.exists(fs_path(base, ".hoodie/hoodie.properties")))
 
 
-def _meta_client(spark, path: str):
-    jvm = _jvm(spark)
-    conf = jvm.org.apache.hudi.storage.hadoop.HadoopStorageConfiguration(hadoop_conf(spark))
-    return jvm.org.apache.hudi.common.table.HoodieTableMetaClient.builder() \
-        .setConf(conf).setBasePath(path).build()
-
-
 def commit_write_stats(spark, path: str) -> List[Dict]:
     """What each completed commit, delta commit and replacecommit on the active timeline wrote,
-    oldest first, from its commit metadata (see :func:`hudi_layout.timeline.write_stats`)."""
-    timeline = _meta_client(spark, path).getActiveTimeline().getCommitsTimeline().filterCompletedInstants()
-    out = []
-    for instant in timeline.getInstants():
-        action = instant.getAction()
-        replace = action == "replacecommit"
-        md = timeline.readReplaceCommitMetadata(instant) if replace else timeline.readCommitMetadata(instant)
-        replaced = sum(len(ids) for ids in md.getPartitionToReplaceFileIds().values()) if replace else 0
-        out.append({"instant": instant.requestedTime(), "action": action,
-                    "operation": str(md.getOperationType()), "bytes_written": int(md.fetchTotalBytesWritten()),
-                    "files_written": int(md.fetchTotalFiles()),
-                    "file_sizes": [int(s.getFileSizeInBytes()) for s in md.getWriteStats()],
-                    "files_replaced": replaced})
-    return out
+    oldest first, from its commit metadata (see :func:`hudi_layout.timeline.write_stats`;
+    ``hudi.CommitStats.json``)."""
+    return json.loads(_jvm(spark).dev.hudilayout.hudi.CommitStats.json(hadoop_conf(spark), path))
 
 
 def metadata_actions(spark, path: str) -> Optional[List[str]]:
     """The actions of the completed instants on the active timeline of the metadata table of the
     table at ``path``, oldest first, or None when the table has no metadata table."""
-    fs_path = _jvm(spark).org.apache.hadoop.fs.Path
-    mdt = fs_path(fs_path(path), ".hoodie/metadata").toString()
-    if not is_hudi_table(spark, mdt):
-        return None
-    timeline = _meta_client(spark, mdt).getActiveTimeline().filterCompletedInstants()
-    return [str(instant.getAction()) for instant in timeline.getInstants()]
+    return json.loads(_jvm(spark).dev.hudilayout.hudi.CommitStats.metadataActionsJson(hadoop_conf(spark), path))
 
 
 def latest_file_slices(spark, path: str) -> List[Dict]:

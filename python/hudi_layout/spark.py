@@ -6,9 +6,9 @@ and memory, master and every other setting remain the caller's.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Dict, Iterable, List
+from typing import Dict, Iterable, List, Optional
 
-from .jarpaths import spark_jars
+from .jarpaths import bundle_version_in, spark_jars
 
 KRYO = "org.apache.spark.serializer.KryoSerializer"
 HUDI_EXTENSION = "org.apache.spark.sql.hudi.HoodieSparkSessionExtension"
@@ -80,16 +80,25 @@ def spark_sql_command(args: Iterable[str] = ()) -> List[str]:
     return command + silent + list(args)
 
 
-def configure_spark(builder, extra_jars: Iterable[str] = ()):
+def configure_spark(builder, extra_jars: Iterable[str] = (), hudi_version: Optional[str] = None):
     """Add the plugin jar and the Hudi bundle to ``spark.jars`` (the bundle by its Maven coordinates
     on ``spark.jars.packages`` where no folder holds it, see :mod:`hudi_layout.jarpaths`) and set
     what Hudi needs on Spark 3.5.
+
+    The plugin jar is the one for the Hudi line in use: a Hudi Spark bundle already on
+    ``spark.jars`` or ``spark.jars.packages`` (or among ``extra_jars``) picks it, and no second
+    bundle is added; else ``hudi_version`` (e.g. "1.0.2" or "0.15"), else the
+    ``HUDI_LAYOUT_HUDI_VERSION`` environment variable, else Hudi 1.2.0, whose bundle is added. An
+    unsupported version is refused (``UnsupportedHudiVersion``) before Spark starts.
 
     Returns the builder, so it chains::
 
         spark = configure_spark(SparkSession.builder.master("local[2]")).getOrCreate()
     """
-    needed = spark_jars()
+    extra_jars = list(extra_jars)
+    present = bundle_version_in(_current(builder, "spark.jars").split(",") + extra_jars,
+                                _current(builder, "spark.jars.packages").split(","))
+    needed = spark_jars(hudi_version=hudi_version, present=present)
     builder = builder.config("spark.jars", _append(_current(builder, "spark.jars"),
                                                    needed.jars + list(extra_jars)))
     if needed.packages:

@@ -93,6 +93,11 @@ public final class ClusteringJob {
       System.out.println(usage());
       return 2;
     }
+    String refusal = HudiLine.mismatch(HudiLine.get().line(), HudiLine.running());
+    if (refusal != null) {
+      System.out.println("error: " + refusal);
+      return 2;
+    }
     QuietJvm.muteObjectSizeWarnings();
     SparkConf conf = new SparkConf().setAppName("hudi-layout-clustering-" + args.tableName)
         .setIfMissing("spark.master", "local[*]")

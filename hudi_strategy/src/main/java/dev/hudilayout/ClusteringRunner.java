@@ -1,6 +1,7 @@
 package dev.hudilayout;
 
 import dev.hudilayout.config.LayoutSpecParser;
+import dev.hudilayout.hudi.HudiLine;
 import dev.hudilayout.hudi.TableClients;
 import dev.hudilayout.layout.LayoutSpec;
 import dev.hudilayout.spark.SortColumns;
@@ -82,6 +83,7 @@ public final class ClusteringRunner {
   }
 
   private static SparkRDDWriteClient<?> client(JavaSparkContext jsc, String basePath, Map<String, String> options) {
+    HudiLine.check();
     Map<String, String> props = new HashMap<>(options);
     props.putIfAbsent(HoodieClusteringConfig.EXECUTION_STRATEGY_CLASS_NAME.key(),
         SpaceCurveExecutionStrategy.class.getName());

@@ -14,6 +14,7 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
 
   protected LinePlanStrategy(HoodieTable table, HoodieEngineContext engineContext, HoodieWriteConfig writeConfig) {
     super(table, engineContext, writeConfig);
+    HudiLine.check();
   }
 
   /**

@@ -32,6 +32,7 @@ public abstract class LineStrategy<T> extends SparkSortAndSizeExecutionStrategy<
 
   protected LineStrategy(HoodieTable table, HoodieEngineContext engineContext, HoodieWriteConfig writeConfig) {
     super(table, engineContext, writeConfig);
+    HudiLine.check();
   }
 
   /** Whether this line lets the plugin read a clustering group itself ({@link #scanGroup}). */

@@ -83,6 +83,11 @@ final class ThisLine implements HudiLine {
   }
 
   @Override
+  public String instantTime(HoodieInstant instant) {
+    return instant.requestedTime();
+  }
+
+  @Override
   public HoodieTableMetadata tableMetadata(HoodieTable<?, ?, ?, ?> table) {
     return table.getTableMetadata();
   }

@@ -4,6 +4,7 @@ import org.apache.hudi.client.SparkRDDWriteClient;
 import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.metadata.HoodieTableMetadata;
 import org.apache.hudi.table.HoodieTable;
@@ -35,6 +36,9 @@ public interface HudiLine {
   /** A column-stats min or max as the metadata table stores it, unwrapped to a Java value. */
   Object statsValue(Object wrapped);
 
+  /** An instant's time as the table names it (its requested time). */
+  String instantTime(HoodieInstant instant);
+
   /** The table's metadata (its metadata table, or the file system where that is off), as the table holds it. */
   HoodieTableMetadata tableMetadata(HoodieTable<?, ?, ?, ?> table);
 
@@ -53,5 +57,37 @@ public interface HudiLine {
   /** The implementation this jar was built with. */
   static HudiLine get() {
     return ThisLine.INSTANCE;
+  }
+
+  /** The Hudi lines the plugin is built for, each with its jar. */
+  String SUPPORTED = "0.15.x (hudi-layout-hudi0.15.jar), 1.0.x (hudi-layout-hudi1.0.jar), 1.2.x (hudi-layout.jar)";
+
+  /** The version of the Hudi bundle this JVM runs (from its jar's manifest), or null where unknown. */
+  static String running() {
+    return HoodieTableMetaClient.class.getPackage().getImplementationVersion();
+  }
+
+  /**
+   * The refusal of a plugin built for {@code line} on Hudi {@code running}, or null where they
+   * match (or the running version is unknown).
+   */
+  static String mismatch(String line, String running) {
+    if (running == null || running.equals(line) || running.startsWith(line + ".") || running.startsWith(line + "-")) {
+      return null;
+    }
+    return String.format("hudi-layout: this plugin jar is built for Hudi %s.x, but Hudi %s is on the classpath; "
+        + "supported Hudi lines: %s", line, running, SUPPORTED);
+  }
+
+  /**
+   * Refuses, before anything is written, to run on another Hudi line than the one this jar is
+   * built for: Hudi's classes differ between lines, and the first call that differs would fail
+   * later with a NoSuchMethodError that names no version.
+   */
+  static void check() {
+    String refusal = mismatch(get().line(), running());
+    if (refusal != null) {
+      throw new IllegalStateException(refusal);
+    }
   }
 }

@@ -1,0 +1,172 @@
+"""The plugin on an older Hudi line: the compatibility suite ``make test-compat`` runs once per line.
+
+Each run is one pytest session whose Spark session takes its Hudi bundle and its plugin jar from
+``HUDI_LAYOUT_HUDI_VERSION`` (0.15.0 or 1.0.2; unset, 1.2.0), as a user's ``configure_spark`` does.
+Tables are small (thousands of SSB rows, tens of files), written in random order with the
+column-stats index on s_city, c_city, p_brand.
+
+Expected, on every line:
+- the session runs the plugin jar built for its line, on that line's bundle;
+- the default clustering keeps every row and reads fewer files per point query, and its
+  replacecommit is on the timeline with our layout recorded;
+- the continuous layout over 3 rounds of upserts (10% updates of earlier rows), copy-on-write and
+  merge-on-read: rows exact after every round, the recorded grid carried from round to round, and
+  fewer files read than the unclustered table;
+- the layout report reads the table;
+- ``CALL run_clustering`` (Spark SQL) runs our strategy;
+- a clustering whose driver is killed mid-write leaves the rows as they were, and the next run of
+  the same instant completes it.
+"""
+from __future__ import annotations
+
+import math
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import hudi_layout as hl
+from hudi_layout import jarpaths, jvm, report, tables, timeline
+from hudi_layout.tools import rounds, ssb
+from hudi_layout.tools.layouts import layouts
+from tablecheck import fingerprint, point_query
+
+REPO = Path(__file__).resolve().parents[1]
+JOB = REPO / "integration" / "jobs" / "cluster_table.py"
+COLUMNS = list(ssb.FILTER_COLUMNS)
+PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2"), ("p_brand", "MFGR#1440")]
+VERSION = jarpaths.resolve_version()
+LINE = jarpaths.hudi_line(VERSION)
+pytestmark = pytest.mark.spark
+
+
+def _table(spark, tmp_path, rows: int, files: int, seed: int, name: str = "t_compat"):
+    df = spark.read.parquet(ssb.write_parquet(str(tmp_path / f"src-{seed}"), rows, seed)).repartition(files)
+    df = df.localCheckpoint()
+    path = str(tmp_path / name)
+    hl.write(df, path, hl.LayoutOptions(COLUMNS), table=name, record_key="lo_key", operation="bulk_insert",
+             extra={"hoodie.bulkinsert.shuffle.parallelism": str(files), "hoodie.bulkinsert.sort.mode": "NONE"})
+    return path, df
+
+
+def _layout(path: str, files: int, **extra) -> hl.LayoutOptions:
+    target = math.ceil(tables.table_bytes(path) / files) + 1
+    return hl.LayoutOptions(COLUMNS, target_file_bytes=target, small_file_bytes=1 << 40,
+                            max_bytes_per_group=1 << 40, **extra)
+
+
+def test_the_session_runs_the_plugin_built_for_its_hudi_line(spark):
+    found = jvm.hudi_line(spark)
+    assert found == {"line": LINE, "running": VERSION}, found
+
+
+def test_the_default_clustering_keeps_every_row_and_reads_fewer_files(spark, tmp_path):
+    path, df = _table(spark, tmp_path, 4000, 16, 11)
+    before = {c: point_query(spark, path, c, v) for c, v in PROBES}
+    assert all(files == 16 for _, files in before.values()), before
+
+    result = hl.cluster(spark, path, _layout(path, 4))
+    assert result.executed
+    [commit] = timeline.clustering_commits(spark, path)
+    assert commit["instant"] == result.instant
+    assert commit["extra"]["hudilayout.strategy"] == "dev.hudilayout.SpaceCurveExecutionStrategy"
+    assert int(commit["extra"]["hudilayout.files"]) == 4
+
+    assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(df)
+    for column, value in PROBES:
+        keys, files = point_query(spark, path, column, value)
+        assert keys == before[column][0]
+        assert files < before[column][1], (column, before[column][1], files)
+
+
+@pytest.mark.parametrize("table_type", ["COPY_ON_WRITE", "MERGE_ON_READ"])
+def test_the_continuous_layout_over_rounds_of_upserts(spark, tmp_path, table_type):
+    spec = rounds.RoundsSpec(rows=3 * 3000, scale=0.0, rounds=3, round_files=12, variant="uniform", queries=1,
+                             repetitions=1, sample_size=200_000, seed=7, memory="", keep_tables=True,
+                             warmup=False, out=str(tmp_path), operation="upsert", updates=0.1,
+                             table_type=table_type,
+                             layouts=layouts("random", "ours-hilbert-sample-continuous"))
+    result = rounds.run(spec, spark)  # fails if any round's rows differ from the model
+    by = {(r["round"], r["layout"]): r for r in result["rounds"]}
+    for r in range(1, 4):
+        assert by[(r, "ours-hilbert-sample-continuous")]["verified"], by[(r, "ours-hilbert-sample-continuous")]
+    commits = timeline.clustering_commits(spark, str(tmp_path / "tables" / "ours-hilbert-sample-continuous"))
+    assert len(commits) >= 2, commits
+    grid = "hudilayout.continuous.grid."
+    assert commits[0]["extra"]["hudilayout.continuous"].startswith("full"), commits[0]["extra"]
+    assert all(c["extra"][grid] == commits[0]["extra"][grid] for c in commits[1:]), commits
+    assert any(c["extra"]["hudilayout.continuous"].startswith("delta") for c in commits[1:]), commits
+    ours, unclustered = (by[(3, name)]["every"]["point_avg"] for name in ("ours-hilbert-sample-continuous", "random"))
+    assert ours < unclustered, (ours, unclustered)
+
+
+def test_the_report_reads_a_laid_out_table(spark, tmp_path):
+    path, _ = _table(spark, tmp_path, 3000, 12, 21)
+    hl.cluster(spark, path, _layout(path, 4))
+    found = report.report(spark, path)  # the columns the layout recorded
+    assert [r.column for r in found] == COLUMNS, found
+    for row in found:
+        assert row.files == 4 and row.probes > 0 and row.avg_files < 4, row
+
+
+def test_run_clustering_in_spark_sql_runs_our_strategy(spark, tmp_path):
+    path, df = _table(spark, tmp_path, 3000, 12, 31)
+    opts = tables.layout_options(COLUMNS, "hilbert", "sample", tables.table_bytes(path), 4)
+    for key in ("hoodie.clustering.plan.strategy.sort.columns", "hoodie.layout.optimize.strategy",
+                "hoodie.metadata.index.column.stats.column.list"):
+        opts.pop(key)
+    options = ",".join(f"{k}={v}" for k, v in opts.items())
+    spark.sql(f"CALL run_clustering(path => '{path}', op => 'scheduleAndExecute', options => '{options}', "
+              f"order => '{','.join(COLUMNS)}', order_strategy => 'hilbert')").collect()
+    [commit] = timeline.clustering_commits(spark, path)
+    assert commit["extra"]["hudilayout.strategy"] == "dev.hudilayout.SpaceCurveExecutionStrategy"
+    assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(df)
+
+
+def _clusterings_started(path: str):
+    """Instants of clusterings that have been inflight (table layout 1 keeps the timeline in
+    .hoodie, layout 2 in .hoodie/timeline)."""
+    found = set()
+    for folder in (Path(path) / ".hoodie", Path(path) / ".hoodie" / "timeline"):
+        if folder.is_dir():
+            found |= {f.split(".")[0].split("_")[0] for f in os.listdir(folder)
+                      if f.endswith((".clustering.inflight", ".replacecommit.inflight"))}
+    return found
+
+
+def test_a_killed_clustering_loses_nothing_and_the_next_run_completes_it(spark, tmp_path):
+    path, df = _table(spark, tmp_path, 30_000, 12, 41)
+    layout = _layout(path, 5)
+    before = fingerprint(spark.read.format("hudi").load(path))
+    log = tmp_path / "job.log"
+    job = subprocess.Popen([sys.executable, str(JOB), path, "--columns", ",".join(COLUMNS),
+                            "--target", str(layout.target_file_bytes)],
+                           stdout=subprocess.PIPE, stderr=open(log, "w"), text=True, start_new_session=True,
+                           cwd=str(REPO))
+    instant, written = None, []
+    deadline = time.time() + 300
+    try:
+        while time.time() < deadline and job.poll() is None:
+            started = sorted(_clusterings_started(path))
+            if started:
+                instant = started[0]
+                written = [f for f in os.listdir(path) if f.endswith(f"_{instant}.parquet")]
+                if written:
+                    break
+            time.sleep(0.02)
+    finally:
+        os.killpg(job.pid, signal.SIGKILL)
+        job.wait()
+    assert instant and written, "the job ended before it was caught writing:\n" + log.read_text()[-3000:]
+    assert instant not in [c["instant"] for c in timeline.clustering_commits(spark, path)]
+    assert fingerprint(spark.read.format("hudi").load(path)) == before
+    assert hl.pending(spark, path) == [instant]
+
+    result = hl.execute(spark, path, instant, layout)
+    assert result.executed and hl.pending(spark, path) == []
+    table = spark.read.format("hudi").load(path)
+    assert fingerprint(table) == fingerprint(df) and table.select("lo_key").distinct().count() == 30_000
