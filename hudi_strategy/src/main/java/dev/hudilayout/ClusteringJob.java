@@ -275,13 +275,15 @@ public final class ClusteringJob {
   private static void show(JavaSparkContext jsc, String basePath) {
     TreeMap<String, String> lines = new TreeMap<>();
     for (HoodieInstant p : pending(jsc, basePath)) {
-      lines.put(p.requestedTime(), p.requestedTime() + " " + p.getState());
+      String time = HudiLine.get().instantTime(p);
+      lines.put(time, time + " " + p.getState());
     }
     HoodieTimeline done = TableClients.meta(jsc, basePath).getActiveTimeline().getCompletedReplaceTimeline();
     for (HoodieInstant i : done.getInstants()) {
       String line = describe(done, i);
       if (line.startsWith("operation=CLUSTER")) {
-        lines.put(i.requestedTime(), i.requestedTime() + " COMPLETED " + line);
+        String time = HudiLine.get().instantTime(i);
+        lines.put(time, time + " COMPLETED " + line);
       }
     }
     lines.values().forEach(System.out::println);
@@ -293,23 +295,23 @@ public final class ClusteringJob {
   private static List<HoodieInstant> pending(JavaSparkContext jsc, String basePath) {
     List<HoodieInstant> out = new ArrayList<>();
     ClusteringUtils.getAllPendingClusteringPlans(TableClients.meta(jsc, basePath)).forEach(p -> out.add(p.getLeft()));
-    out.sort((x, y) -> x.requestedTime().compareTo(y.requestedTime()));
+    out.sort((x, y) -> HudiLine.get().instantTime(x).compareTo(HudiLine.get().instantTime(y)));
     return out;
   }
 
   private static String oldestPending(JavaSparkContext jsc, String basePath) {
     List<HoodieInstant> p = pending(jsc, basePath);
-    return p.isEmpty() ? null : p.get(0).requestedTime();
+    return p.isEmpty() ? null : HudiLine.get().instantTime(p.get(0));
   }
 
   /** The newest clustering left inflight for longer than {@code maxMs}, or null. */
   private static String failedInflight(JavaSparkContext jsc, String basePath, long maxMs) {
     HoodieTableMetaClient meta = TableClients.meta(jsc, basePath);
-    HoodieTimeline inflight = meta.getActiveTimeline().filterPendingReplaceOrClusteringTimeline().filterInflights();
+    HoodieTimeline inflight = HudiLine.get().pendingReplaces(meta.getActiveTimeline()).filterInflights();
     if (inflight.empty()) {
       return null;
     }
-    String instant = inflight.lastInstant().get().requestedTime();
+    String instant = HudiLine.get().instantTime(inflight.lastInstant().get());
     try {
       long started = HoodieInstantTimeGenerator.parseDateFromInstantTime(instant).getTime();
       return started + maxMs < System.currentTimeMillis() ? instant : null;
@@ -322,7 +324,7 @@ public final class ClusteringJob {
   private static String completed(JavaSparkContext jsc, String basePath, String instant) {
     HoodieTimeline done = TableClients.meta(jsc, basePath).getActiveTimeline().getCompletedReplaceTimeline();
     for (HoodieInstant i : done.getInstants()) {
-      if (i.requestedTime().equals(instant)) {
+      if (HudiLine.get().instantTime(i).equals(instant)) {
         return "completed " + instant + " " + describe(done, i);
       }
     }
@@ -333,7 +335,8 @@ public final class ClusteringJob {
   private static String describe(HoodieTimeline done, HoodieInstant i) {
     HoodieReplaceCommitMetadata md;
     try {
-      md = done.readReplaceCommitMetadata(i);
+      // a completed replacecommit's metadata is a HoodieReplaceCommitMetadata (HudiLine#commitMetadata)
+      md = (HoodieReplaceCommitMetadata) HudiLine.get().commitMetadata(done, i);
     } catch (IOException e) {
       return "operation=unreadable (" + e.getMessage() + ")";
     }
@@ -352,7 +355,7 @@ public final class ClusteringJob {
   private static void purge(JavaSparkContext jsc, Args a, Map<String, String> options) {
     List<HoodieInstant> targets = new ArrayList<>();
     for (HoodieInstant p : pending(jsc, a.basePath)) {
-      if (a.instant == null || a.instant.equals(p.requestedTime())) {
+      if (a.instant == null || a.instant.equals(HudiLine.get().instantTime(p))) {
         targets.add(p);
       }
     }
@@ -361,8 +364,9 @@ public final class ClusteringJob {
     }
     try (SparkRDDWriteClient<?> client = TableClients.open(jsc, a.basePath, options, schema -> { })) {
       for (HoodieInstant p : targets) {
-        HudiLine.get().purgeClustering(client, p.requestedTime());
-        System.out.println("purged " + p.requestedTime());
+        String time = HudiLine.get().instantTime(p);
+        HudiLine.get().purgeClustering(client, time);
+        System.out.println("purged " + time);
       }
     }
     if (targets.isEmpty()) {

@@ -6,7 +6,6 @@ import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.model.FileSlice;
 import org.apache.hudi.common.model.HoodieLogFile;
-import org.apache.hudi.common.util.collection.Pair;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.table.HoodieTable;
 
@@ -30,10 +29,9 @@ public class WholePartitionPlanStrategy<T> extends LinePlanStrategy<T> {
   }
 
   @Override
-  protected Pair<Stream<HoodieClusteringGroup>, Boolean> buildClusteringGroupsForPartition(
-      String partitionPath, List<FileSlice> fileSlices) {
+  protected Stream<HoodieClusteringGroup> groupsFor(String partitionPath, List<FileSlice> fileSlices) {
     if (fileSlices.isEmpty()) {
-      return Pair.of(Stream.empty(), false);
+      return Stream.empty();
     }
     HoodieWriteConfig config = getWriteConfig();
     long bytes = 0;
@@ -45,13 +43,13 @@ public class WholePartitionPlanStrategy<T> extends LinePlanStrategy<T> {
     int files = getNumberOfOutputFileGroups(bytes, config.getClusteringTargetFileMaxBytes());
     if (fileSlices.size() == 1 && files == 1 && fileSlices.get(0).getLogFiles().count() == 0) {
       // one base file that stays one file: nothing to gain from rewriting it
-      return Pair.of(Stream.empty(), false);
+      return Stream.empty();
     }
     HoodieClusteringGroup group = HoodieClusteringGroup.newBuilder()
         .setSlices(getFileSliceInfo(fileSlices))
         .setNumOutputFileGroups(files)
         .setMetrics(buildMetrics(fileSlices))
         .build();
-    return Pair.of(Stream.of(group), false);
+    return Stream.of(group);
   }
 }

@@ -1,10 +1,21 @@
 package dev.hudilayout.hudi;
 
+import org.apache.hudi.avro.model.HoodieClusteringGroup;
+import org.apache.hudi.avro.model.HoodieClusteringPlan;
 import org.apache.hudi.client.clustering.plan.strategy.SparkSizeBasedClusteringPlanStrategy;
 import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.engine.HoodieLocalEngineContext;
+import org.apache.hudi.common.model.FileSlice;
+import org.apache.hudi.common.util.Option;
+import org.apache.hudi.common.util.collection.Pair;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.table.HoodieTable;
+import org.apache.hudi.table.action.cluster.ClusteringPlanActionExecutor;
+import org.apache.hudi.util.Lazy;
+
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * Hudi 1.0's size-based clustering plan strategy, the base of the plugin's plan strategies, with
@@ -34,5 +45,35 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
     HoodieEngineContext context = super.getEngineContext();
     return planOnDriver() && !(context instanceof HoodieLocalEngineContext)
         ? new HoodieLocalEngineContext(context.getStorageConf()) : context;
+  }
+
+  /**
+   * The clustering groups of one partition's eligible file slices: what the plugin's plan
+   * strategies decide, asked by Hudi for every planned partition.
+   */
+  protected abstract Stream<HoodieClusteringGroup> groupsFor(String partition, List<FileSlice> slices);
+
+  /**
+   * Makes the plan. {@code hudiPlan} runs Hudi's planning (which asks {@link #groupsFor} per
+   * partition); {@code partitions} gives the partitions this plan looks at (all of them, or those
+   * written since the last plan, as Hudi selects them), listed when first asked. By default
+   * Hudi's plan as is.
+   */
+  protected Option<HoodieClusteringPlan> plan(Supplier<List<String>> partitions,
+                                              Supplier<Option<HoodieClusteringPlan>> hudiPlan) {
+    return hudiPlan.get();
+  }
+
+  @Override
+  public final Option<HoodieClusteringPlan> generateClusteringPlan(ClusteringPlanActionExecutor executor,
+                                                                  Lazy<List<String>> partitions) {
+    return plan(partitions == null ? null : partitions::get,
+        () -> super.generateClusteringPlan(executor, partitions));
+  }
+
+  @Override
+  protected final Pair<Stream<HoodieClusteringGroup>, Boolean> buildClusteringGroupsForPartition(
+      String partition, List<FileSlice> slices) {
+    return Pair.of(groupsFor(partition, slices), Boolean.FALSE);
   }
 }

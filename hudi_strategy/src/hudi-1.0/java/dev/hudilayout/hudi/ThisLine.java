@@ -7,19 +7,25 @@ import org.apache.hudi.client.SparkRDDWriteClient;
 import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.engine.HoodieLocalEngineContext;
 import org.apache.hudi.common.fs.FSUtils;
+import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.TableSchemaResolver;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.HoodieTimeline;
+import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
+import org.apache.hudi.common.util.Option;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.exception.HoodieException;
 import org.apache.hudi.metadata.HoodieTableMetadata;
+import org.apache.hudi.metadata.MetadataPartitionType;
 import org.apache.hudi.table.HoodieSparkTable;
 import org.apache.hudi.table.HoodieTable;
 
-import java.util.List;
-
+import java.io.IOException;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -91,11 +97,6 @@ final class ThisLine implements HudiLine {
   }
 
   @Override
-  public String instantTime(HoodieInstant instant) {
-    return instant.requestedTime();
-  }
-
-  @Override
   public HoodieTableMetadata tableMetadata(HoodieTable<?, ?, ?, ?> table) {
     return table.getMetadataTable();
   }
@@ -122,5 +123,40 @@ final class ThisLine implements HudiLine {
     }
     meta.reloadActiveTimeline().deleteInstantFileIfExists(
         meta.getInstantGenerator().getClusteringCommitRequestedInstant(instantTime));
+  }
+
+  @Override
+  public String instantTime(HoodieInstant instant) {
+    return instant.requestedTime();
+  }
+
+  @Override
+  public String completionTime(HoodieInstant instant) {
+    return instant.getCompletionTime();
+  }
+
+  @Override
+  public HoodieCommitMetadata commitMetadata(HoodieTimeline timeline, HoodieInstant instant) throws IOException {
+    String action = instant.getAction();
+    return HoodieTimeline.REPLACE_COMMIT_ACTION.equals(action) || HoodieTimeline.CLUSTERING_ACTION.equals(action)
+        ? timeline.readReplaceCommitMetadata(instant) : timeline.readCommitMetadata(instant);
+  }
+
+  @Override
+  public HoodieTimeline pendingReplaces(HoodieTimeline timeline) {
+    return timeline.filterPendingReplaceOrClusteringTimeline();
+  }
+
+  @Override
+  public HoodieTableFileSystemView listedView(HoodieEngineContext context, HoodieTableMetaClient meta,
+                                              HoodieTimeline timeline) {
+    return HoodieTableFileSystemView.fileListingBasedFileSystemView(context, meta, timeline);
+  }
+
+  @Override
+  public Optional<String> scheduleColumnStatsIndexing(SparkRDDWriteClient<?> client) {
+    Option<String> instant = client.scheduleIndexing(
+        Collections.singletonList(MetadataPartitionType.COLUMN_STATS), Collections.emptyList());
+    return instant.isPresent() ? Optional.of(instant.get()) : Optional.empty();
   }
 }

@@ -1,6 +1,9 @@
 package dev.hudilayout.continuous;
 
+import dev.hudilayout.hudi.HudiLine;
+
 import org.apache.hudi.common.model.HoodieCommitMetadata;
+import org.apache.hudi.common.model.HoodieReplaceCommitMetadata;
 import org.apache.hudi.common.model.HoodieWriteStat;
 import org.apache.hudi.common.model.WriteOperationType;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
@@ -45,14 +48,14 @@ final class CommitHistory {
     CommitHistory out = new CommitHistory();
     for (HoodieInstant instant : timeline.getInstants()) {
       HoodieCommitMetadata commit = metadata(timeline, instant);
-      if (isReplace(instant)) {
+      if (commit instanceof HoodieReplaceCommitMetadata) {
         out.replaces.add(0, commit);
       }
       int kind = commit.getOperationType() == WriteOperationType.CLUSTER ? 1 : 0;
       for (HoodieWriteStat stat : commit.getWriteStats()) {
         String previous = stat.getPrevCommit();
         if (stat.getFileId() != null && (previous == null || HoodieWriteStat.NULL_COMMIT.equals(previous))) {
-          out.created.merge(stat.getFileId(), instant.requestedTime(), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+          out.created.merge(stat.getFileId(), HudiLine.get().instantTime(instant), (a, b) -> a.compareTo(b) <= 0 ? a : b);
         }
         String partition = stat.getPartitionPath() == null ? "" : stat.getPartitionPath();
         out.written.computeIfAbsent(partition, p -> new long[2])[kind] += stat.getTotalWriteBytes();
@@ -81,14 +84,9 @@ final class CommitHistory {
     return replaces;
   }
 
-  private static boolean isReplace(HoodieInstant instant) {
-    String action = instant.getAction();
-    return HoodieTimeline.REPLACE_COMMIT_ACTION.equals(action) || HoodieTimeline.CLUSTERING_ACTION.equals(action);
-  }
-
   private static HoodieCommitMetadata metadata(HoodieTimeline timeline, HoodieInstant instant) {
     try {
-      return isReplace(instant) ? timeline.readReplaceCommitMetadata(instant) : timeline.readCommitMetadata(instant);
+      return HudiLine.get().commitMetadata(timeline, instant);
     } catch (IOException e) {
       throw new HoodieException("hudi-layout: cannot read the commit " + instant, e);
     }

@@ -21,8 +21,6 @@ import org.apache.hudi.common.util.collection.Pair;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.metadata.HoodieTableMetadata;
 import org.apache.hudi.table.HoodieTable;
-import org.apache.hudi.table.action.cluster.ClusteringPlanActionExecutor;
-import org.apache.hudi.util.Lazy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +30,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -77,7 +76,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   private static final Logger LOG = LoggerFactory.getLogger(ContinuousPlanStrategy.class);
   private transient Timeline timeline;
   /** The partitions this plan looks at, from Hudi (all of them, or those written since the last plan). */
-  private transient Lazy<List<String>> planned;
+  private transient Supplier<List<String>> planned;
   private transient ColumnStatsBounds.FileStats stats;
   /** The metadata table's reader, opened once per plan. */
   private transient HoodieTableMetadata reader;
@@ -91,8 +90,8 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   }
 
   @Override
-  public Option<HoodieClusteringPlan> generateClusteringPlan(ClusteringPlanActionExecutor executor,
-                                                            Lazy<List<String>> partitions) {
+  protected Option<HoodieClusteringPlan> plan(Supplier<List<String>> partitions,
+                                              Supplier<Option<HoodieClusteringPlan>> hudiPlan) {
     planned = partitions;
     // Planned in a pool of our own: the local engine context plans the partitions in a parallel
     // stream, which on the common pool would hold its workers (one on two cores) in requests to
@@ -102,7 +101,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     spent = new long[3];
     long start = System.nanoTime();
     try {
-      Option<HoodieClusteringPlan> plan = pool.submit(() -> super.generateClusteringPlan(executor, partitions)).get();
+      Option<HoodieClusteringPlan> plan = pool.submit(hudiPlan::get).get();
       LOG.info("hudi-layout: continuous plan took {} ms: timeline {} ms, listing {} ms, column stats {} ms",
           (System.nanoTime() - start) / 1_000_000, spent[0], spent[1], spent[2]);
       return plan;
@@ -180,10 +179,9 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   }
 
   @Override
-  protected Pair<Stream<HoodieClusteringGroup>, Boolean> buildClusteringGroupsForPartition(
-      String partition, List<FileSlice> slices) {
+  protected Stream<HoodieClusteringGroup> groupsFor(String partition, List<FileSlice> slices) {
     if (slices.isEmpty()) {
-      return Pair.of(Stream.empty(), false);
+      return Stream.empty();
     }
     long target = getWriteConfig().getClusteringTargetFileMaxBytes();
     RecordedGrids.Tree newest = timeline().grids.get(partition);
@@ -192,10 +190,10 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
       long bytes = Regions.bytes(slices);
       int files = getNumberOfOutputFileGroups(bytes, target);
       if (slices.size() == 1 && files == 1 && slices.get(0).getLogFiles().count() == 0) {
-        return Pair.of(Stream.empty(), false);
+        return Stream.empty();
       }
-      return Pair.of(Stream.of(group(slices, files,
-          PlannedGroup.metadata(PlannedGroup.Kind.FULL, null, "no grid recorded for the partition", null, Map.of()))), false);
+      return Stream.of(group(slices, files,
+          PlannedGroup.metadata(PlannedGroup.Kind.FULL, null, "no grid recorded for the partition", null, Map.of())));
     }
     RegionTree tree = RegionTree.parse(recorded);
     List<String> columns = LayoutSpecParser.parse(getStrategyParams(), getWriteConfig().getProps()).columns();
@@ -227,9 +225,9 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     LOG.info("hudi-layout: continuous plan for partition '{}': {} file(s) in {} region(s) of {}, {} new; {}",
         partition, slices.size() - sorted.spanning.size(), sorted.inside.size(), tree.regions(), sorted.spanning.size(),
         groups.stream().map(g -> g.why(settings)).collect(Collectors.joining(" | ")));
-    return Pair.of(groups.stream().map(g -> group(g.files, (int) Math.max(1, Math.min(Integer.MAX_VALUE, g.outputFiles)),
+    return groups.stream().map(g -> group(g.files, (int) Math.max(1, Math.min(Integer.MAX_VALUE, g.outputFiles)),
         PlannedGroup.metadata(PlannedGroup.Kind.DELTA, recorded, g.why(settings), QueryShares.format(g.newFiles > 0 ? shares
-            : QueryShares.restrictedTo(shares, g.laidOut())), g.splits))), false);
+            : QueryShares.restrictedTo(shares, g.laidOut())), g.splits)));
   }
 
   /** What the plan reads from the timeline, once per plan (not once per partition). */

@@ -1,5 +1,6 @@
 package dev.hudilayout.continuous;
 
+import dev.hudilayout.hudi.HudiLine;
 import dev.hudilayout.layout.LayoutMetadata;
 
 import org.apache.hudi.common.model.HoodieCommitMetadata;
@@ -67,7 +68,7 @@ public final class RecordedGrids {
     List<HoodieCommitMetadata> out = new ArrayList<>();
     for (int i = instants.size() - 1; i >= 0; i--) {
       try {
-        out.add(timeline.readReplaceCommitMetadata(instants.get(i)));
+        out.add(HudiLine.get().commitMetadata(timeline, instants.get(i)));
       } catch (IOException e) {
         throw new HoodieException("hudi-layout: cannot read replacecommit " + instants.get(i), e);
       }

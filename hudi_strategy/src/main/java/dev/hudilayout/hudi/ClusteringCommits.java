@@ -42,7 +42,7 @@ public final class ClusteringCommits {
   public static String json(Configuration hadoopConf, String basePath, String instant) {
     HoodieTimeline timeline = TableClients.meta(hadoopConf, basePath).getActiveTimeline().getCompletedReplaceTimeline();
     for (HoodieInstant i : timeline.getInstants()) {
-      if (i.requestedTime().equals(instant)) {
+      if (HudiLine.get().instantTime(i).equals(instant)) {
         return Json.write(entry(i, metadata(timeline, i)));
       }
     }
@@ -69,7 +69,7 @@ public final class ClusteringCommits {
 
   private static HoodieCommitMetadata metadata(HoodieTimeline timeline, HoodieInstant instant) {
     try {
-      return timeline.readReplaceCommitMetadata(instant);
+      return HudiLine.get().commitMetadata(timeline, instant);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read replacecommit " + instant, e);
     }
@@ -78,9 +78,9 @@ public final class ClusteringCommits {
   /** {@code {"instant", "action", "completed", "operation", "extra"}} for one replacecommit. */
   static Map<String, Object> entry(HoodieInstant instant, HoodieCommitMetadata md) {
     Map<String, Object> e = new LinkedHashMap<>();
-    e.put("instant", instant.requestedTime());
+    e.put("instant", HudiLine.get().instantTime(instant));
     e.put("action", instant.getAction());
-    e.put("completed", instant.getCompletionTime());
+    e.put("completed", HudiLine.get().completionTime(instant));
     e.put("operation", String.valueOf(md.getOperationType()));
     e.put("extra", md.getExtraMetadata());
     return e;
@@ -102,10 +102,10 @@ public final class ClusteringCommits {
   /** {@code {"instant", "action", "state", "completed"}} for one instant of {@link #timelineJson}. */
   static Map<String, Object> timelineEntry(HoodieInstant instant) {
     Map<String, Object> e = new LinkedHashMap<>();
-    e.put("instant", instant.requestedTime());
+    e.put("instant", HudiLine.get().instantTime(instant));
     e.put("action", instant.getAction());
     e.put("state", instant.getState().name());
-    e.put("completed", instant.isCompleted() ? instant.getCompletionTime() : null);
+    e.put("completed", instant.isCompleted() ? HudiLine.get().completionTime(instant) : null);
     return e;
   }
 }

@@ -12,9 +12,9 @@ import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.metadata.MetadataPartitionType;
 import org.apache.spark.api.java.JavaSparkContext;
 
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Builds the column-stats index of an existing table through Hudi's asynchronous indexer: an
@@ -58,8 +58,7 @@ public final class ColumnStatsIndexer {
       props.putIfAbsent(HoodieLockConfig.LOCK_PROVIDER_CLASS_NAME.key(), FileSystemBasedLockProvider.class.getName());
     }
     try (SparkRDDWriteClient<?> client = TableClients.open(jsc, basePath, props, schema -> { })) {
-      Option<String> instant = client.scheduleIndexing(
-          Collections.singletonList(MetadataPartitionType.COLUMN_STATS), Collections.emptyList());
+      Optional<String> instant = HudiLine.get().scheduleColumnStatsIndexing(client);
       if (!instant.isPresent()) {
         throw new IllegalStateException("Hudi scheduled no indexing of column stats for " + basePath);
       }

@@ -35,10 +35,15 @@ public final class CommitStats {
         .filterCompletedInstants();
     List<Map<String, Object>> out = new ArrayList<>();
     for (HoodieInstant instant : timeline.getInstants()) {
-      boolean replace = HoodieTimeline.REPLACE_COMMIT_ACTION.equals(instant.getAction());
-      HoodieCommitMetadata md = replace ? readReplace(timeline, instant) : read(timeline, instant);
-      int replaced = replace ? ((HoodieReplaceCommitMetadata) md).getPartitionToReplaceFileIds().values().stream()
-          .mapToInt(List::size).sum() : 0;
+      HoodieCommitMetadata md;
+      try {
+        md = HudiLine.get().commitMetadata(timeline, instant);
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot read the commit metadata of " + instant, e);
+      }
+      int replaced = md instanceof HoodieReplaceCommitMetadata
+          ? ((HoodieReplaceCommitMetadata) md).getPartitionToReplaceFileIds().values().stream()
+              .mapToInt(List::size).sum() : 0;
       List<Long> sizes = new ArrayList<>();
       for (HoodieWriteStat s : md.getWriteStats()) {
         sizes.add(s.getFileSizeInBytes());
@@ -77,21 +82,5 @@ public final class CommitStats {
       actions.add(instant.getAction());
     }
     return Json.write(actions);
-  }
-
-  private static HoodieReplaceCommitMetadata readReplace(HoodieTimeline timeline, HoodieInstant instant) {
-    try {
-      return timeline.readReplaceCommitMetadata(instant);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read the commit metadata of " + instant, e);
-    }
-  }
-
-  private static HoodieCommitMetadata read(HoodieTimeline timeline, HoodieInstant instant) {
-    try {
-      return timeline.readCommitMetadata(instant);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read the commit metadata of " + instant, e);
-    }
   }
 }

@@ -2,13 +2,18 @@ package dev.hudilayout.hudi;
 
 import org.apache.hudi.client.SparkRDDWriteClient;
 import org.apache.hudi.common.engine.HoodieEngineContext;
+import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.model.HoodieRecord;
+import org.apache.hudi.common.model.HoodieReplaceCommitMetadata;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.HoodieTimeline;
+import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.metadata.HoodieTableMetadata;
 import org.apache.hudi.table.HoodieTable;
 
+import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,9 +41,6 @@ public interface HudiLine {
   /** A column-stats min or max as the metadata table stores it, unwrapped to a Java value. */
   Object statsValue(Object wrapped);
 
-  /** An instant's time as the table names it (its requested time). */
-  String instantTime(HoodieInstant instant);
-
   /** The table's metadata (its metadata table, or the file system where that is off), as the table holds it. */
   HoodieTableMetadata tableMetadata(HoodieTable<?, ?, ?, ?> table);
 
@@ -53,6 +55,36 @@ public interface HudiLine {
    * plan from the timeline.
    */
   void purgeClustering(SparkRDDWriteClient<?> client, String instantTime);
+
+  /** An instant's time: the time it was requested at, which names it on the timeline. */
+  String instantTime(HoodieInstant instant);
+
+  /**
+   * When a completed instant completed, as an instant time (Hudi 0.15 records none: there, the
+   * time its completed file was last modified).
+   */
+  String completionTime(HoodieInstant instant);
+
+  /**
+   * A completed commit's metadata, read from {@code timeline}: a replacecommit's (a clustering's
+   * among them) as {@link HoodieReplaceCommitMetadata}, any other commit's as written.
+   */
+  HoodieCommitMetadata commitMetadata(HoodieTimeline timeline, HoodieInstant instant) throws IOException;
+
+  /** The pending replacecommits of {@code timeline}, clusterings among them. */
+  HoodieTimeline pendingReplaces(HoodieTimeline timeline);
+
+  /**
+   * A view of the table's file slices as of {@code timeline}, its files listed from storage (not
+   * the metadata table), for the caller to close.
+   */
+  HoodieTableFileSystemView listedView(HoodieEngineContext context, HoodieTableMetaClient meta, HoodieTimeline timeline);
+
+  /**
+   * Schedules the building of the column-stats index on the timeline; the indexing instant, empty
+   * when Hudi scheduled none.
+   */
+  Optional<String> scheduleColumnStatsIndexing(SparkRDDWriteClient<?> client);
 
   /** The implementation this jar was built with. */
   static HudiLine get() {

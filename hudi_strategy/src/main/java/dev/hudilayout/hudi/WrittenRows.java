@@ -1,7 +1,6 @@
 package dev.hudilayout.hudi;
 
 import org.apache.hudi.common.fs.FSUtils;
-import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.model.HoodieWriteStat;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
@@ -47,10 +46,10 @@ final class WrittenRows {
       HoodieTimeline timeline = metaClient.getActiveTimeline().getCommitsTimeline().filterCompletedInstants();
       Map<String, Long> rows = new HashMap<>();
       for (HoodieInstant instant : timeline.getInstants()) {
-        if (!instants.contains(instant.requestedTime())) {
+        if (!instants.contains(HudiLine.get().instantTime(instant))) {
           continue;
         }
-        for (HoodieWriteStat stat : metadata(timeline, instant).getWriteStats()) {
+        for (HoodieWriteStat stat : HudiLine.get().commitMetadata(timeline, instant).getWriteStats()) {
           String path = stat.getPath();
           String name = path == null ? null : InstantSample.fileName(path);
           if (name != null && wanted.contains(name)) {
@@ -64,11 +63,5 @@ final class WrittenRows {
           + "counting them", e.toString());
       return null;
     }
-  }
-
-  private static HoodieCommitMetadata metadata(HoodieTimeline timeline, HoodieInstant instant) throws Exception {
-    String action = instant.getAction();
-    return HoodieTimeline.REPLACE_COMMIT_ACTION.equals(action) || HoodieTimeline.CLUSTERING_ACTION.equals(action)
-        ? timeline.readReplaceCommitMetadata(instant) : timeline.readCommitMetadata(instant);
   }
 }

@@ -35,7 +35,7 @@ public final class LiveSlices {
     HoodieLocalEngineContext context = new HoodieLocalEngineContext(meta.getStorageConf());
     HoodieTimeline completed = meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants();
     List<Map<String, Object>> out = new ArrayList<>();
-    HoodieTableFileSystemView view = HoodieTableFileSystemView.fileListingBasedFileSystemView(context, meta, completed);
+    HoodieTableFileSystemView view = HudiLine.get().listedView(context, meta, completed);
     try {
       for (String partition : HudiLine.get().partitions(context, meta)) {
         for (FileSlice slice : (Iterable<FileSlice>) view.getLatestFileSlices(partition)::iterator) {

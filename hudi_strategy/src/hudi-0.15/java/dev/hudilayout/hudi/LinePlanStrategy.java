@@ -1,0 +1,99 @@
+package dev.hudilayout.hudi;
+
+import org.apache.hudi.avro.model.HoodieClusteringGroup;
+import org.apache.hudi.avro.model.HoodieClusteringPlan;
+import org.apache.hudi.client.clustering.plan.strategy.SparkSizeBasedClusteringPlanStrategy;
+import org.apache.hudi.common.engine.HoodieEngineContext;
+import org.apache.hudi.common.engine.HoodieLocalEngineContext;
+import org.apache.hudi.common.fs.FSUtils;
+import org.apache.hudi.common.model.FileSlice;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.util.Option;
+import org.apache.hudi.common.util.StringUtils;
+import org.apache.hudi.config.HoodieWriteConfig;
+import org.apache.hudi.table.HoodieTable;
+import org.apache.hudi.util.Lazy;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * Hudi 0.15's size-based clustering plan strategy, the base of the plugin's plan strategies, with
+ * what differs between lines in how a plan is made kept here.
+ */
+public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanStrategy<T> {
+
+  protected LinePlanStrategy(HoodieTable table, HoodieEngineContext engineContext, HoodieWriteConfig writeConfig) {
+    super(table, engineContext, writeConfig);
+    HudiLine.check();
+  }
+
+  /**
+   * Whether the partitions are planned on the driver, in one process, rather than one Spark task
+   * each (Hudi's default, which sends each task a copy of the strategy).
+   */
+  protected boolean planOnDriver() {
+    return false;
+  }
+
+  /**
+   * Plans the partitions on the driver when {@link #planOnDriver()} says so: Hudi 0.15 plans them
+   * with the strategy's own engine context, so that context is a local one then.
+   */
+  @Override
+  protected HoodieEngineContext getEngineContext() {
+    HoodieEngineContext context = super.getEngineContext();
+    return planOnDriver() && !(context instanceof HoodieLocalEngineContext)
+        ? new HoodieLocalEngineContext(context.getStorageConf()) : context;
+  }
+
+  /**
+   * The clustering groups of one partition's eligible file slices: what the plugin's plan
+   * strategies decide, asked by Hudi for every planned partition.
+   */
+  protected abstract Stream<HoodieClusteringGroup> groupsFor(String partition, List<FileSlice> slices);
+
+  /**
+   * Makes the plan. {@code hudiPlan} runs Hudi's planning (which asks {@link #groupsFor} per
+   * partition); {@code partitions} gives the partitions this plan looks at (all of them, or those
+   * written since the last plan, as Hudi selects them), listed when first asked. By default
+   * Hudi's plan as is.
+   */
+  protected Option<HoodieClusteringPlan> plan(Supplier<List<String>> partitions,
+                                              Supplier<Option<HoodieClusteringPlan>> hudiPlan) {
+    return hudiPlan.get();
+  }
+
+  /**
+   * The partitions Hudi 0.15 plans, as its plan selects them: those named by
+   * {@code hoodie.clustering.plan.partition.selected}, else every partition of the table that
+   * the regular expression of the plan matches, then filtered by the strategy.
+   */
+  private List<String> partitionsToPlan() {
+    HoodieWriteConfig config = getWriteConfig();
+    String selected = config.getClusteringPartitionSelected();
+    List<String> paths;
+    if (StringUtils.isNullOrEmpty(selected)) {
+      HoodieTableMetaClient meta = getHoodieTable().getMetaClient();
+      paths = getRegexPatternMatchedPartitions(config, FSUtils.getAllPartitionPaths(getEngineContext(),
+          meta.getStorage(), config.getMetadataConfig(), meta.getBasePath()));
+    } else {
+      paths = Arrays.asList(selected.split(","));
+    }
+    return filterPartitionPaths(paths);
+  }
+
+  @Override
+  public final Option<HoodieClusteringPlan> generateClusteringPlan() {
+    Lazy<List<String>> partitions = Lazy.lazily(this::partitionsToPlan);
+    return plan(partitions::get, super::generateClusteringPlan);
+  }
+
+  @Override
+  protected final Stream<HoodieClusteringGroup> buildClusteringGroupsForPartition(String partition,
+                                                                                 List<FileSlice> slices) {
+    return groupsFor(partition, slices);
+  }
+}
