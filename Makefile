@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 MVN    := mvn -B -ntp
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv build peers dist demo test bench microbench options-table readme clean
+.PHONY: all venv build peers dist demo test test-compat bench microbench options-table readme clean
 
 all: build
 
@@ -21,9 +21,13 @@ $(STAMP): requirements-dev.txt pyproject.toml
 	$(PY) -m pip install -q --no-deps -e .
 	touch $@
 
-# The plugin jar (target/hudi-layout.jar) and the Hudi Spark bundle (target/deps/), through Maven.
+# The plugin jar of every Hudi line (target/hudi-layout.jar for 1.2, target/hudi-layout-hudi1.0.jar,
+# target/hudi-layout-hudi0.15.jar), each built against its own Hudi Spark bundle (target/deps/),
+# through Maven.
+OLDER_LINES := hudi-1.0 hudi-0.15
 build: venv
 	$(MVN) -q package -DskipTests
+	for line in $(OLDER_LINES); do $(MVN) -q -P$$line package -DskipTests || exit 1; done
 
 # The benchmark's peers, Delta Lake and Iceberg for Spark 3.5 (target/peers/), through Maven; never in the wheel.
 peers: venv
@@ -37,13 +41,19 @@ dist: build
 demo: build
 	$(PY) -m hudi_layout demo
 
-# Linters (ruff, mypy; checkstyle runs inside the Maven build), JUnit (Maven Surefire), then pytest
-# against a real local Spark + Hudi.
+# Linters (ruff, mypy; checkstyle runs inside the Maven build), JUnit (Maven Surefire; on the older
+# lines their adapter tests), then pytest against a real local Spark + Hudi 1.2.
 test: venv
-	$(PY) -m ruff check python tests integration examples conftest.py
+	$(PY) -m ruff check python tests integration compat examples conftest.py
 	$(PY) -m mypy
 	$(MVN) -Ppeers package
+	for line in $(OLDER_LINES); do $(MVN) -P$$line package || exit 1; done
 	$(PY) -m pytest -q -p no:cacheprovider --durations=15
+
+# The compatibility suite (compat/) on each older Hudi line, one Spark session per line.
+test-compat: build
+	HUDI_LAYOUT_HUDI_VERSION=1.0.2 $(PY) -m pytest -q -p no:cacheprovider --durations=5 compat
+	HUDI_LAYOUT_HUDI_VERSION=0.15.0 $(PY) -m pytest -q -p no:cacheprovider --durations=5 compat
 
 # The skipping benchmark against Hudi's built-in layouts: `make bench ARGS="--rows 6000000 --files 1000"`.
 bench: peers

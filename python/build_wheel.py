@@ -1,9 +1,10 @@
-"""Build the hudi-layout wheel with the plugin jar inside it (``make dist`` runs this).
+"""Build the hudi-layout wheel with the plugin jars inside it (``make dist`` runs this).
 
-    python python/build_wheel.py [--jar target/hudi-layout.jar] [--out dist]
+    python python/build_wheel.py [--jars target] [--out dist]
 
-The package, pyproject.toml and README.md are staged in a temporary folder with the jar under
-``hudi_layout/jars/``, so the checkout itself is never written to; prints the wheel's path.
+The package, pyproject.toml and README.md are staged in a temporary folder with every Hudi line's
+plugin jar (``hudi-layout.jar`` for 1.2, ``hudi-layout-hudi1.0.jar``, ``hudi-layout-hudi0.15.jar``)
+under ``hudi_layout/jars/``, so the checkout itself is never written to; prints the wheel's path.
 """
 from __future__ import annotations
 
@@ -15,11 +16,15 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "python"))
+from hudi_layout.jarpaths import LINES, plugin_jar_name  # noqa: E402
 
 
-def build(jar: Path, out: Path) -> Path:
-    if not jar.is_file():
-        raise SystemExit(f"error: no plugin jar at {jar}: run `make build` first")
+def build(jars: Path, out: Path) -> Path:
+    found = [jars / plugin_jar_name(line) for line in LINES]
+    missing = [str(j) for j in found if not j.is_file()]
+    if missing:
+        raise SystemExit(f"error: no plugin jar at {', '.join(missing)}: run `make build` first")
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as stage:
         root = Path(stage)
@@ -28,7 +33,8 @@ def build(jar: Path, out: Path) -> Path:
         shutil.copytree(ROOT / "python" / "hudi_layout", root / "python" / "hudi_layout",
                         ignore=shutil.ignore_patterns("__pycache__", "jars"))
         (root / "python" / "hudi_layout" / "jars").mkdir()
-        shutil.copy(jar, root / "python" / "hudi_layout" / "jars" / "hudi-layout.jar")
+        for jar in found:
+            shutil.copy(jar, root / "python" / "hudi_layout" / "jars" / jar.name)
         before = set(out.glob("*.whl"))
         subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(root)],
                        check=True)
@@ -38,10 +44,10 @@ def build(jar: Path, out: Path) -> Path:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--jar", default=str(ROOT / "target" / "hudi-layout.jar"))
+    ap.add_argument("--jars", default=str(ROOT / "target"), help="the folder holding every line's plugin jar")
     ap.add_argument("--out", default=str(ROOT / "dist"))
     args = ap.parse_args()
-    print(build(Path(args.jar), Path(args.out)))
+    print(build(Path(args.jars), Path(args.out)))
 
 
 if __name__ == "__main__":

@@ -132,3 +132,75 @@ def test_the_jackson_the_jar_compiles_against_is_the_one_spark_ships():
     assert declared, "pom.xml declares no jackson.version"
     shipped = sorted(p.name for p in (Path(pyspark.__file__).parent / "jars").glob("jackson-databind-*.jar"))
     assert shipped == [f"jackson-databind-{declared.group(1)}.jar"], shipped
+
+
+# --- the Hudi line: which plugin jar and which bundle -------------------------------------------
+
+def _line_jars(tmp_path):
+    for line in jarmod.LINES:
+        (tmp_path / jarmod.plugin_jar_name(line)).write_bytes(b"")
+    return tmp_path
+
+
+@pytest.mark.parametrize("version,line", [("1.2.0", "1.2"), ("1.0.2", "1.0"), ("1.0.3-rc1", "1.0"),
+                                          ("0.15.0", "0.15"), ("0.15.1", "0.15"), ("1.0", "1.0")])
+def test_a_supported_version_names_its_line(version, line):
+    assert jarmod.hudi_line(version) == line
+
+
+@pytest.mark.parametrize("version", ["0.14.1", "1.1.0", "2.0.0", "latest", ""])
+def test_an_unsupported_version_is_refused_in_one_line_naming_it_and_the_supported_lines(version):
+    with pytest.raises(jarmod.UnsupportedHudiVersion) as err:
+        jarmod.hudi_line(version, "spark.jars")
+    text = str(err.value)
+    assert "\n" not in text and f"Hudi {version} (spark.jars) is not supported" in text, text
+    assert "0.15.x, 1.0.x, 1.2.x" in text, text
+
+
+def test_each_line_gets_its_own_plugin_jar_and_bundle(monkeypatch, tmp_path):
+    from pyspark.sql import SparkSession
+    monkeypatch.setattr(jarmod, "search_dirs", lambda: [_line_jars(tmp_path)])
+    monkeypatch.delenv(jarmod.ENV_VERSION, raising=False)
+    assert jarmod.jar_path().endswith("/hudi-layout.jar")
+    assert jarmod.jar_path("1.0.2").endswith("/hudi-layout-hudi1.0.jar")
+    found = jarmod.spark_jars(hudi_version="0.15")
+    assert [os.path.basename(j) for j in found.jars] == ["hudi-layout-hudi0.15.jar"]
+    assert found.packages == ["org.apache.hudi:hudi-spark3.5-bundle_2.12:0.15.0"]
+    monkeypatch.setenv(jarmod.ENV_VERSION, "1.0.2")
+    builder = configure_spark(SparkSession.builder)
+    assert builder._options["spark.jars"].endswith("/hudi-layout-hudi1.0.jar")
+    assert builder._options["spark.jars.packages"] == "org.apache.hudi:hudi-spark3.5-bundle_2.12:1.0.2"
+    builder = configure_spark(SparkSession.builder, hudi_version="1.2.0")  # the argument wins over the variable
+    assert builder._options["spark.jars"].endswith("/hudi-layout.jar")
+
+
+def test_a_bundle_already_on_spark_jars_picks_the_plugin_and_no_second_bundle_is_added(monkeypatch, tmp_path):
+    from pyspark.sql import SparkSession
+    monkeypatch.setattr(jarmod, "search_dirs", lambda: [_line_jars(tmp_path)])
+    platform = "/usr/lib/hudi/hudi-spark3.5-bundle_2.12-0.15.0.jar"
+    builder = configure_spark(SparkSession.builder.config("spark.jars", platform))
+    jars = builder._options["spark.jars"].split(",")
+    assert jars[0] == platform and [os.path.basename(j) for j in jars[1:]] == ["hudi-layout-hudi0.15.jar"]
+    assert "spark.jars.packages" not in builder._options
+    builder = configure_spark(SparkSession.builder.config(
+        "spark.jars.packages", "org.apache.hudi:hudi-spark3.5-bundle_2.12:1.0.2"))
+    assert builder._options["spark.jars"].endswith("/hudi-layout-hudi1.0.jar")
+    assert builder._options["spark.jars.packages"] == "org.apache.hudi:hudi-spark3.5-bundle_2.12:1.0.2"
+    with pytest.raises(jarmod.UnsupportedHudiVersion) as err:
+        configure_spark(SparkSession.builder.config("spark.jars", platform), hudi_version="1.2.0")
+    assert "Hudi 0.15.0" in str(err.value)
+
+
+def test_an_unsupported_version_is_refused_before_spark_starts(monkeypatch, tmp_path):
+    from pyspark.sql import SparkSession
+    monkeypatch.setattr(jarmod, "search_dirs", lambda: [_line_jars(tmp_path)])
+    with pytest.raises(jarmod.UnsupportedHudiVersion, match=r"Hudi 1\.1\.0 \(hudi_version\) is not supported"):
+        configure_spark(SparkSession.builder, hudi_version="1.1.0")
+    with pytest.raises(jarmod.UnsupportedHudiVersion, match=r"Hudi 0\.14\.1 \(the Hudi bundle on spark.jars\) is not supported"):
+        configure_spark(SparkSession.builder.config("spark.jars", "/x/hudi-spark3.5-bundle_2.12-0.14.1.jar"))
+    monkeypatch.setenv(jarmod.ENV_VERSION, "0.14.0")
+    env = dict(os.environ, JAVA_HOME="/nowhere", PATH="/usr/bin:/bin")
+    done = subprocess.run([sys.executable, "-m", "hudi_layout", "demo", "--rows", "100"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done
+    assert done.stderr.strip().splitlines()[-1].startswith("error: Hudi 0.14.0 (HUDI_LAYOUT_HUDI_VERSION) is not supported"), done.stderr

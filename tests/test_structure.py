@@ -186,6 +186,8 @@ def test_the_cli_runs_without_the_tools_extra():
 
 REPO = PACKAGE.parents[1]
 JAVA = REPO / "hudi_strategy" / "src" / "main" / "java" / "dev" / "hudilayout"
+#: the shared sources and each Hudi line's own (hudi_strategy/src/hudi-<line>/java), one tree to the checks
+JAVA_LINES = sorted((REPO / "hudi_strategy" / "src").glob("hudi-*/java/dev/hudilayout"))
 DESIGN = REPO / "docs" / "design.md"
 JAVA_REF = re.compile(r"\bdev\.hudilayout\.((?:[a-z]\w*\.)*)[A-Z]")
 JAVA_ENGINE = re.compile(r"\b(org\.apache\.(?:hudi|spark|hadoop)|scala)\.")
@@ -232,14 +234,19 @@ def _java_floors(design: Path = DESIGN) -> Dict[str, Tuple[int, str]]:
 
 
 def _java_packages(root: Path = JAVA) -> Dict[str, Dict[str, Tuple[Set[str], Set[str]]]]:
-    """Package -> class -> (the packages of ours it names, the engines it names: hudi, spark, ...)."""
+    """Package -> class -> (the packages of ours it names, the engines it names: hudi, spark, ...);
+    for the shared tree, each Hudi line's own sources too (a class of a line as ``Class@hudi-1.0``)."""
     out: Dict[str, Dict[str, Tuple[Set[str], Set[str]]]] = {}
-    for path in sorted(root.rglob("*.java")):
+    paths = [(root, p) for p in sorted(root.rglob("*.java"))]
+    if root == JAVA:
+        paths += [(line, p) for line in JAVA_LINES for p in sorted(line.rglob("*.java"))]
+    for root, path in paths:
         package = ".".join(path.relative_to(root).parts[:-1])
         code = _java_code(path.read_text())
         refs = {m.group(1).rstrip(".") for m in JAVA_REF.finditer(code)} - {package}
         engines = {m.group(1) for m in JAVA_ENGINE.finditer(code)}
-        out.setdefault(package, {})[path.stem] = (refs, engines)
+        name = path.stem if root == JAVA or root not in JAVA_LINES else f"{path.stem}@{root.parents[2].name}"
+        out.setdefault(package, {})[name] = (refs, engines)
     return out
 
 
@@ -276,6 +283,8 @@ def _java_graph(root: Path = JAVA) -> Dict[str, Set[str]]:
 def test_the_java_tree_keeps_its_floors():
     packages = _java_packages()
     assert {"layout", "plan", "spark", "hudi", ""} <= set(packages), sorted(packages)  # the reader sees the tree
+    # every Hudi line's adapter is read, and sits in the Hudi floor
+    assert {f"ThisLine@hudi-{line}" for line in ("0.15", "1.0", "1.2")} <= set(packages["hudi"]), sorted(packages["hudi"])
     assert "org.apache.hudi" in packages["continuous"]["ContinuousPlanStrategy"][1]
     assert _java_violations() == []
 

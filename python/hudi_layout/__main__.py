@@ -7,14 +7,23 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .jarpaths import JarNotFoundError, spark_jars
+from .jarpaths import JarNotFoundError, UnsupportedHudiVersion, spark_jars
 
 #: Commands run by :mod:`hudi_layout.tools`, which needs the ``tools`` extra.
 TOOLS = ("demo", "bench")
 
 
 def main(argv=None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    """Runs one command; an unsupported Hudi version (``HUDI_LAYOUT_HUDI_VERSION``, a bundle on
+    ``spark.jars``) is one line and exit status 2, before any Spark starts."""
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    except UnsupportedHudiVersion as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+def _main(argv) -> int:
     parser = argparse.ArgumentParser(prog="python -m hudi_layout")
     sub = parser.add_subparsers(dest="command", required=True)
     pj = sub.add_parser("jars", help="print the absolute paths of the plugin jar and the Hudi Spark bundle "
