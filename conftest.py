@@ -2,14 +2,42 @@
 for the whole test run.
 
 The session is local[2] with few shuffle partitions; tables in tests are thousands of rows.
-The plugin jar must be built first (``make test`` does it).
+The plugin jar must be built first (``make test`` does it). Its Hudi line is the one
+``HUDI_LAYOUT_HUDI_VERSION`` names (1.2 when unset), as for any user of ``configure_spark``; each
+test's outcome on that line goes to target/compat/<line>.json, which ``python compat/table.py``
+turns into docs/compatibility.md.
 """
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
-from hudi_layout import configure_spark
+from hudi_layout import configure_spark, jarpaths
 from hudi_layout.jarpaths import JarNotFoundError, jars
+
+_OUTCOMES = {}
+
+
+def pytest_runtest_logreport(report):
+    """A test's outcome: failed if any phase failed, skipped if skipped, else passed."""
+    name = report.nodeid.split("::", 1)[-1]
+    if report.outcome != "passed" or report.when == "call":
+        if _OUTCOMES.get(name) in (None, "passed"):
+            _OUTCOMES[name] = report.outcome
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if not _OUTCOMES or session.config.getoption("collectonly"):
+        return
+    version = jarpaths.resolve_version()
+    out = Path(__file__).resolve().parent / "target" / "compat"
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{jarpaths.hudi_line(version)}.json"
+    kept = json.loads(path.read_text())["outcomes"] if path.is_file() else {}
+    kept.update(_OUTCOMES)
+    path.write_text(json.dumps({"version": version, "outcomes": kept}, indent=1, sort_keys=True))
 
 
 @pytest.fixture(scope="session")

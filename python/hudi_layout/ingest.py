@@ -30,6 +30,17 @@ UNORDERABLE_TYPES = ("date", "decimal")
 Columns = Union[str, Sequence[str]]
 
 
+#: The ordering field's key before Hudi 1.1 (0.15 and 1.0 read this one; 1.2 takes it as an alternative
+#: of ``hoodie.table.ordering.fields``).
+PRECOMBINE_KEY = "hoodie.datasource.write.precombine.field"
+
+
+def ordering_options(fields: Sequence[str]) -> Dict[str, str]:
+    """The ordering fields under the key of every Hudi line the plugin supports."""
+    value = ",".join(fields)
+    return {"hoodie.table.ordering.fields": value, PRECOMBINE_KEY: value}
+
+
 def table_options(df_schema, layout: LayoutOptions, *, table: str, record_key: Columns,
                   ordering: Optional[Columns] = None, partition_by: Optional[Columns] = None,
                   operation: str = "upsert", table_type: str = "COPY_ON_WRITE",
@@ -81,7 +92,7 @@ def table_options(df_schema, layout: LayoutOptions, *, table: str, record_key: C
         "hoodie.datasource.write.keygenerator.class": keygen,
     }
     if order:
-        opts["hoodie.table.ordering.fields"] = ",".join(order)
+        opts.update(ordering_options(order))
     opts.update(layout.write_options())
     refuse_unknown_keys(extra or {})
     opts.update({str(k): str(v) for k, v in (extra or {}).items()})

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import scan, tables
+from ..ingest import ordering_options
 from ..options import BULK_INSERT_PARTITIONER_KEY, REGION_WRITE_PARTITIONER, WRITE_SMALL_FILE_KEY
 from . import partitions, ssb
 
@@ -108,7 +109,7 @@ class Feed:
         the ordering field and an insert split of one small file's rows."""
         opts = {OPERATION_KEY: self.operation, WRITE_SMALL_FILE_KEY: "0"}
         if self.versioned:
-            opts.update({ORDERING_KEY: VERSION, INSERT_SPLIT_KEY: str(plan.bloom_entries), AUTO_SPLIT_KEY: "false"})
+            opts.update({**ordering_options([VERSION]), INSERT_SPLIT_KEY: str(plan.bloom_entries), AUTO_SPLIT_KEY: "false"})
         return opts
 
 

@@ -14,6 +14,7 @@ import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.TableSchemaResolver;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
+import org.apache.hudi.common.util.ClusteringUtils;
 import org.apache.hudi.common.table.timeline.TimelineUtils;
 import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
 import org.apache.hudi.common.util.Option;
@@ -161,5 +162,11 @@ final class ThisLine implements HudiLine {
   public Optional<String> scheduleColumnStatsIndexing(SparkRDDWriteClient<?> client) {
     Option<String> instant = client.scheduleIndexing(Collections.singletonList(MetadataPartitionType.COLUMN_STATS));
     return instant.isPresent() ? Optional.of(instant.get()) : Optional.empty();
+  }
+
+  @Override
+  public String action(HoodieTimeline timeline, HoodieInstant instant) {
+    return !instant.isCompleted() && HoodieTimeline.REPLACE_COMMIT_ACTION.equals(instant.getAction())
+        && ClusteringUtils.isClusteringInstant(timeline, instant) ? "clustering" : instant.getAction();
   }
 }

@@ -152,4 +152,9 @@ final class ThisLine implements HudiLine {
         Collections.singletonList(MetadataPartitionType.COLUMN_STATS), Collections.emptyList());
     return instant.isPresent() ? Optional.of(instant.get()) : Optional.empty();
   }
+
+  @Override
+  public String action(HoodieTimeline timeline, HoodieInstant instant) {
+    return instant.getAction();
+  }
 }

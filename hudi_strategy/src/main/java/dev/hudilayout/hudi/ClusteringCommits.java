@@ -93,17 +93,21 @@ public final class ClusteringCommits {
    */
   public static String timelineJson(Configuration hadoopConf, String basePath) {
     List<Map<String, Object>> out = new ArrayList<>();
-    for (HoodieInstant instant : TableClients.meta(hadoopConf, basePath).getActiveTimeline().getInstants()) {
-      out.add(timelineEntry(instant));
+    HoodieTimeline timeline = TableClients.meta(hadoopConf, basePath).getActiveTimeline();
+    for (HoodieInstant instant : timeline.getInstants()) {
+      out.add(timelineEntry(instant, HudiLine.get().action(timeline, instant)));
     }
     return Json.write(out);
   }
 
-  /** {@code {"instant", "action", "state", "completed"}} for one instant of {@link #timelineJson}. */
-  static Map<String, Object> timelineEntry(HoodieInstant instant) {
+  /**
+   * {@code {"instant", "action", "state", "completed"}} for one instant of {@link #timelineJson},
+   * its action as {@link HudiLine#action} reports it.
+   */
+  static Map<String, Object> timelineEntry(HoodieInstant instant, String action) {
     Map<String, Object> e = new LinkedHashMap<>();
     e.put("instant", HudiLine.get().instantTime(instant));
-    e.put("action", instant.getAction());
+    e.put("action", action);
     e.put("state", instant.getState().name());
     e.put("completed", instant.isCompleted() ? HudiLine.get().completionTime(instant) : null);
     return e;

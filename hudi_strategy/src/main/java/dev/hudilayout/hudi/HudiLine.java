@@ -86,6 +86,13 @@ public interface HudiLine {
    */
   Optional<String> scheduleColumnStatsIndexing(SparkRDDWriteClient<?> client);
 
+  /**
+   * An instant's action as the plugin reports it: {@code clustering} for a clustering that has
+   * not completed on every line (Hudi before 1.0 writes its plan as a replacecommit), else Hudi's
+   * own action.
+   */
+  String action(HoodieTimeline timeline, HoodieInstant instant);
+
   /** The implementation this jar was built with. */
   static HudiLine get() {
     return ThisLine.INSTANCE;

@@ -47,10 +47,10 @@ class ClusteringCommitsTest {
     HoodieInstant pending = new HoodieInstant(HoodieInstant.State.INFLIGHT, HoodieTimeline.CLUSTERING_ACTION,
         "20250101000000000", BY_TIME);
     assertEquals("{\"instant\":\"20250101000000000\",\"action\":\"clustering\",\"state\":\"INFLIGHT\",\"completed\":null}",
-        Json.write(ClusteringCommits.timelineEntry(pending)));
+        Json.write(ClusteringCommits.timelineEntry(pending, pending.getAction())));
     HoodieInstant done = new HoodieInstant(HoodieInstant.State.COMPLETED, HoodieTimeline.COMMIT_ACTION,
         "20250101000000000", "20250101000002000", BY_TIME);
     assertEquals("{\"instant\":\"20250101000000000\",\"action\":\"commit\",\"state\":\"COMPLETED\","
-        + "\"completed\":\"20250101000002000\"}", Json.write(ClusteringCommits.timelineEntry(done)));
+        + "\"completed\":\"20250101000002000\"}", Json.write(ClusteringCommits.timelineEntry(done, done.getAction())));
   }
 }

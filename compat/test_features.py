@@ -1,0 +1,24 @@
+"""The suite's own scenarios of the features a line must carry, run again on the session's Hudi
+line: each is the test of tests/ or integration/ that names it, imported as it is (see its module
+for its fixture and what it expects).
+
+- inline clustering inside a write, on both curves and mappings;
+- async clustering beside a stream of upserts, with the continuous layout;
+- the whole-partition plan, against Hudi's size-based groups laid out in one job;
+- weighted columns;
+- the spark-submit job and the clustering verbs (``hudi-layout clustering``).
+"""
+from __future__ import annotations
+
+import pytest
+
+from hudi_layout import jarpaths
+from test_clustering_job import test_the_clustering_job_schedules_executes_and_purges  # noqa: F401
+from test_ingest import test_streaming_write_with_async_clustering  # noqa: F401
+from test_inline_clustering import test_inline_clustering_runs_our_layout  # noqa: F401
+from test_weighted import base, test_weights_cut_the_workloads_files_read  # noqa: F401
+from test_whole_partition import test_one_curve_per_partition_reads_fewer_files_than_four_groups  # noqa: F401
+
+# on Hudi 1.2 these run where they live, in tests/ and integration/
+pytestmark = [pytest.mark.spark, pytest.mark.skipif(jarpaths.hudi_line(jarpaths.resolve_version()) == "1.2",
+                                                    reason="runs in tests/ and integration/ on Hudi 1.2")]
