@@ -54,6 +54,7 @@ test: venv
 test-compat: build
 	HUDI_LAYOUT_HUDI_VERSION=1.0.2 $(PY) -m pytest -q -p no:cacheprovider --durations=5 compat
 	HUDI_LAYOUT_HUDI_VERSION=0.15.0 $(PY) -m pytest -q -p no:cacheprovider --durations=5 compat
+	$(PY) compat/table.py
 
 # The skipping benchmark against Hudi's built-in layouts: `make bench ARGS="--rows 6000000 --files 1000"`.
 bench: peers

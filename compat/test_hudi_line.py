@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 import pytest
+from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import jarpaths, jvm, report, tables, timeline
@@ -170,3 +171,39 @@ def test_a_killed_clustering_loses_nothing_and_the_next_run_completes_it(spark, 
     assert result.executed and hl.pending(spark, path) == []
     table = spark.read.format("hudi").load(path)
     assert fingerprint(table) == fingerprint(df) and table.select("lo_key").distinct().count() == 30_000
+
+
+@pytest.mark.skipif(LINE != "1.2", reason="writing an older table version is Hudi 1.2's")
+def test_table_version_6_under_hudi_1_2(spark, tmp_path):
+    """Hudi 1.2 writing table version 6 (``hoodie.write.table.version=6``, while readers are still
+    on 0.x): the default layout, then the continuous layout over an upsert; the table stays at
+    version 6 and every row is there once with its latest values."""
+    v6 = {"hoodie.write.table.version": "6", "hoodie.write.auto.upgrade": "false"}
+    df = (spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 3000, 51)).withColumn("version", F.lit(1))
+          .repartition(12).localCheckpoint())
+    path = str(tmp_path / "t_v6")
+    hl.write(df, path, hl.LayoutOptions(COLUMNS), table="t_v6", record_key="lo_key", ordering="version",
+             operation="bulk_insert",
+             extra={**v6, "hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE"})
+    version = lambda: next(p.split("=", 1)[1] for p in (Path(path) / ".hoodie" / "hoodie.properties")  # noqa: E731
+                           .read_text().splitlines() if p.startswith("hoodie.table.version="))
+    assert version() == "6"
+    before = {c: point_query(spark, path, c, v) for c, v in PROBES}
+    layout = _layout(path, 4, continuous=True)
+    hl.cluster(spark, path, layout, extra=v6)
+    for column, value in PROBES:
+        keys, files = point_query(spark, path, column, value)
+        assert keys == before[column][0] and files < before[column][1], (column, before[column], files)
+
+    new = spark.read.parquet(ssb.write_parquet(str(tmp_path / "new"), 600, 52)).withColumn(
+        "lo_key", F.col("lo_key") + 1_000_000).withColumn("version", F.lit(2))
+    updates = df.orderBy("lo_key").limit(200).withColumn("lo_tax", F.lit(99)).withColumn("version", F.lit(2))
+    batch = new.unionByName(updates).localCheckpoint()
+    hl.write(batch, path, layout, table="t_v6", record_key="lo_key", ordering="version", operation="upsert",
+             extra=v6)
+    hl.cluster(spark, path, layout, extra=v6)
+    stages = [c["extra"]["hudilayout.continuous"].split(" ")[0] for c in timeline.clustering_commits(spark, path)]
+    assert stages == ["full", "delta"], stages
+    assert version() == "6"
+    expected = df.join(updates.select("lo_key"), "lo_key", "left_anti").unionByName(batch)
+    assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(expected)

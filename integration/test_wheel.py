@@ -70,6 +70,17 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(spark, tmp_path):
     [plugin] = jars.stdout.split()
     assert plugin.startswith(str(venv)) and plugin.endswith("hudi_layout/jars/hudi-layout.jar"), plugin
     assert f"--packages {HUDI_BUNDLE_PACKAGE}" in jars.stderr, jars.stderr
+    # every Hudi line's jar is in the wheel, and the variable picks one
+    older = _run([cli, "jars"], work, dict(env, HUDI_LAYOUT_HUDI_VERSION="0.15.0"))
+    assert older.returncode == 0, older.stderr
+    assert older.stdout.split() == [plugin.replace("hudi-layout.jar", "hudi-layout-hudi0.15.jar")], older.stdout
+    assert "--packages org.apache.hudi:hudi-spark3.5-bundle_2.12:0.15.0" in older.stderr, older.stderr
+    assert os.path.isfile(plugin.replace("hudi-layout.jar", "hudi-layout-hudi1.0.jar"))
+    refused = _run([cli, "jars"], work, dict(env, HUDI_LAYOUT_HUDI_VERSION="1.1.0"))
+    assert refused.returncode == 2 and refused.stderr.splitlines() == [
+        "error: Hudi 1.1.0 (HUDI_LAYOUT_HUDI_VERSION) is not supported by hudi-layout; supported Hudi lines: "
+        "0.15.x, 1.0.x, 1.2.x (set HUDI_LAYOUT_HUDI_VERSION or hudi_version= to one of 0.15.0, 1.0.2, 1.2.0)"], \
+        refused.stderr
 
     no_extra = _run([cli, "demo", "--rows", "4000", "--files", "8", "--out", "out"], work, env)
     assert no_extra.returncode == 2 and no_extra.stderr.splitlines() == [

@@ -285,6 +285,12 @@ def test_the_java_tree_keeps_its_floors():
     assert {"layout", "plan", "spark", "hudi", ""} <= set(packages), sorted(packages)  # the reader sees the tree
     # every Hudi line's adapter is read, and sits in the Hudi floor
     assert {f"ThisLine@hudi-{line}" for line in ("0.15", "1.0", "1.2")} <= set(packages["hudi"]), sorted(packages["hudi"])
+    # what differs between Hudi lines sits in the Hudi floor alone, the same classes on every line
+    outside = {f"{p}.{c}" for p, classes in packages.items() if p != "hudi" for c in classes if "@" in c}
+    assert not outside, outside
+    per_line = [{c.split("@")[0] for c in packages["hudi"] if c.endswith(f"@{line.parents[2].name}")}
+                for line in JAVA_LINES]
+    assert all(names == per_line[0] for names in per_line), per_line
     assert "org.apache.hudi" in packages["continuous"]["ContinuousPlanStrategy"][1]
     assert _java_violations() == []
 

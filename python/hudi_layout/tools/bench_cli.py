@@ -9,9 +9,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
 
+from .. import jarpaths
 from . import bench, bench_report, partitions, rounds, rounds_data, rounds_report, specs, ssb, writes
 from .layouts import DEFAULT_LAYOUTS, layouts
 from .queries import parse_weights
@@ -82,6 +84,9 @@ def parser() -> argparse.ArgumentParser:
                    help="with --partitions: partition sizes grow geometrically along --partition-column, the last "
                    "G times the first (a table that grew over time); files per partition follow its rows "
                    "(default 1: about equal rows)")
+    p.add_argument("--hudi-version", default=None, metavar="V",
+                   help="the Hudi version every Hudi session of the run uses, its bundle and our plugin jar for its "
+                        "line: 1.2.0 (default), 1.0.2 or 0.15.0 (as HUDI_LAYOUT_HUDI_VERSION)")
     p.add_argument("--keep-tables", action="store_true")
     p.add_argument("--no-warmup", dest="warmup", action="store_false",
                    help="skip the warm-up: by default every measured layout first runs once, unmeasured, on "
@@ -94,6 +99,12 @@ def parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     p = parser()
     args = p.parse_args(argv)
+    if args.hudi_version:
+        try:
+            version = jarpaths.resolve_version(args.hudi_version)
+        except jarpaths.UnsupportedHudiVersion as e:
+            p.error(f"--hudi-version: {e}")
+        os.environ[jarpaths.ENV_VERSION] = version  # every session of the run: ours, the floor, Hudi's built-in
     if args.render:
         report = json.loads(Path(args.render).read_text())
         if report.get("mode") == "rounds":

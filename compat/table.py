@@ -1,0 +1,99 @@
+"""docs/compatibility.md's table of features by Hudi line, from what the tests ran.
+
+    python compat/table.py [--check]
+
+Reads target/compat/<line>.json, which every pytest session writes for the Hudi line it ran on
+(conftest.py: ``make test`` for 1.2, ``make test-compat`` for 1.0 and 0.15), and writes the table
+between the page's compat-table markers: a row per feature, a column per line, each cell what that
+feature's tests did there (passed, failed, not run, or the reason a test does not apply). With
+``--check``, exits 1 if the page is not what the kept results give.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Dict, List, Sequence, Tuple
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = ROOT / "docs" / "compatibility.md"
+RESULTS = ROOT / "target" / "compat"
+LINES = ("0.15", "1.0", "1.2")
+BEGIN, END = "<!-- compat-table:begin -->", "<!-- compat-table:end -->"
+
+#: feature -> the tests that show it (test function names; a name with [...] is one parametrization)
+FEATURES: List[Tuple[str, Sequence[str]]] = [
+    ("the plugin jar of the line, refused on any other", ["test_the_session_runs_the_plugin_built_for_its_hudi_line"]),
+    ("write with the column-stats index; default layout: fewer files read, rows exact",
+     ["test_the_default_clustering_keeps_every_row_and_reads_fewer_files"]),
+    ("continuous layout, 3 rounds of upserts, copy-on-write",
+     ["test_the_continuous_layout_over_rounds_of_upserts[COPY_ON_WRITE]"]),
+    ("continuous layout, 3 rounds of upserts, merge-on-read",
+     ["test_the_continuous_layout_over_rounds_of_upserts[MERGE_ON_READ]"]),
+    ("inline clustering inside a write", ["test_inline_clustering_runs_our_layout"]),
+    ("async clustering beside a stream of upserts", ["test_streaming_write_with_async_clustering"]),
+    ("whole-partition layout; groups laid out in one job",
+     ["test_one_curve_per_partition_reads_fewer_files_than_four_groups"]),
+    ("weighted layout", ["test_weights_cut_the_workloads_files_read"]),
+    ("layout report", ["test_the_report_reads_a_laid_out_table"]),
+    ("Spark SQL procedure (`CALL run_clustering`)", ["test_run_clustering_in_spark_sql_runs_our_strategy"]),
+    ("spark-submit job and clustering verbs", ["test_the_clustering_job_schedules_executes_and_purges"]),
+    ("clustering killed mid-write, then resumed", ["test_a_killed_clustering_loses_nothing_and_the_next_run_completes_it"]),
+    ("table laid out here, then written and clustered by Hudi 1.2 (layout continued)",
+     ["test_a_layout_made_on_an_older_line_is_continued_by_hudi_1_2"]),
+    ("Hudi 1.2 writing table version 6: default and continuous layouts",
+     ["test_table_version_6_under_hudi_1_2"]),
+]
+
+
+def _results() -> Dict[str, Dict]:
+    out = {}
+    for line in LINES:
+        path = RESULTS / f"{line}.json"
+        if path.is_file():
+            out[line] = json.loads(path.read_text())
+    return out
+
+
+def _cell(outcomes: Dict[str, str], tests: Sequence[str]) -> str:
+    found = []
+    for test in tests:
+        found += [o for name, o in outcomes.items() if name == test or (
+            "[" not in test and name.split("[", 1)[0] == test)]
+    if not found:
+        return "not run"
+    if "failed" in found:
+        return "**failed**"
+    if all(o == "skipped" for o in found):
+        return "does not apply"
+    return "passed"
+
+
+def table(results: Dict[str, Dict]) -> str:
+    versions = [results[line]["version"] if line in results else f"{line} (no run)" for line in LINES]
+    lines = ["| feature | " + " | ".join(f"Hudi {v}" for v in versions) + " |",
+             "| --- |" + " --- |" * len(LINES)]
+    for feature, tests in FEATURES:
+        cells = [_cell(results[line]["outcomes"], tests) if line in results else "not run" for line in LINES]
+        lines.append(f"| {feature} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def render(page: str, block: str) -> str:
+    head, rest = page.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    return f"{head}{BEGIN}\n{block}{END}{tail}"
+
+
+def main(argv: Sequence[str] = ()) -> int:
+    page = PAGE.read_text()
+    new = render(page, table(_results()))
+    if "--check" in argv:
+        return 0 if new == page else 1
+    PAGE.write_text(new)
+    print(f"wrote {PAGE.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
