@@ -21,9 +21,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Hudi 1.0's sort-and-size strategy with the line's schema type (Avro's {@code Schema}) turned into
+ * The sort-and-size strategy of Hudi 0.15 and 1.0, whose schema type is Avro's {@code Schema}, turned into
  * the shared {@link TableSchema} at every method Hudi calls, so the plugin's strategy is one
- * source on every line. Hudi 1.0 reads every clustering group itself (the step that reads a group is
+ * source on every line. These lines read every clustering group themselves (the step that reads a group is
  * private there), so {@link #scanGroup} is never asked.
  */
 public abstract class LineStrategy<T> extends SparkSortAndSizeExecutionStrategy<T> {
