@@ -204,3 +204,15 @@ def test_an_unsupported_version_is_refused_before_spark_starts(monkeypatch, tmp_
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2, done
     assert done.stderr.strip().splitlines()[-1].startswith("error: Hudi 0.14.0 (HUDI_LAYOUT_HUDI_VERSION) is not supported"), done.stderr
+
+
+def test_a_platform_bundle_in_spark_home_picks_the_plugin(monkeypatch, tmp_path):
+    from pyspark.sql import SparkSession
+    monkeypatch.setattr(jarmod, "search_dirs", lambda: [_line_jars(tmp_path)])
+    home = tmp_path / "spark"
+    (home / "jars").mkdir(parents=True)
+    (home / "jars" / "hudi-spark3.5-bundle_2.12-1.0.2.jar").write_bytes(b"")
+    monkeypatch.setenv("SPARK_HOME", str(home))
+    builder = configure_spark(SparkSession.builder)
+    assert [os.path.basename(j) for j in builder._options["spark.jars"].split(",")] == ["hudi-layout-hudi1.0.jar"]
+    assert "spark.jars.packages" not in builder._options

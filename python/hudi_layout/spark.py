@@ -80,14 +80,28 @@ def spark_sql_command(args: Iterable[str] = ()) -> List[str]:
     return command + silent + list(args)
 
 
+def platform_jars() -> List[str]:
+    """The jars a Spark installation puts on every classpath (``$SPARK_HOME/jars``, the installed
+    pyspark's ``jars``): where a platform keeps its own Hudi bundle."""
+    import os
+    folders = [os.path.join(os.environ["SPARK_HOME"], "jars")] if os.environ.get("SPARK_HOME") else []
+    try:
+        import pyspark
+        folders.append(os.path.join(os.path.dirname(pyspark.__file__), "jars"))
+    except ImportError:  # pragma: no cover - pyspark is a dependency
+        pass
+    return [os.path.join(d, name) for d in folders if os.path.isdir(d) for name in sorted(os.listdir(d))]
+
+
 def configure_spark(builder, extra_jars: Iterable[str] = (), hudi_version: Optional[str] = None):
     """Add the plugin jar and the Hudi bundle to ``spark.jars`` (the bundle by its Maven coordinates
     on ``spark.jars.packages`` where no folder holds it, see :mod:`hudi_layout.jarpaths`) and set
     what Hudi needs on Spark 3.5.
 
     The plugin jar is the one for the Hudi line in use: a Hudi Spark bundle already on
-    ``spark.jars`` or ``spark.jars.packages`` (or among ``extra_jars``) picks it, and no second
-    bundle is added; else ``hudi_version`` (e.g. "1.0.2" or "0.15"), else the
+    ``spark.jars`` or ``spark.jars.packages`` (or among ``extra_jars``, or in the Spark
+    installation's own ``jars`` folder, :func:`platform_jars`) picks it, and no second bundle is
+    added; else ``hudi_version`` (e.g. "1.0.2" or "0.15"), else the
     ``HUDI_LAYOUT_HUDI_VERSION`` environment variable, else Hudi 1.2.0, whose bundle is added. An
     unsupported version is refused (``UnsupportedHudiVersion``) before Spark starts.
 
@@ -96,7 +110,7 @@ def configure_spark(builder, extra_jars: Iterable[str] = (), hudi_version: Optio
         spark = configure_spark(SparkSession.builder.master("local[2]")).getOrCreate()
     """
     extra_jars = list(extra_jars)
-    present = bundle_version_in(_current(builder, "spark.jars").split(",") + extra_jars,
+    present = bundle_version_in(_current(builder, "spark.jars").split(",") + extra_jars + platform_jars(),
                                 _current(builder, "spark.jars.packages").split(","))
     needed = spark_jars(hudi_version=hudi_version, present=present)
     builder = builder.config("spark.jars", _append(_current(builder, "spark.jars"),
