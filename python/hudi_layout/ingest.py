@@ -129,7 +129,22 @@ def write(df, path: str, layout: LayoutOptions, *, table: str, record_key: Colum
     layout = _as_before(df.sparkSession, path, layout) if mode == "append" else layout
     opts = table_options(df.schema, layout, table=table, record_key=record_key, ordering=ordering,
                          partition_by=partition_by, operation=operation, table_type=table_type, extra=extra)
+    opts = _line_defaults(df.sparkSession, opts, extra)
     df.write.format("hudi").options(**opts).mode(mode).save(qualified(path))
+
+
+#: Hudi 0.15 orders the rows of an upsert by a field it defaults to ``ts`` and fails where the
+#: table has none; with no ordering field named, a write there keeps the latest row of a key, as
+#: Hudi 1.x does, by naming none and not combining a batch's rows before the upsert.
+NO_ORDERING_0_15 = {PRECOMBINE_KEY: "", "hoodie.combine.before.upsert": "false"}
+
+
+def _line_defaults(spark, opts: Dict[str, str], extra: Optional[Mapping[str, str]]) -> Dict[str, str]:
+    """``opts`` with what the session's Hudi line needs that the others do not (see
+    :data:`NO_ORDERING_0_15`); keys the caller gave in ``extra`` stay as given."""
+    if PRECOMBINE_KEY in opts or jvm.hudi_line(spark)["line"] != "0.15":
+        return opts
+    return {**opts, **{k: v for k, v in NO_ORDERING_0_15.items() if k not in (extra or {})}}
 
 
 def _as_before(spark, path: str, layout: LayoutOptions) -> LayoutOptions:
@@ -160,6 +175,7 @@ def write_stream(df, path: str, layout: LayoutOptions, *, table: str, record_key
     layout = _as_before(df.sparkSession, path, layout)
     opts = table_options(df.schema, layout, table=table, record_key=record_key, ordering=ordering,
                          partition_by=partition_by, operation=operation, table_type=table_type, extra=extra)
+    opts = _line_defaults(df.sparkSession, opts, extra)
     writer = (df.writeStream.format("hudi").options(**opts)
               .option("checkpointLocation", checkpoint).outputMode("append"))
     if trigger:
