@@ -3,9 +3,9 @@
 On the session's line (0.15 or 1.0): 3,000 SSB rows bulk-inserted as 12 files, then one clustering
 with the continuous layout, which records the table's grid on its replacecommit. Then, in a driver
 of its own on Hudi 1.2 (compat/jobs/upgrade.py): an upsert of 1,000 new rows and 300 updates of
-old ones (Hudi upgrades the table to version 8 on this first write), and a continuous clustering.
+old ones (Hudi 1.2 upgrades the table on this first write), and a continuous clustering.
 
-Expected: the table ends at version 8 (0.15 writes version 6); the clustering under 1.2 reads the
+Expected: the table ends at the version 1.2 writes (0.15 writes version 6, 1.0 version 8); the clustering under 1.2 reads the
 grid recorded under the older line and continues it (a "delta" on the same grid, not a layout from
 scratch); every row is there once with its latest values.
 """
@@ -65,7 +65,7 @@ def test_a_layout_made_on_an_older_line_is_continued_by_hudi_1_2(spark, tmp_path
                           env=env, capture_output=True, text=True, timeout=900, cwd=str(REPO))
     assert done.returncode == 0, done.stderr[-4000:]
     after = json.loads(done.stdout.strip().splitlines()[-1])
-    assert after["table_version"] == 8, after
+    assert after["table_version"] > (6 if LINE == "0.15" else 8), after  # upgraded by 1.2's first write
     assert [c["instant"] for c in after["commits"]][0] == first["instant"], after
     assert len(after["commits"]) == 2, after
     assert after["commits"][1]["stage"] == "delta", after

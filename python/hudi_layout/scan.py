@@ -17,12 +17,20 @@ def files_read(df) -> Tuple[List, int]:
     return rows, jvm.files_scanned(df)
 
 
+#: Hudi 0.15 reads a merge-on-read snapshot through a relation of its own, whose scan reports no
+#: files read (``numFiles``); these two keys make it read through Spark's file scan, as 1.x does.
+FILE_SCAN_0_15 = {"hoodie.file.group.reader.enabled": "true",
+                  "hoodie.datasource.read.use.new.parquet.file.format": "true"}
+
+
 @takes_table
 def read(spark, path: str, skipping: bool = True):
     """A DataFrame over the Hudi table at ``path``; with ``skipping``, filters on indexed columns
     use the column-stats index to skip files (``hoodie.enable.data.skipping``)."""
     from .options import DATA_SKIPPING_KEY, READ_OPTIONS
     opts = dict(READ_OPTIONS)
+    if jvm.hudi_line(spark)["line"] == "0.15":
+        opts.update(FILE_SCAN_0_15)
     if not skipping:
         opts[DATA_SKIPPING_KEY] = "false"
     return spark.read.format("hudi").options(**opts).load(path)
