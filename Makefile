@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 MVN    := mvn -B -ntp
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv build peers dist demo test test-compat bench microbench options-table readme clean
+.PHONY: all venv build peers dist demo test test-bench test-compat bench microbench options-table readme clean
 
 all: build
 
@@ -24,10 +24,16 @@ $(STAMP): requirements-dev.txt pyproject.toml
 # The plugin jar of every Hudi line (target/hudi-layout.jar for 1.2, target/hudi-layout-hudi1.0.jar,
 # target/hudi-layout-hudi0.15.jar), each built against its own Hudi Spark bundle (target/deps/),
 # through Maven.
+# Each jar is rebuilt only when a source or the pom is newer than it.
 OLDER_LINES := hudi-1.0 hudi-0.15
-build: venv
+PLUGIN_SOURCES := pom.xml $(shell find hudi_strategy -type f)
+build: venv target/hudi-layout.jar $(foreach line,$(OLDER_LINES),target/hudi-layout-$(line:hudi-%=hudi%).jar)
+
+target/hudi-layout.jar: $(PLUGIN_SOURCES)
 	$(MVN) -q package -DskipTests
-	for line in $(OLDER_LINES); do $(MVN) -q -P$$line package -DskipTests || exit 1; done
+
+target/hudi-layout-hudi%.jar: $(PLUGIN_SOURCES)
+	$(MVN) -q -Phudi-$* package -DskipTests
 
 # The benchmark's peers, Delta Lake and Iceberg for Spark 3.5 (target/peers/), through Maven; never in the wheel.
 peers: venv
@@ -42,18 +48,33 @@ demo: build
 	$(PY) -m hudi_layout demo
 
 # Linters (ruff, mypy; checkstyle runs inside the Maven build), JUnit (Maven Surefire; on the older
-# lines their adapter tests), then pytest against a real local Spark + Hudi 1.2.
+# lines their adapter tests), then the library's pytest against a real local Spark + Hudi 1.2.
 test: venv
 	$(PY) -m ruff check python tests integration compat examples conftest.py
 	$(PY) -m mypy
-	$(MVN) -Ppeers package
+	$(MVN) package
 	for line in $(OLDER_LINES); do $(MVN) -P$$line package || exit 1; done
-	$(PY) -m pytest -q -p no:cacheprovider --durations=15
+	$(PY) -m pytest -q -p no:cacheprovider --durations=15 -m "not bench"
 
-# The compatibility suite (compat/) on each older Hudi line, one Spark session per line.
+# The tests of the benchmark and docs tooling (marker `bench`): runners, rounds, peers, frontier,
+# and the docs' generated figures against their results files.
+test-bench: peers
+	$(PY) -m pytest -q -p no:cacheprovider --durations=10 -m bench
+
+# The compatibility suite (compat/) on each older Hudi line, one Spark session per line, the two
+# lines side by side (their sessions wait on JVM starts and the file system as much as on the
+# CPU); each line's log is printed when both are done, and the run fails if either failed.
+COMPAT_VERSIONS := 1.0.2 0.15.0
 test-compat: build
-	HUDI_LAYOUT_HUDI_VERSION=1.0.2 $(PY) -m pytest -q -p no:cacheprovider --durations=5 compat
-	HUDI_LAYOUT_HUDI_VERSION=0.15.0 $(PY) -m pytest -q -p no:cacheprovider --durations=5 compat
+	mkdir -p target/compat
+	pids=""; for v in $(COMPAT_VERSIONS); do \
+	  HUDI_LAYOUT_HUDI_VERSION=$$v $(PY) -m pytest -q -p no:cacheprovider --durations=5 \
+	    --basetemp=$(CURDIR)/target/compat/tmp-$$v compat > target/compat/pytest-$$v.log 2>&1 & \
+	  pids="$$pids $$!"; \
+	done; \
+	failed=0; for pid in $$pids; do wait $$pid || failed=1; done; \
+	for v in $(COMPAT_VERSIONS); do echo "== compat on Hudi $$v"; cat target/compat/pytest-$$v.log; done; \
+	exit $$failed
 	$(PY) compat/table.py
 
 # The skipping benchmark against Hudi's built-in layouts: `make bench ARGS="--rows 6000000 --files 1000"`.

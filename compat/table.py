@@ -46,13 +46,34 @@ FEATURES: List[Tuple[str, Sequence[str]]] = [
 ]
 
 
+#: the row that holds each line's files against the others' (compat/fingerprint.py, written by the test below)
+SAME_FILES = ("default layout on the same input: the same files, key for key, as on the other lines",
+              "test_the_default_clustering_keeps_every_row_and_reads_fewer_files")
+
+
 def _results() -> Dict[str, Dict]:
     out = {}
     for line in LINES:
         path = RESULTS / f"{line}.json"
         if path.is_file():
             out[line] = json.loads(path.read_text())
+            files = RESULTS / f"{line}.files.json"
+            if files.is_file():
+                out[line]["files"] = json.loads(files.read_text())["default layout"]
     return out
+
+
+def _same_files(results: Dict[str, Dict], line: str) -> str:
+    """Whether ``line`` wrote the files every other line with a run wrote (by fingerprint)."""
+    mine = results.get(line, {}).get("files")
+    if mine is None:
+        return "not run"
+    others = [r["files"]["fingerprint"] for other, r in results.items() if other != line and "files" in r]
+    if not others:
+        return "no other line ran"
+    if all(fp == mine["fingerprint"] for fp in others):
+        return f"same files (`{mine['fingerprint']}`)"
+    return f"**other files** (`{mine['fingerprint']}`)"
 
 
 def _cell(outcomes: Dict[str, str], tests: Sequence[str]) -> str:
@@ -76,6 +97,7 @@ def table(results: Dict[str, Dict]) -> str:
     for feature, tests in FEATURES:
         cells = [_cell(results[line]["outcomes"], tests) if line in results else "not run" for line in LINES]
         lines.append(f"| {feature} | " + " | ".join(cells) + " |")
+    lines.append(f"| {SAME_FILES[0]} | " + " | ".join(_same_files(results, line) for line in LINES) + " |")
     return "\n".join(lines) + "\n"
 
 

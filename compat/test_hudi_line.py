@@ -8,7 +8,9 @@ column-stats index on s_city, c_city, p_brand.
 Expected, on every line:
 - the session runs the plugin jar built for its line, on that line's bundle;
 - the default clustering keeps every row and reads fewer files per point query, and its
-  replacecommit is on the timeline with our layout recorded;
+  replacecommit is on the timeline with our layout recorded; the files it wrote (their keys, by
+  ``compat/fingerprint.py``) go to target/compat/<line>.files.json, which compat/table.py holds
+  against the other lines';
 - the continuous layout over 3 rounds of upserts (10% updates of earlier rows), copy-on-write and
   merge-on-read: rows exact after every round, the recorded grid carried from round to round, and
   fewer files read than the unclustered table;
@@ -19,6 +21,7 @@ Expected, on every line:
 """
 from __future__ import annotations
 
+import json
 import math
 import os
 import signal
@@ -30,6 +33,7 @@ from pathlib import Path
 import pytest
 from pyspark.sql import functions as F
 
+import fingerprint as table_fingerprint
 import hudi_layout as hl
 from hudi_layout import jarpaths, jvm, report, tables, timeline
 from hudi_layout.tools import rounds, ssb
@@ -37,6 +41,7 @@ from hudi_layout.tools.layouts import layouts
 from tablecheck import fingerprint, point_query
 
 REPO = Path(__file__).resolve().parents[1]
+RESULTS = REPO / "target" / "compat"
 JOB = REPO / "integration" / "jobs" / "cluster_table.py"
 COLUMNS = list(ssb.FILTER_COLUMNS)
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2"), ("p_brand", "MFGR#1440")]
@@ -82,6 +87,11 @@ def test_the_default_clustering_keeps_every_row_and_reads_fewer_files(spark, tmp
         keys, files = point_query(spark, path, column, value)
         assert keys == before[column][0]
         assert files < before[column][1], (column, before[column][1], files)
+    # the files this line wrote, for compat/table.py to hold against the other lines'
+    written = table_fingerprint.fingerprint(path)
+    assert written["files"] == 4 and written["rows"] == 4000, written
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{LINE}.files.json").write_text(json.dumps({"version": VERSION, "default layout": written}))
 
 
 @pytest.mark.parametrize("table_type", ["COPY_ON_WRITE", "MERGE_ON_READ"])

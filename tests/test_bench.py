@@ -34,7 +34,7 @@ from hudi_layout.tools.queries import independent_axes, parse_weights
 from hudi_layout.tools.writes import parse_hudi_options
 from hudi_layout.options import ALIGNED_KEY
 
-pytestmark = pytest.mark.spark
+pytestmark = [pytest.mark.spark, pytest.mark.bench]
 #: the curve and mapping our default uses, beside Hudi's built-in of the same pair (the other pairs:
 #: test_layouts.py keeps rows and skips files with each; the benchmark's documented runs compare them)
 PAIRS = ["hilbert-sample"]

@@ -36,7 +36,7 @@ from hudi_layout.tools import bench_cli, rounds, rounds_data, rounds_report, ssb
 from hudi_layout.tools.layouts import Layout, layouts
 from hudi_layout.tools.rounds import RoundsSpec
 
-pytestmark = pytest.mark.spark
+pytestmark = [pytest.mark.spark, pytest.mark.bench]
 LAYOUTS = ["random", "builtin-hilbert-sample", "ours-hilbert-sample"]
 ROUNDS, ROWS, FILES = 2, 3000, 4
 UPSERT_ROUNDS, UPSERT_LAYOUTS = 3, ["random", "ours-hilbert-sample-continuous"]

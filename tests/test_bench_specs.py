@@ -18,6 +18,8 @@ from hudi_layout.tools.layouts import DEFAULT_LAYOUTS, Layout, layouts
 from hudi_layout.tools.rounds import RoundsSpec
 from hudi_layout.tools.sessions import PARAMETERS, spark_conf
 
+pytestmark = pytest.mark.bench
+
 REPO = Path(__file__).resolve().parent.parent
 #: layout names the tests use beside the defaults and the docs'
 TEST_NAMES = ["ours-zorder-direct-aligned", "ours-zorder-direct-curve", "ours-hilbert-curve", "ours-zorder-direct",

@@ -27,7 +27,7 @@ def test_every_feature_names_tests_that_exist():
             assert test.split("[", 1)[0] in defined, (feature, test)
     page = table.PAGE.read_text()
     assert page.count(table.BEGIN) == 1 and page.count(table.END) == 1
-    for feature, _ in table.FEATURES:
+    for feature, _ in table.FEATURES + [table.SAME_FILES]:
         assert f"| {feature} |" in page, feature
 
 
@@ -41,3 +41,15 @@ def test_a_cell_says_what_the_tests_did():
     assert table._cell(outcomes, ["test_d"]) == "not run"
     rendered = table.table({"1.0": {"version": "1.0.2", "outcomes": {}}})
     assert rendered.splitlines()[0] == "| feature | Hudi 0.15 (no run) | Hudi 1.0.2 | Hudi 1.2 (no run) |"
+
+
+def test_the_files_row_holds_each_line_against_the_others():
+    table = _table()
+    files = lambda fp: {"version": "x", "outcomes": {}, "files": {"fingerprint": fp}}  # noqa: E731
+    row = lambda results: table.table(results).splitlines()[-1]  # noqa: E731
+    assert row({"0.15": files("a"), "1.0": files("a"), "1.2": files("a")}).endswith(
+        "| same files (`a`) | same files (`a`) | same files (`a`) |")
+    assert row({"0.15": files("b"), "1.0": files("a"), "1.2": files("a")}).endswith(
+        "| **other files** (`b`) | **other files** (`a`) | **other files** (`a`) |")
+    assert row({"1.0": files("a"), "1.2": {"version": "x", "outcomes": {}}}).endswith(
+        "| not run | no other line ran | not run |")

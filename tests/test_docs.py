@@ -22,6 +22,8 @@ import pytest
 
 from hudi_layout.tools import docs, figures
 
+pytestmark = pytest.mark.bench
+
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
 MARKER = re.compile(r"<!-- ([\w-]+):(begin|end) -->")

@@ -7,6 +7,8 @@ import pytest
 
 from hudi_layout.tools import frontier
 
+pytestmark = pytest.mark.bench
+
 
 def test_two_rounds_by_hand():
     # Round 2 either keeps the first layout and adds one (1 + 1 files against sqrt(2): 1.41x, one

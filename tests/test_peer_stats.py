@@ -12,6 +12,8 @@ import pytest
 
 from hudi_layout.tools import bench_report, every_query, peers
 
+pytestmark = pytest.mark.bench
+
 
 def _bounds():
     # three files: a, b on disjoint cities and days; c kept no bounds for city (a truncated or

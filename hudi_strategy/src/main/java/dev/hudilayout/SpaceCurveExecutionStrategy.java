@@ -122,14 +122,18 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
   /**
    * Every group of the plan placed on its own and written by one Spark job ({@link PlanPlacement}):
    * one scan of all their base files, one shuffle, one write. Null, for the per-group path, when
-   * the plan has one group, the layout is linear, the row writer is off, a group has no rows in
+   * the plan has one group on a line whose Hudi lets the plugin read a group
+   * ({@link LineStrategy#scansGroups}), the layout is linear, the row writer is off, a group has no rows in
    * the instant's sample or Hudi must read a group (log files, see {@link BaseFileScan}).
    */
   private HoodieWriteMetadata<HoodieData<WriteStatus>> inOneJob(HoodieClusteringPlan plan, LayoutSpec spec,
                                                                 TableSchema schema, String instantTime) {
     List<HoodieClusteringGroup> groups = plan.getInputGroups();
     InstantLayout layout = instantLayout;
-    if (layout == null || spec.curve() == Curve.LINEAR || groups.size() < 2
+    // One group goes this way too where the line lets Hudi alone read a group (scansGroups false):
+    // there this scan of its base files is the only way the plugin reads them.
+    boolean oneGroupHere = groups.size() == 1 && !LineStrategy.scansGroups();
+    if (layout == null || spec.curve() == Curve.LINEAR || (groups.size() < 2 && !oneGroupHere)
         || !getWriteConfig().getBooleanOrDefault("hoodie.datasource.write.row.writer.enable", true)) {
       return null;
     }
