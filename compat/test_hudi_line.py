@@ -13,7 +13,7 @@ Expected, on every line:
   against the other lines';
 - the continuous layout over 3 rounds of upserts (10% updates of earlier rows), copy-on-write and
   merge-on-read: rows exact after every round, the recorded grid carried from round to round, and
-  fewer files read than the unclustered table;
+  a point query reading fewer files than the table holds;
 - the layout report reads the table;
 - ``CALL run_clustering`` (Spark SQL) runs our strategy;
 - a clustering whose driver is killed mid-write leaves the rows as they were, and the next run of
@@ -23,11 +23,8 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -38,6 +35,7 @@ import hudi_layout as hl
 from hudi_layout import jarpaths, jvm, report, tables, timeline
 from hudi_layout.tools import rounds, ssb
 from hudi_layout.tools.layouts import layouts
+from killing import kill_once_writing
 from tablecheck import fingerprint, point_query
 
 REPO = Path(__file__).resolve().parents[1]
@@ -94,13 +92,15 @@ def test_the_default_clustering_keeps_every_row_and_reads_fewer_files(spark, tmp
     (RESULTS / f"{LINE}.files.json").write_text(json.dumps({"version": VERSION, "default layout": written}))
 
 
+@pytest.mark.skipif(LINE == "1.2", reason="on Hudi 1.2 tests/test_continuous.py shows it, on copy-on-write and "
+                    "partitioned merge-on-read tables, with upserts after every clustering")
 @pytest.mark.parametrize("table_type", ["COPY_ON_WRITE", "MERGE_ON_READ"])
 def test_the_continuous_layout_over_rounds_of_upserts(spark, tmp_path, table_type):
     spec = rounds.RoundsSpec(rows=3 * 3000, scale=0.0, rounds=3, round_files=12, variant="uniform", queries=1,
                              repetitions=1, sample_size=200_000, seed=7, memory="", keep_tables=True,
                              warmup=False, out=str(tmp_path), operation="upsert", updates=0.1,
                              table_type=table_type,
-                             layouts=layouts("random", "ours-hilbert-sample-continuous"))
+                             layouts=layouts("ours-hilbert-sample-continuous"))
     result = rounds.run(spec, spark)  # fails if any round's rows differ from the model
     by = {(r["round"], r["layout"]): r for r in result["rounds"]}
     for r in range(1, 4):
@@ -111,8 +111,9 @@ def test_the_continuous_layout_over_rounds_of_upserts(spark, tmp_path, table_typ
     assert commits[0]["extra"]["hudilayout.continuous"].startswith("full"), commits[0]["extra"]
     assert all(c["extra"][grid] == commits[0]["extra"][grid] for c in commits[1:]), commits
     assert any(c["extra"]["hudilayout.continuous"].startswith("delta") for c in commits[1:]), commits
-    ours, unclustered = (by[(3, name)]["every"]["point_avg"] for name in ("ours-hilbert-sample-continuous", "random"))
-    assert ours < unclustered, (ours, unclustered)
+    # unclustered, rows in random order, a point query reads every file; laid out, fewer
+    last = by[(3, "ours-hilbert-sample-continuous")]
+    assert last["every"]["point_avg"] < last["files"], last
 
 
 def test_the_report_reads_a_laid_out_table(spark, tmp_path):
@@ -138,17 +139,6 @@ def test_run_clustering_in_spark_sql_runs_our_strategy(spark, tmp_path):
     assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(df)
 
 
-def _clusterings_started(path: str):
-    """Instants of clusterings that have been inflight (table layout 1 keeps the timeline in
-    .hoodie, layout 2 in .hoodie/timeline)."""
-    found = set()
-    for folder in (Path(path) / ".hoodie", Path(path) / ".hoodie" / "timeline"):
-        if folder.is_dir():
-            found |= {f.split(".")[0].split("_")[0] for f in os.listdir(folder)
-                      if f.endswith((".clustering.inflight", ".replacecommit.inflight"))}
-    return found
-
-
 def test_a_killed_clustering_loses_nothing_and_the_next_run_completes_it(spark, tmp_path):
     path, df = _table(spark, tmp_path, 30_000, 12, 41)
     layout = _layout(path, 5)
@@ -158,21 +148,7 @@ def test_a_killed_clustering_loses_nothing_and_the_next_run_completes_it(spark, 
                             "--target", str(layout.target_file_bytes)],
                            stdout=subprocess.PIPE, stderr=open(log, "w"), text=True, start_new_session=True,
                            cwd=str(REPO))
-    instant, written = None, []
-    deadline = time.time() + 300
-    try:
-        while time.time() < deadline and job.poll() is None:
-            started = sorted(_clusterings_started(path))
-            if started:
-                instant = started[0]
-                written = [f for f in os.listdir(path) if f.endswith(f"_{instant}.parquet")]
-                if written:
-                    break
-            time.sleep(0.02)
-    finally:
-        os.killpg(job.pid, signal.SIGKILL)
-        job.wait()
-    assert instant and written, "the job ended before it was caught writing:\n" + log.read_text()[-3000:]
+    instant, _ = kill_once_writing(job, path, log)
     assert instant not in [c["instant"] for c in timeline.clustering_commits(spark, path)]
     assert fingerprint(spark.read.format("hudi").load(path)) == before
     assert hl.pending(spark, path) == [instant]

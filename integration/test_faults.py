@@ -15,11 +15,9 @@ laid out into FILES files.
 from __future__ import annotations
 
 import math
-import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -28,6 +26,7 @@ from pyspark.sql import functions as F
 import hudi_layout as hl
 from hudi_layout import tables, timeline
 from hudi_layout.tools import ssb
+from killing import clusterings_started, kill_once_writing
 from tablecheck import fingerprint, point_query
 
 REPO = Path(__file__).resolve().parents[1]
@@ -70,40 +69,12 @@ def _assert_every_row_once(spark, path, df):
     assert files == FILES, files
 
 
-def _clusterings_started(path):
-    """Instants of the clusterings that have been inflight on the table (Hudi keeps a completed
-    clustering's inflight file beside its completed one)."""
-    timeline_dir = Path(path) / ".hoodie" / "timeline"
-    return {f.split(".")[0] for f in os.listdir(timeline_dir) if f.endswith(".clustering.inflight")}
-
-
-def _kill_once_writing(job, path, log, earlier=frozenset()):
-    """SIGKILL to the job's process group once its clustering (an instant not in ``earlier``) is
-    inflight and has started a data file; (instant, its data files by then)."""
-    instant, written = None, []
-    deadline = time.time() + 300
-    try:
-        while time.time() < deadline and job.poll() is None:
-            inflight = sorted(_clusterings_started(path) - set(earlier))
-            if inflight:
-                instant = inflight[0]
-                written = [f for f in os.listdir(path) if f.endswith(f"_{instant}.parquet")]
-                if written:
-                    break
-            time.sleep(0.02)
-    finally:
-        os.killpg(job.pid, signal.SIGKILL)
-        job.wait()
-    assert instant and written, "the job ended before it was caught writing:\n" + Path(log).read_text()[-3000:]
-    return instant, written
-
-
 def test_killed_driver_mid_write_loses_nothing_and_the_next_run_completes(spark, tmp_path):
     path, df, target = _table(spark, tmp_path, 71)
     before = fingerprint(spark.read.format("hudi").load(path))
     files_before = {c: point_query(spark, path, c, v)[1] for c, v in PROBES}
     job = _job(path, target, tmp_path / "job.log")
-    instant, written = _kill_once_writing(job, path, tmp_path / "job.log")
+    instant, written = kill_once_writing(job, path, tmp_path / "job.log")
     assert job.returncode == -signal.SIGKILL
     assert instant not in [c["instant"] for c in timeline.clustering_commits(spark, path)]
 
@@ -159,9 +130,9 @@ def test_a_killed_continuous_clustering_of_new_rows_is_retried_on_the_recorded_g
     before = fingerprint(spark.read.format("hudi").load(path))
     assert before == fingerprint(both)
 
-    earlier = _clusterings_started(path)
+    earlier = clusterings_started(path)
     job = _job(path, target, tmp_path / "job.log", "--continuous", "--region-files", "1")
-    instant, written = _kill_once_writing(job, path, tmp_path / "job.log", earlier)
+    instant, written = kill_once_writing(job, path, tmp_path / "job.log", earlier)
     assert job.returncode == -signal.SIGKILL
     assert instant not in [c["instant"] for c in timeline.clustering_commits(spark, path)]
     assert fingerprint(spark.read.format("hudi").load(path)) == before
