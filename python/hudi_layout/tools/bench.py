@@ -167,11 +167,13 @@ def run(spec: BenchSpec, spark=None) -> dict:
         with spark_conf(spark, {"spark.sql.shuffle.partitions": str(spec.files),
                                 "spark.sql.adaptive.coalescePartitions.enabled": "false"}):
             results, axes, writer = _measure(spec, spark, layouts, weights, out)
+        hudi_version = jvm.hudi_line(spark)["running"]
     finally:
         if own_session:
             spark.stop()
     report = summarise(spec, spec.columns, results, weights, axes)
     report["hudi_write_options"] = writer
+    report["hudi_version"] = hudi_version  # the Hudi the run's session ran (--hudi-version)
     write_outputs(out, report)
     return report
 
