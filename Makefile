@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 MVN    := mvn -B -ntp
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv build peers dist demo test test-bench test-compat bench microbench options-table readme clean
+.PHONY: all venv build peers dist demo check test test-bench test-compat bench microbench options-table readme clean
 
 all: build
 
@@ -47,33 +47,44 @@ dist: build
 demo: build
 	$(PY) -m hudi_layout demo
 
-# Linters (ruff, mypy; checkstyle runs inside the Maven build), JUnit (Maven Surefire; on the older
-# lines their adapter tests), then the library's pytest against a real local Spark + Hudi 1.2.
-test: venv
+# Linters (ruff, mypy; checkstyle runs inside the Maven build) and JUnit (Maven Surefire; on the
+# older lines their adapter tests), each line's jar rebuilt by the way.
+check: venv
 	$(PY) -m ruff check python tests integration compat examples conftest.py
 	$(PY) -m mypy
 	$(MVN) package
 	for line in $(OLDER_LINES); do $(MVN) -P$$line package || exit 1; done
-	$(PY) -m pytest -q -p no:cacheprovider --durations=15 -m "not bench"
+
+# Everything CI runs: `check`, then the library's pytest against a real local Spark + Hudi 1.2 and
+# the compatibility suite on each older line, side by side (three Spark sessions; the suite's
+# output here, each older line's log printed when all are done), then docs/compatibility.md from
+# what they ran. Fails if any of them failed.
+test: check
+	mkdir -p target/compat
+	pids=""; for v in $(COMPAT_VERSIONS); do $(COMPAT_LINE) & pids="$$pids $$!"; done; \
+	failed=0; $(PY) -m pytest -q -p no:cacheprovider --durations=15 -m "not bench" || failed=1; \
+	for pid in $$pids; do wait $$pid || failed=1; done; \
+	$(COMPAT_LOGS); \
+	exit $$failed
+	$(PY) compat/table.py
 
 # The tests of the benchmark and docs tooling (marker `bench`): runners, rounds, peers, frontier,
 # and the docs' generated figures against their results files.
 test-bench: peers
 	$(PY) -m pytest -q -p no:cacheprovider --durations=10 -m bench
 
-# The compatibility suite (compat/) on each older Hudi line, one Spark session per line, the two
-# lines side by side (their sessions wait on JVM starts and the file system as much as on the
-# CPU); each line's log is printed when both are done, and the run fails if either failed.
+# The compatibility suite (compat/) alone, on each older Hudi line, one Spark session per line, the
+# lines side by side; each line's log is printed when both are done, and the run fails if either
+# failed. `make test` runs it too, beside the main suite.
 COMPAT_VERSIONS := 1.0.2 0.15.0
+COMPAT_LINE = HUDI_LAYOUT_HUDI_VERSION=$$v $(PY) -m pytest -q -p no:cacheprovider --durations=5 \
+	--basetemp=$(CURDIR)/target/compat/tmp-$$v compat > target/compat/pytest-$$v.log 2>&1
+COMPAT_LOGS = for v in $(COMPAT_VERSIONS); do echo "== compat on Hudi $$v"; cat target/compat/pytest-$$v.log; done
 test-compat: build
 	mkdir -p target/compat
-	pids=""; for v in $(COMPAT_VERSIONS); do \
-	  HUDI_LAYOUT_HUDI_VERSION=$$v $(PY) -m pytest -q -p no:cacheprovider --durations=5 \
-	    --basetemp=$(CURDIR)/target/compat/tmp-$$v compat > target/compat/pytest-$$v.log 2>&1 & \
-	  pids="$$pids $$!"; \
-	done; \
+	pids=""; for v in $(COMPAT_VERSIONS); do $(COMPAT_LINE) & pids="$$pids $$!"; done; \
 	failed=0; for pid in $$pids; do wait $$pid || failed=1; done; \
-	for v in $(COMPAT_VERSIONS); do echo "== compat on Hudi $$v"; cat target/compat/pytest-$$v.log; done; \
+	$(COMPAT_LOGS); \
 	exit $$failed
 	$(PY) compat/table.py
 

@@ -3,7 +3,7 @@
     python compat/table.py [--check]
 
 Reads target/compat/<line>.json, which every pytest session writes for the Hudi line it ran on
-(conftest.py: ``make test`` for 1.2, ``make test-compat`` for 1.0 and 0.15), and writes the table
+(conftest.py: ``make test`` for every line, ``make test-compat`` for 1.0 and 0.15 alone), and writes the table
 between the page's compat-table markers: a row per feature, a column per line, each cell what that
 feature's tests did there (passed, failed, not run, or the reason a test does not apply). With
 ``--check``, exits 1 if the page is not what the kept results give.
