@@ -144,7 +144,9 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
       return null;
     }
     TableSchema tableSchema = groupSchema();
-    Dataset<Row> rows = scan(groups, tableSchema, true);
+    // the file each row came from tells its group, which one group does not need: its rows then skip
+    // carrying the file's path and the copy that drops it again
+    Dataset<Row> rows = scan(groups, tableSchema, groups.size() > 1);
     if (rows == null) {
       return null;
     }

@@ -58,8 +58,8 @@ public final class PlanPlacement {
   }
 
   /**
-   * @param scanned    the rows of all groups with the file each came from as the last column
-   *                   ({@link BaseFileScan#rowsOf})
+   * @param scanned    the rows of all groups, with the file each came from as the last column
+   *                   ({@link BaseFileScan#rowsOf}) unless there is one group
    * @param fileNames  per group, the names of its base files
    * @param samples    per group, its rows in the instant's sample (none empty)
    * @param requested  per group, the files the plan asks for
@@ -97,17 +97,21 @@ public final class PlanPlacement {
     }
     RowEncoder encoder = RowEncoder.of(spec, scanned.schema());
     int fileColumn = scanned.schema().size() - 1;
+    boolean withFile = scanned.schema().fields()[fileColumn].name().equals(BaseFileScan.INPUT_FILE);
+    if (!withFile && groups != 1) {
+      throw new IllegalArgumentException("hudi-layout: the rows of " + groups + " groups must say the file each came from");
+    }
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(scanned.sparkSession().sparkContext());
     Broadcast<Placement[]> sharedPlacements = jsc.broadcast(placements);
     Broadcast<Map<String, Integer>> sharedGroups = jsc.broadcast(groupOfFile);
     Dataset<Row> placed = HelperColumns.byPlacement(scanned, files, orderBits, -1, () -> {
       Placement[] ps = sharedPlacements.value();
       Map<String, Integer> groupOf = sharedGroups.value();
-      int[] last = {-1};
+      int[] last = {withFile ? -1 : 0};
       UTF8String[] lastFile = {null};
       return row -> {
-        UTF8String file = row.getUTF8String(fileColumn);
-        if (lastFile[0] == null || !lastFile[0].equals(file)) {
+        UTF8String file = withFile ? row.getUTF8String(fileColumn) : null;
+        if (withFile && (lastFile[0] == null || !lastFile[0].equals(file))) {
           Integer g = groupOf.get(BaseFileScan.fileName(file.toString()));
           if (g == null) {
             throw new IllegalStateException("hudi-layout: a row was read from " + file
@@ -120,7 +124,7 @@ public final class PlanPlacement {
         return ps[g].placement(encoder.encode(row), encoder.recordKeyHash(row, CurveSpace.ROW_HASH_SEED),
             groupTokens[g], orderBits);
       };
-    }, true);
+    }, withFile);
     return new PlanPlacement(placed, files);
   }
 }
