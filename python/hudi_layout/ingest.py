@@ -96,7 +96,25 @@ def table_options(df_schema, layout: LayoutOptions, *, table: str, record_key: C
     opts.update(layout.write_options())
     refuse_unknown_keys(extra or {})
     opts.update({str(k): str(v) for k, v in (extra or {}).items()})
+    _refuse_bucket_index(opts, layout)
     return opts
+
+
+#: The write option that names Hudi's index; its BUCKET value finds rows by bucket file ids.
+INDEX_TYPE_KEY = "hoodie.index.type"
+
+
+def _refuse_bucket_index(opts: Mapping[str, str], layout: LayoutOptions) -> None:
+    """A write that would cluster inline or async a table found by Hudi's bucket index is refused
+    before it writes: that index finds each key's file group by the bucket number its file id
+    begins with, which the files of a layout do not carry, so every later upsert would fail."""
+    index = opts.get(INDEX_TYPE_KEY, "")
+    if index.strip().upper() == "BUCKET" and (layout.inline or layout.async_clustering):
+        raise _error("extra", INDEX_TYPE_KEY, index,
+                     "a clustering by hudi-layout (inline or async here) writes new file groups whose ids hold no "
+                     "bucket number, after which every upsert into a bucket-index table fails; accepted: "
+                     "SIMPLE, GLOBAL_SIMPLE, BLOOM, GLOBAL_BLOOM or RECORD_INDEX, or this index with "
+                     "inline=False and async_clustering=False (no clustering)")
 
 
 def _named(name: str, key: str, value, names, listing: str, required: bool):

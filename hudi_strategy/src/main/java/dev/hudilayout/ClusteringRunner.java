@@ -1,6 +1,7 @@
 package dev.hudilayout;
 
 import dev.hudilayout.config.LayoutSpecParser;
+import dev.hudilayout.hudi.BucketTables;
 import dev.hudilayout.hudi.HudiLine;
 import dev.hudilayout.hudi.TableClients;
 import dev.hudilayout.layout.LayoutSpec;
@@ -97,6 +98,7 @@ public final class ClusteringRunner {
         if (schema.isPresent()) {
           SortColumns.validate(spec, schema.get().kinds());
         }
+        BucketTables.refuse(jsc.hadoopConfiguration(), basePath, props);
       }
     });
   }

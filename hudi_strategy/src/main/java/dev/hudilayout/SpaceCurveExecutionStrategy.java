@@ -4,6 +4,7 @@ import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.curve.Curve;
 import dev.hudilayout.hudi.BaseFileScan;
+import dev.hudilayout.hudi.BucketTables;
 import dev.hudilayout.hudi.HudiLine;
 import dev.hudilayout.hudi.InstantLayout;
 import dev.hudilayout.hudi.LayoutWriteMetadata;
@@ -95,6 +96,7 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
   @Override
   protected HoodieWriteMetadata<HoodieData<WriteStatus>> cluster(
       HoodieClusteringPlan plan, TableSchema schema, String instantTime) {
+    BucketTables.refuse(getWriteConfig(), plan);
     // spec
     LayoutSpec spec = specFor(strategyParams(plan));
     SortColumns.validate(spec, schema.kinds());

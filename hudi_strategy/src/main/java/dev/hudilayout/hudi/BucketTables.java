@@ -1,0 +1,130 @@
+package dev.hudilayout.hudi;
+
+import dev.hudilayout.plan.BucketIndex;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hudi.avro.model.HoodieClusteringGroup;
+import org.apache.hudi.avro.model.HoodieClusteringPlan;
+import org.apache.hudi.avro.model.HoodieSliceInfo;
+import org.apache.hudi.config.HoodieWriteConfig;
+import org.apache.spark.sql.SparkSession;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The facts {@link BucketIndex} decides on, gathered from a table: the write config's index keys,
+ * the consistent-hashing metadata folder, and file ids (the plan's, or before a plan exists, those
+ * of the first folder of data files found). Every route into a clustering checks here before it
+ * writes: {@code ClusteringRunner} before scheduling, the plugin's plan strategies before their
+ * plan is saved, and the execution strategy before it reads a row.
+ */
+public final class BucketTables {
+  /** The bucket index's metadata folder under {@code .hoodie} (consistent hashing keeps its ring there). */
+  private static final String BUCKET_FOLDER = ".bucket_index";
+  /** Files read at most when looking for data files before a plan exists. */
+  private static final int MAX_LISTED = 2000;
+
+  private BucketTables() {
+  }
+
+  /** Refuses a clustering of the table at {@code basePath} with {@code options}, before any plan. */
+  public static void refuse(Configuration hadoopConf, String basePath, Map<String, String> options) {
+    String error = BucketIndex.refusal(options.get(BucketIndex.INDEX_TYPE_KEY), options.get(BucketIndex.ENGINE_KEY),
+        hashingMetadata(hadoopConf, basePath), someFileIds(hadoopConf, basePath));
+    if (error != null) {
+      throw new IllegalArgumentException(error);
+    }
+  }
+
+  /** Refuses {@code plan} on a bucket-index table (call before the plan is saved or executed). */
+  public static void refuse(HoodieWriteConfig config, HoodieClusteringPlan plan) {
+    List<String> ids = new ArrayList<>();
+    for (HoodieClusteringGroup group : plan.getInputGroups()) {
+      for (HoodieSliceInfo slice : group.getSlices()) {
+        ids.add(slice.getFileId());
+      }
+    }
+    Configuration conf = activeHadoopConf();
+    String error = BucketIndex.refusal(config.getProps().getProperty(BucketIndex.INDEX_TYPE_KEY),
+        config.getProps().getProperty(BucketIndex.ENGINE_KEY),
+        conf != null && hashingMetadata(conf, config.getBasePath()), ids);
+    if (error != null) {
+      throw new IllegalArgumentException(error);
+    }
+  }
+
+  private static Configuration activeHadoopConf() {
+    return SparkSession.getActiveSession().isDefined()
+        ? SparkSession.getActiveSession().get().sparkContext().hadoopConfiguration() : null;
+  }
+
+  private static boolean hashingMetadata(Configuration conf, String basePath) {
+    Path folder = new Path(new Path(basePath, ".hoodie"), BUCKET_FOLDER);
+    try {
+      return folder.getFileSystem(conf).exists(folder);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The file ids of the data files in the first folder (breadth first, hidden folders skipped)
+   * that holds any: a bucket-index table's files all carry bucket ids, so one folder tells.
+   */
+  static Collection<String> someFileIds(Configuration conf, String basePath) {
+    Set<String> ids = new LinkedHashSet<>();
+    try {
+      FileSystem fs = new Path(basePath).getFileSystem(conf);
+      Deque<Path> folders = new ArrayDeque<>();
+      folders.add(new Path(basePath));
+      int listed = 0;
+      while (!folders.isEmpty() && ids.isEmpty() && listed < MAX_LISTED) {
+        for (FileStatus status : fs.listStatus(folders.poll())) {
+          listed++;
+          String name = status.getPath().getName();
+          if (status.isDirectory()) {
+            if (!name.startsWith(".") && !name.startsWith("_")) {
+              folders.add(status.getPath());
+            }
+          } else {
+            String id = fileIdOf(name);
+            if (id != null) {
+              ids.add(id);
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return ids;
+  }
+
+  /**
+   * The file id in a data file's name: a base file {@code <id>_<token>_<instant>.<ext>}, a log file
+   * {@code .<id>_<instant>.log.<version>[_<token>]}; null for any other file.
+   */
+  static String fileIdOf(String name) {
+    boolean log = name.startsWith(".") && name.contains(".log.");
+    boolean base = !name.startsWith(".") && (name.endsWith(".parquet") || name.endsWith(".orc")
+        || name.endsWith(".hfile"));
+    if (!log && !base) {
+      return null;
+    }
+    String rest = log ? name.substring(1) : name;
+    int cut = rest.indexOf('_');
+    return cut > 0 ? rest.substring(0, cut) : null;
+  }
+}
