@@ -88,15 +88,7 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
   @Override
   public final Option<HoodieClusteringPlan> generateClusteringPlan() {
     Lazy<List<String>> partitions = Lazy.lazily(this::partitionsToPlan);
-    return refusingBucketTables(plan(partitions::get, super::generateClusteringPlan));
-  }
-
-  /** The plan, unless the table is found by the bucket index ({@link BucketTables}): refused before it is saved. */
-  private Option<HoodieClusteringPlan> refusingBucketTables(Option<HoodieClusteringPlan> plan) {
-    if (plan.isPresent()) {
-      BucketTables.refuse(getWriteConfig(), plan.get());
-    }
-    return plan;
+    return BucketTables.unlessBucketIndexed(getWriteConfig(), plan(partitions::get, super::generateClusteringPlan));
   }
 
   @Override

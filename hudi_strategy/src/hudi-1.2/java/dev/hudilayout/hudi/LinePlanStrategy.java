@@ -66,16 +66,8 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
   @Override
   public final Option<HoodieClusteringPlan> generateClusteringPlan(ClusteringPlanActionExecutor executor,
                                                                   Lazy<List<String>> partitions) {
-    return refusingBucketTables(plan(partitions == null ? null : partitions::get,
+    return BucketTables.unlessBucketIndexed(getWriteConfig(), plan(partitions == null ? null : partitions::get,
         () -> super.generateClusteringPlan(executor, partitions)));
-  }
-
-  /** The plan, unless the table is found by the bucket index ({@link BucketTables}): refused before it is saved. */
-  private Option<HoodieClusteringPlan> refusingBucketTables(Option<HoodieClusteringPlan> plan) {
-    if (plan.isPresent()) {
-      BucketTables.refuse(getWriteConfig(), plan.get());
-    }
-    return plan;
   }
 
   @Override

@@ -9,6 +9,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
 import org.apache.hudi.avro.model.HoodieSliceInfo;
+import org.apache.hudi.common.util.Option;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.spark.sql.SparkSession;
 
@@ -63,6 +64,15 @@ public final class BucketTables {
     if (error != null) {
       throw new IllegalArgumentException(error);
     }
+  }
+
+  /** {@code plan}, unless the table is found by the bucket index: refused before the plan is saved. */
+  public static Option<HoodieClusteringPlan> unlessBucketIndexed(HoodieWriteConfig config,
+                                                                 Option<HoodieClusteringPlan> plan) {
+    if (plan.isPresent()) {
+      refuse(config, plan.get());
+    }
+    return plan;
   }
 
   private static Configuration activeHadoopConf() {
