@@ -14,6 +14,8 @@ Expected, on every line:
 - the continuous layout over 3 rounds of upserts (10% updates of earlier rows), copy-on-write and
   merge-on-read: rows exact after every round, the recorded grid carried from round to round, and
   a point query reading fewer files than the table holds;
+- the continuous layout's first clustering of a freshly bulk-inserted table, then an upsert and a
+  delta clustering, on the line's own table version (under Hudi 1.2, table version 6);
 - the layout report reads the table;
 - ``CALL run_clustering`` (Spark SQL) runs our strategy;
 - a clustering whose driver is killed mid-write leaves the rows as they were, and the next run of
@@ -159,37 +161,45 @@ def test_a_killed_clustering_loses_nothing_and_the_next_run_completes_it(spark, 
     assert fingerprint(table) == fingerprint(df) and table.select("lo_key").distinct().count() == 30_000
 
 
-@pytest.mark.skipif(LINE != "1.2", reason="writing an older table version is Hudi 1.2's")
-def test_table_version_6_under_hudi_1_2(spark, tmp_path):
-    """Hudi 1.2 writing table version 6 (``hoodie.write.table.version=6``, while readers are still
-    on 0.x): the default layout, then the continuous layout over an upsert; the table stays at
-    version 6 and every row is there once with its latest values."""
-    v6 = {"hoodie.write.table.version": "6", "hoodie.write.auto.upgrade": "false"}
+# Hudi 1.2 writes table version 6 here (``hoodie.write.table.version=6``, while readers are still on
+# 0.x); the older lines write their own version
+V6 = {"hoodie.write.table.version": "6", "hoodie.write.auto.upgrade": "false"} if LINE == "1.2" else {}
+
+
+def test_the_continuous_layout_of_a_fresh_table_then_an_upsert(spark, tmp_path):
+    """The continuous layout's first clustering of a freshly bulk-inserted table, in a driver of its
+    own (the spark-submit job) whose first read of the metadata table is the plan's, on a thread of
+    the plan's own; then an upsert and a delta clustering here. The table keeps its version (6
+    under Hudi 1.2) and every row is there once with its latest values."""
     df = (spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 3000, 51)).withColumn("version", F.lit(1))
           .repartition(12).localCheckpoint())
-    path = str(tmp_path / "t_v6")
-    hl.write(df, path, hl.LayoutOptions(COLUMNS), table="t_v6", record_key="lo_key", ordering="version",
+    path = str(tmp_path / "t_fresh")
+    hl.write(df, path, hl.LayoutOptions(COLUMNS), table="t_fresh", record_key="lo_key", ordering="version",
              operation="bulk_insert",
-             extra={**v6, "hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE"})
+             extra={**V6, "hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE"})
     version = lambda: next(p.split("=", 1)[1] for p in (Path(path) / ".hoodie" / "hoodie.properties")  # noqa: E731
                            .read_text().splitlines() if p.startswith("hoodie.table.version="))
-    assert version() == "6"
-    before = {c: point_query(spark, path, c, v) for c, v in PROBES}
+    written = version()
+    assert written == "6" or not V6, written
     layout = _layout(path, 4, continuous=True)
-    hl.cluster(spark, path, layout, extra=v6)
+    job = subprocess.run([sys.executable, str(JOB), path, "--columns", ",".join(COLUMNS), "--continuous",
+                          "--target", str(layout.target_file_bytes)] + (["--table-version", "6"] if V6 else []),
+                         capture_output=True, text=True, cwd=str(REPO))
+    assert job.returncode == 0 and "completed" in job.stdout, job.stderr[-4000:]
     for column, value in PROBES:
         keys, files = point_query(spark, path, column, value)
-        assert keys == before[column][0] and files < before[column][1], (column, before[column], files)
+        expected = sorted(r[0] for r in df.where(F.col(column) == value).select("lo_key").collect())
+        assert keys == expected and files < 12, (column, files)
 
     new = spark.read.parquet(ssb.write_parquet(str(tmp_path / "new"), 600, 52)).withColumn(
         "lo_key", F.col("lo_key") + 1_000_000).withColumn("version", F.lit(2))
     updates = df.orderBy("lo_key").limit(200).withColumn("lo_tax", F.lit(99)).withColumn("version", F.lit(2))
     batch = new.unionByName(updates).localCheckpoint()
-    hl.write(batch, path, layout, table="t_v6", record_key="lo_key", ordering="version", operation="upsert",
-             extra=v6)
-    hl.cluster(spark, path, layout, extra=v6)
+    hl.write(batch, path, layout, table="t_fresh", record_key="lo_key", ordering="version", operation="upsert",
+             extra=V6)
+    hl.cluster(spark, path, layout, extra=V6)
     stages = [c["extra"]["hudilayout.continuous"].split(" ")[0] for c in timeline.clustering_commits(spark, path)]
     assert stages == ["full", "delta"], stages
-    assert version() == "6"
+    assert version() == written
     expected = df.join(updates.select("lo_key"), "lo_key", "left_anti").unionByName(batch)
     assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(expected)

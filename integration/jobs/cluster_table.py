@@ -3,13 +3,14 @@
     python integration/jobs/cluster_table.py PATH --columns a,b,c [--curve hilbert]
         [--mapping sample] [--target BYTES] [--master local[2,3]] [--rounds N] [--pause S]
         [--occ] [--fail-once-match TEXT --fail-once-marker FILE [--fail-once-partitions N]]
-        [--execute INSTANT] [--continuous [--region-files N] [--merge-fraction F]]
+        [--execute INSTANT] [--continuous [--region-files N] [--merge-fraction F]] [--table-version 6]
 
 Prints ``scheduled <instant>`` and ``completed <instant>`` lines (flushed) so a test can follow it,
 ``nothing`` when Hudi found nothing to cluster, and ``failed <instant> <error>`` when a round
 under ``--occ`` lost a conflict (the next round goes on). ``--rounds`` clusters that many times with
 ``--pause`` seconds between. ``--occ`` runs under optimistic concurrency with the file-system lock,
-next to other writers of the table. ``--continuous`` uses the continuous plan. ``--fail-once-*`` loads the test-only FailOncePlugin from
+next to other writers of the table. ``--continuous`` uses the continuous plan. ``--table-version 6`` keeps a
+table Hudi 1.x writes at version 6. ``--fail-once-*`` loads the test-only FailOncePlugin from
 target/test-classes so one task of a matching Spark job fails once and is retried.
 """
 from __future__ import annotations
@@ -45,6 +46,7 @@ def main() -> None:
     ap.add_argument("--continuous", action="store_true", help="the continuous plan")
     ap.add_argument("--region-files", type=int, default=0, help="the continuous plan's region_files")
     ap.add_argument("--merge-fraction", type=float, default=0.5, help="the continuous plan's merge_fraction")
+    ap.add_argument("--table-version", default="", help="hoodie.write.table.version, and no auto-upgrade")
     ap.add_argument("--fail-once-match", default="")
     ap.add_argument("--fail-once-marker", default="")
     ap.add_argument("--fail-once-partitions", type=int, default=0)
@@ -67,6 +69,8 @@ def main() -> None:
                               max_bytes_per_group=1 << 40, continuous=args.continuous,
                               region_files=args.region_files, merge_fraction=args.merge_fraction)
     extra = dict(OCC) if args.occ else {}
+    if args.table_version:
+        extra.update({"hoodie.write.table.version": args.table_version, "hoodie.write.auto.upgrade": "false"})
     for round_ in range(args.rounds):
         if round_:
             time.sleep(args.pause)

@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -97,7 +98,16 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     // stream, which on the common pool would hold its workers (one on two cores) in requests to
     // the embedded timeline server, whose handlers need that pool to answer; each such request
     // then waited out the remote view's timeout (300 s) before falling back to a local view.
-    ForkJoinPool pool = new ForkJoinPool(1);
+    // The pool's thread carries the caller's context class loader: a new pool thread gets the
+    // system loader, which cannot see the Hudi bundle when it came in through Spark's --jars or
+    // --packages, and Avro then decodes the metadata table's records as generic ones (0.15 fails
+    // with a ClassCastException reading the partitions list).
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    ForkJoinPool pool = new ForkJoinPool(1, p -> {
+      ForkJoinWorkerThread thread = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
+      thread.setContextClassLoader(loader);
+      return thread;
+    }, null, false);
     spent = new long[3];
     long start = System.nanoTime();
     try {
