@@ -96,7 +96,7 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
   @Override
   protected HoodieWriteMetadata<HoodieData<WriteStatus>> cluster(
       HoodieClusteringPlan plan, TableSchema schema, String instantTime) {
-    BucketTables.refuse(getWriteConfig(), plan);
+    BucketTables.refuse(getEngineContext(), getWriteConfig(), plan);
     // spec
     LayoutSpec spec = specFor(strategyParams(plan));
     SortColumns.validate(spec, schema.kinds());
@@ -148,7 +148,8 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
     TableSchema tableSchema = groupSchema();
     // the file each row came from tells its group, which one group does not need: its rows then skip
     // carrying the file's path and the copy that drops it again
-    Dataset<Row> rows = scan(groups, tableSchema, groups.size() > 1);
+    boolean withFile = groups.size() > 1;
+    Dataset<Row> rows = scan(groups, tableSchema, withFile);
     if (rows == null) {
       return null;
     }
@@ -164,8 +165,8 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
       reach.add(reachByPartition.get(partition));
       applied.partition(partition);
     }
-    PlanPlacement placed = PlanPlacement.place(spec, space(), rows, fileNames, samples, requested, planned, reach,
-        applied);
+    PlanPlacement placed = PlanPlacement.place(spec, space(), rows, withFile, fileNames, samples, requested, planned,
+        reach, applied);
     boolean preserve = Boolean.TRUE.equals(plan.getPreserveHoodieMetadata());
     List<HoodieFileGroupId> all = fileGroups.stream().flatMap(List::stream).collect(Collectors.toList());
     prePlaced.set(Boolean.TRUE);

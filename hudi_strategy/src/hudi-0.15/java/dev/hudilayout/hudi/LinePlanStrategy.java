@@ -88,7 +88,8 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
   @Override
   public final Option<HoodieClusteringPlan> generateClusteringPlan() {
     Lazy<List<String>> partitions = Lazy.lazily(this::partitionsToPlan);
-    return BucketTables.unlessBucketIndexed(getWriteConfig(), plan(partitions::get, super::generateClusteringPlan));
+    return BucketTables.unlessBucketIndexed(getEngineContext(), getWriteConfig(),
+        plan(partitions::get, super::generateClusteringPlan));
   }
 
   @Override

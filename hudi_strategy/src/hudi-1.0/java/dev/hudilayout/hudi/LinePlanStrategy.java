@@ -67,8 +67,8 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
   @Override
   public final Option<HoodieClusteringPlan> generateClusteringPlan(ClusteringPlanActionExecutor executor,
                                                                   Lazy<List<String>> partitions) {
-    return BucketTables.unlessBucketIndexed(getWriteConfig(), plan(partitions == null ? null : partitions::get,
-        () -> super.generateClusteringPlan(executor, partitions)));
+    return BucketTables.unlessBucketIndexed(getEngineContext(), getWriteConfig(),
+        plan(partitions == null ? null : partitions::get, () -> super.generateClusteringPlan(executor, partitions)));
   }
 
   @Override

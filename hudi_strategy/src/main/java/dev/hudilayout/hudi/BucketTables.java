@@ -9,9 +9,10 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
 import org.apache.hudi.avro.model.HoodieSliceInfo;
+import org.apache.hudi.client.common.HoodieSparkEngineContext;
+import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.util.Option;
 import org.apache.hudi.config.HoodieWriteConfig;
-import org.apache.spark.sql.SparkSession;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -42,42 +43,37 @@ public final class BucketTables {
 
   /** Refuses a clustering of the table at {@code basePath} with {@code options}, before any plan. */
   public static void refuse(Configuration hadoopConf, String basePath, Map<String, String> options) {
-    String error = BucketIndex.refusal(options.get(BucketIndex.INDEX_TYPE_KEY), options.get(BucketIndex.ENGINE_KEY),
+    refuseWhen(options.get(BucketIndex.INDEX_TYPE_KEY), options.get(BucketIndex.ENGINE_KEY),
         hashingMetadata(hadoopConf, basePath), someFileIds(hadoopConf, basePath));
-    if (error != null) {
-      throw new IllegalArgumentException(error);
-    }
   }
 
   /** Refuses {@code plan} on a bucket-index table (call before the plan is saved or executed). */
-  public static void refuse(HoodieWriteConfig config, HoodieClusteringPlan plan) {
+  public static void refuse(HoodieEngineContext context, HoodieWriteConfig config, HoodieClusteringPlan plan) {
     List<String> ids = new ArrayList<>();
     for (HoodieClusteringGroup group : plan.getInputGroups()) {
       for (HoodieSliceInfo slice : group.getSlices()) {
         ids.add(slice.getFileId());
       }
     }
-    Configuration conf = activeHadoopConf();
-    String error = BucketIndex.refusal(config.getProps().getProperty(BucketIndex.INDEX_TYPE_KEY),
-        config.getProps().getProperty(BucketIndex.ENGINE_KEY),
-        conf != null && hashingMetadata(conf, config.getBasePath()), ids);
-    if (error != null) {
-      throw new IllegalArgumentException(error);
-    }
+    Configuration conf = ((HoodieSparkEngineContext) context).getJavaSparkContext().hadoopConfiguration();
+    refuseWhen(config.getProps().getProperty(BucketIndex.INDEX_TYPE_KEY),
+        config.getProps().getProperty(BucketIndex.ENGINE_KEY), hashingMetadata(conf, config.getBasePath()), ids);
   }
 
   /** {@code plan}, unless the table is found by the bucket index: refused before the plan is saved. */
-  public static Option<HoodieClusteringPlan> unlessBucketIndexed(HoodieWriteConfig config,
+  public static Option<HoodieClusteringPlan> unlessBucketIndexed(HoodieEngineContext context, HoodieWriteConfig config,
                                                                  Option<HoodieClusteringPlan> plan) {
     if (plan.isPresent()) {
-      refuse(config, plan.get());
+      refuse(context, config, plan.get());
     }
     return plan;
   }
 
-  private static Configuration activeHadoopConf() {
-    return SparkSession.getActiveSession().isDefined()
-        ? SparkSession.getActiveSession().get().sparkContext().hadoopConfiguration() : null;
+  private static void refuseWhen(String indexType, String engine, boolean hashingMetadata, Collection<String> ids) {
+    String error = BucketIndex.refusal(indexType, engine, hashingMetadata, ids);
+    if (error != null) {
+      throw new IllegalArgumentException(error);
+    }
   }
 
   private static boolean hashingMetadata(Configuration conf, String basePath) {

@@ -59,14 +59,15 @@ public final class PlanPlacement {
 
   /**
    * @param scanned    the rows of all groups, with the file each came from as the last column
-   *                   ({@link BaseFileScan#rowsOf}) unless there is one group
+   *                   ({@link BaseFileScan#rowsOf}) when {@code withFile}
+   * @param withFile   whether {@code scanned} carries that column: it must when there is more than one group
    * @param fileNames  per group, the names of its base files
    * @param samples    per group, its rows in the instant's sample (none empty)
    * @param requested  per group, the files the plan asks for
    * @param planned    per group, as the continuous plan planned it, or null
    * @param reach      per group, the reach of its partition ({@link dev.hudilayout.layout.PartitionReach}), or null
    */
-  public static PlanPlacement place(LayoutSpec spec, CurveSpace space, Dataset<Row> scanned,
+  public static PlanPlacement place(LayoutSpec spec, CurveSpace space, Dataset<Row> scanned, boolean withFile,
                                     List<List<String>> fileNames, List<List<SampleRow>> samples,
                                     List<Integer> requested, List<PlannedGroup> planned, List<double[]> reach,
                                     AppliedLayouts applied) {
@@ -97,7 +98,6 @@ public final class PlanPlacement {
     }
     RowEncoder encoder = RowEncoder.of(spec, scanned.schema());
     int fileColumn = scanned.schema().size() - 1;
-    boolean withFile = scanned.schema().fields()[fileColumn].name().equals(BaseFileScan.INPUT_FILE);
     if (!withFile && groups != 1) {
       throw new IllegalArgumentException("hudi-layout: the rows of " + groups + " groups must say the file each came from");
     }
