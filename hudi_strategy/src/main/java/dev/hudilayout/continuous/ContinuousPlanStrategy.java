@@ -8,6 +8,7 @@ import dev.hudilayout.hudi.LinePlanStrategy;
 import dev.hudilayout.layout.RegionTree;
 import dev.hudilayout.plan.DeltaPlan;
 import dev.hudilayout.plan.QueryShares;
+import dev.hudilayout.plan.RecordedColumns;
 import dev.hudilayout.plan.PlannedGroup;
 import dev.hudilayout.plan.Tiers;
 
@@ -75,6 +76,8 @@ import java.util.stream.Stream;
  */
 public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   private static final Logger LOG = LoggerFactory.getLogger(ContinuousPlanStrategy.class);
+  /** Hudi's switch for planning every partition again rather than those written since the last plan. */
+  private static final String INCREMENTAL_KEY = "hoodie.table.services.incremental.enabled";
   private transient Timeline timeline;
   /** The partitions this plan looks at, from Hudi (all of them, or those written since the last plan). */
   private transient Supplier<List<String>> planned;
@@ -119,6 +122,12 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("hudi-layout: the continuous plan was interrupted", e);
     } catch (ExecutionException e) {
+      // a refusal of ours reaches the user as it was thrown, not inside Hudi's wrappers of the plan's map
+      for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
+        if (t instanceof IllegalArgumentException && String.valueOf(t.getMessage()).startsWith("hudi-layout:")) {
+          throw (IllegalArgumentException) t;
+        }
+      }
       Throwable cause = e.getCause();
       throw cause instanceof RuntimeException ? (RuntimeException) cause : new IllegalStateException(cause);
     } finally {
@@ -180,6 +189,11 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     return listed;
   }
 
+  /** Whether the user asked for a full clustering: every partition considered again. */
+  private boolean fullClustering() {
+    return !Boolean.parseBoolean(getWriteConfig().getProps().getProperty(INCREMENTAL_KEY, "true"));
+  }
+
   /** The metadata table's reader for this plan: one, for the listing and the column stats. */
   private synchronized HoodieTableMetadata metadata() {
     if (reader == null) {
@@ -195,18 +209,22 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     }
     long target = getWriteConfig().getClusteringTargetFileMaxBytes();
     RecordedGrids.Tree newest = timeline().grids.get(partition);
-    String recorded = newest == null ? null : newest.tree;
+    List<String> columns = LayoutSpecParser.parse(getStrategyParams(), getWriteConfig().getProps()).columns();
+    boolean otherColumns = newest != null && !RecordedColumns.same(newest.columns, columns);
+    if (otherColumns && !fullClustering()) {
+      throw new IllegalArgumentException(RecordedColumns.refusal(partition, newest.columns, columns));
+    }
+    String anew = otherColumns ? RecordedColumns.relayout(newest.columns, columns) : "no grid recorded for the partition";
+    String recorded = newest == null || otherColumns ? null : newest.tree;
     if (recorded == null) {
       long bytes = Regions.bytes(slices);
       int files = getNumberOfOutputFileGroups(bytes, target);
-      if (slices.size() == 1 && files == 1 && slices.get(0).getLogFiles().count() == 0) {
+      if (slices.size() == 1 && files == 1 && slices.get(0).getLogFiles().count() == 0 && newest == null) {
         return Stream.empty();
       }
-      return Stream.of(group(slices, files,
-          PlannedGroup.metadata(PlannedGroup.Kind.FULL, null, "no grid recorded for the partition", null, Map.of())));
+      return Stream.of(group(slices, files, PlannedGroup.metadata(PlannedGroup.Kind.FULL, null, anew, null, Map.of())));
     }
     RegionTree tree = RegionTree.parse(recorded);
-    List<String> columns = LayoutSpecParser.parse(getStrategyParams(), getWriteConfig().getProps()).columns();
     Regions sorted = Regions.of(tree, stats(columns), slices,
         timeline().history);
     double perByte = sorted.rowsPerByte(slices);
