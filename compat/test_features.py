@@ -6,7 +6,8 @@ for its fixture and what it expects).
 - async clustering beside a stream of upserts, with the continuous layout;
 - the whole-partition plan, against Hudi's size-based groups laid out in one job;
 - weighted columns;
-- the spark-submit job and the clustering verbs (``hudi-layout clustering``).
+- the spark-submit job and the clustering verbs (``hudi-layout clustering``);
+- bucket-index tables refused on every route, and upserts after the refusal.
 """
 from __future__ import annotations
 
@@ -15,6 +16,11 @@ import pytest
 from hudi_layout import jarpaths
 from test_clustering_job import test_the_clustering_job_schedules_executes_and_purges  # noqa: F401
 from test_ingest import test_streaming_write_with_async_clustering  # noqa: F401
+from test_indexes import (  # noqa: F401
+    bucket_table, test_a_bucket_index_table_is_refused_before_any_write_and_takes_upserts_after,
+    test_a_plan_hudi_scheduled_is_refused_when_it_executes_and_can_be_rolled_back,
+    test_a_write_that_would_cluster_a_bucket_index_table_is_refused_before_it_writes,
+    test_our_plan_strategy_refuses_the_plan_before_it_is_saved)
 from test_inline_clustering import test_inline_clustering_runs_our_layout  # noqa: F401
 from test_weighted import base, test_weights_cut_the_workloads_files_read  # noqa: F401
 from test_whole_partition import test_one_curve_per_partition_reads_fewer_files_than_four_groups  # noqa: F401

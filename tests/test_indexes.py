@@ -31,7 +31,7 @@ from pyspark.errors import IllegalArgumentException
 from pyspark.sql import functions as F
 
 import hudi_layout as hl
-from hudi_layout import ingest, timeline
+from hudi_layout import ingest, jarpaths, timeline
 from hudi_layout.options import LayoutOptionError
 from tablecheck import fingerprint
 
@@ -58,6 +58,8 @@ def _options(table_type):
             "hoodie.datasource.write.partitionpath.field": "",
             "hoodie.datasource.write.keygenerator.class": "org.apache.hudi.keygen.NonpartitionedKeyGenerator",
             "hoodie.datasource.write.table.type": table_type, "hoodie.metadata.enable": "true",
+            # an upsert's ordering field (Hudi 0.15 needs one): a changed row's b is larger
+            "hoodie.datasource.write.precombine.field": "b",
             "hoodie.metadata.index.column.stats.enable": "true",
             "hoodie.metadata.index.column.stats.column.list": ",".join(SORT),
             **BUCKET, **ENGINES[table_type]}
@@ -136,6 +138,8 @@ def test_a_plan_hudi_scheduled_is_refused_when_it_executes_and_can_be_rolled_bac
     pending plan leaves a table that takes upserts."""
     if bucket_table["table_type"] != "COPY_ON_WRITE":
         pytest.skip("the route is the same on merge-on-read; the refusal's facts are shown above")
+    if jarpaths.hudi_line(jarpaths.resolve_version()) == "0.15":
+        pytest.skip("Hudi 0.15 has no run_rollback_inflight_tableservice procedure to roll the plan back")
     path = bucket_table["path"]
     order = f"order => '{','.join(SORT)}', order_strategy => 'hilbert'"
     options = "hoodie.clustering.execution.strategy.class=dev.hudilayout.SpaceCurveExecutionStrategy"

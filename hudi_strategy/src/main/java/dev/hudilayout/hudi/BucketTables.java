@@ -9,7 +9,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
 import org.apache.hudi.avro.model.HoodieSliceInfo;
-import org.apache.hudi.client.common.HoodieSparkEngineContext;
 import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.util.Option;
 import org.apache.hudi.config.HoodieWriteConfig;
@@ -55,7 +54,9 @@ public final class BucketTables {
         ids.add(slice.getFileId());
       }
     }
-    Configuration conf = ((HoodieSparkEngineContext) context).getJavaSparkContext().hadoopConfiguration();
+    // the plan's context may be a local one (Hudi 1.0 plans on the driver through Spark SQL): its
+    // storage conf, not a Spark context
+    Configuration conf = context.getStorageConf().unwrapAs(Configuration.class);
     refuseWhen(config.getProps().getProperty(BucketIndex.INDEX_TYPE_KEY),
         config.getProps().getProperty(BucketIndex.ENGINE_KEY), hashingMetadata(conf, config.getBasePath()), ids);
   }
