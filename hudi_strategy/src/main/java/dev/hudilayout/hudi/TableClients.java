@@ -1,5 +1,7 @@
 package dev.hudilayout.hudi;
 
+import dev.hudilayout.config.KeptIndexes;
+
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hudi.client.SparkRDDWriteClient;
 import org.apache.hudi.client.common.HoodieSparkEngineContext;
@@ -39,13 +41,15 @@ public final class TableClients {
 
   /**
    * A client for the table at {@code basePath} with {@code options}, the table's name and its
-   * current schema (Hudi's table services parse the write schema when they start).
+   * current schema (Hudi's table services parse the write schema when they start), and the
+   * indexes the table has kept on ({@link KeptIndexes}).
    * {@code check} sees the schema first and may refuse the options by throwing.
    */
   public static SparkRDDWriteClient<?> open(JavaSparkContext jsc, String basePath, Map<String, String> options,
                                      Consumer<Optional<TableSchema>> check) {
     HoodieTableMetaClient meta = meta(jsc, basePath);
     Map<String, String> props = new HashMap<>(options);
+    KeptIndexes.options(meta.getTableConfig().getMetadataPartitions()).forEach(props::putIfAbsent);
     Optional<TableSchema> schema = HudiLine.get().writtenSchema(meta);
     if (schema.isPresent()) {
       props.putIfAbsent(HoodieWriteConfig.AVRO_SCHEMA_STRING.key(), schema.get().json());

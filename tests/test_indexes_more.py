@@ -1,0 +1,262 @@
+"""Hudi 1.x's metadata-table indexes after our clustering: the record-level index, a secondary
+index, partition stats, an expression index and the bloom filters stay right, and lookups, filters
+and upserts through them find the model's rows.
+
+Tables: 2,000 rows (key ``k``; ``a`` bigint, ``b`` double, ``s`` string, ``ts`` epoch seconds an
+hour apart, ``c`` string of 500 values, 4 rows each), partitioned by ``p`` (the first 1,000 keys in
+``p0``, the rest in ``p1``), bulk-inserted as 4 files a partition with the record-level index
+(``hoodie.index.type=RECORD_INDEX``), partition stats and the metadata table's bloom filters on;
+then a secondary index on ``c`` and an expression index on ``from_unixtime(ts, 'yyyy-MM-dd')`` by
+``CREATE INDEX`` on the table registered in the catalog (Hudi 1.2.0 takes no path there). One
+copy-on-write and one merge-on-read table; each test clusters a copy of one (sort columns
+``a, b, s``, into about 9 files).
+
+Expected, on copy-on-write with our default layout and on merge-on-read with the continuous one,
+the clustering given the two index keys a write leaves off by default (``KEEP``, in ``extra``):
+- after the clustering, the table lists the same index partitions; the record-level index maps
+  every key to the partition and file group holding it, and the secondary index holds exactly the
+  table's ``(c, k)`` pairs (both read from the metadata table); a lookup by key returns one row and
+  reads one file; a filter on ``c`` reads no more files than it returns rows, one on the day of
+  ``ts`` fewer files than the table has, and every filter (one on ``b`` too, the partition stats'
+  column) returns the model's rows;
+- an upsert of 200 stored keys (``b`` moved outside their partition's range, new ``c`` and day) and
+  50 new ones, the stored keys found by the record-level index (copy-on-write) or by the bloom
+  filters in the files' footers (merge-on-read), leaves exactly the model's rows;
+- a second clustering (continuous on both: the default layout on a table laid out before is)
+  leaves them too, and the facts after the first hold with the upsert's values (the key looked up
+  is one the upsert changed).
+
+A clustering given only the layout (copy-on-write, default layout): column stats, partition stats,
+the secondary and the expression index stay, and every filter returns the model's rows. The
+record-level index and the bloom filters stay too: Hudi 1.2.0 drops an index a commit's write
+config leaves off, so the clustering's config keeps on every index the table has (``KeptIndexes``);
+without that, the lookup by key and the filter on ``c`` read every file.
+"""
+from __future__ import annotations
+
+import datetime
+import shutil
+import uuid
+
+import pytest
+from pyspark.sql import functions as F
+
+import hudi_layout as hl
+from hudi_layout import jarpaths, jvm, scan, tables
+from tablecheck import fingerprint
+
+pytestmark = [pytest.mark.spark, pytest.mark.skipif(jarpaths.hudi_line(jarpaths.resolve_version()) != "1.2",
+                                                    reason="Hudi 1.2's indexes; not run on the older lines")]
+
+SORT = ["a", "b", "s"]
+ROWS = 2000
+COLUMNS = ["k", "a", "b", "s", "ts", "c", "p"]
+#: What a clustering must be told to keep the indexes a write config does not turn on by default.
+KEEP = {"hoodie.metadata.record.index.enable": "true", "hoodie.metadata.index.bloom.filter.enable": "true"}
+#: Every write's index options.
+INDEXES = {**KEEP, "hoodie.index.type": "RECORD_INDEX", "hoodie.metadata.index.partition.stats.enable": "true"}
+#: One file group per index partition (Hudi sizes them for large tables: 10 for the record-level
+#: index here) and 2 tasks for the stats, as the table's creation and its index builds set them.
+SMALL = {"hoodie.metadata.record.index.min.filegroup.count": "1",
+         "hoodie.metadata.record.index.max.filegroup.count": "1",
+         "hoodie.metadata.index.column.stats.file.group.count": "1",
+         "hoodie.metadata.index.bloom.filter.file.group.count": "1",
+         "hoodie.metadata.index.partition.stats.file.group.count": "1",
+         "hoodie.metadata.index.expression.file.group.count": "1",
+         "hoodie.metadata.index.column.stats.parallelism": "2",
+         "hoodie.metadata.index.partition.stats.parallelism": "2"}
+LOCKS = "hoodie.write.lock.provider"
+DAY = "2023-11-20"
+
+
+def _rows(spark, start, n, salt=0):
+    """Keys ``start``..; ``salt`` moves ``b`` by 1,500 (outside ``p0``'s range), ``ts`` by 3 days
+    and ``c`` by 7 values."""
+    i = F.col("id")
+    return spark.range(start, start + n).select(
+        F.format_string("k%06d", i).alias("k"), ((i * 7 + salt) % 101).alias("a"),
+        ((i + 1000 * salt) * 1.5).alias("b"), F.format_string("s%03d", (i + salt) % 53).alias("s"),
+        (F.lit(1_700_000_000) + i * 3600 + salt * 3 * 86400).alias("ts"),
+        F.format_string("c%03d", (i + 7 * salt) % 500).alias("c"),
+        F.when(i < ROWS // 2, "p0").otherwise("p1").alias("p"))
+
+
+def _write(df, path, table_type, operation, extra):
+    hl.write(df, path, hl.LayoutOptions(SORT), table="t_indexes_more", record_key="k", partition_by="p",
+             operation=operation, table_type=table_type, extra=extra)
+
+
+def _upsert(spark):
+    """200 stored keys of p0 changed (salt 1) and 50 new keys of p1."""
+    return _rows(spark, 0, 200, salt=1).unionByName(_rows(spark, ROWS, 50, salt=1))
+
+
+def _model(spark, upserted):
+    """The rows the table holds, before the upsert or after it."""
+    return _rows(spark, 200, ROWS - 200).unionByName(_upsert(spark)) if upserted else _rows(spark, 0, ROWS)
+
+
+def _build(spark, path, table_type):
+    """The table of ``table_type`` with every index built; tests cluster copies of it."""
+    _write(_rows(spark, 0, ROWS).repartition(4), path, table_type, "bulk_insert",
+           {**INDEXES, **SMALL, "hoodie.bulkinsert.shuffle.parallelism": "4", "hoodie.bulkinsert.sort.mode": "NONE"})
+    name = f"t_indexes_more_{table_type.lower()}"
+    spark.sql(f"CREATE TABLE {name} USING hudi LOCATION '{path}'")
+    try:
+        # Hudi 1.2.0 builds these indexes with a client that needs a lock provider, even alone
+        spark.sql(f"SET {LOCKS}=org.apache.hudi.client.transaction.lock.InProcessLockProvider")
+        for k, v in SMALL.items():
+            spark.sql(f"SET {k}={v}")
+        spark.sql(f"CREATE INDEX idx_c ON {name} (c)").collect()
+        spark.sql(f"CREATE INDEX idx_day ON {name} USING column_stats(ts) "
+                  "OPTIONS(expr='from_unixtime', format='yyyy-MM-dd')").collect()
+    finally:
+        for k in (LOCKS, *SMALL):
+            spark.sql(f"RESET {k}")
+        spark.sql(f"DROP TABLE IF EXISTS {name}")
+    assert {"record_index", "partition_stats", "bloom_filters", "secondary_index_idx_c",
+            "expr_index_idx_day"} <= set(_index_partitions(path)), _index_partitions(path)
+    return {"path": path, "table_type": table_type, "bytes": tables.table_bytes(path)}
+
+
+@pytest.fixture(scope="module")
+def bases(spark, tmp_path_factory):
+    """``bases(table_type)``: that type's table, built on first use."""
+    built = {}
+
+    def get(table_type):
+        if table_type not in built:
+            built[table_type] = _build(spark, str(tmp_path_factory.mktemp("indexes_more") / "t"), table_type)
+        return built[table_type]
+    return get
+
+
+def _index_partitions(path):
+    """The metadata-table partitions the table's properties list as built."""
+    with open(f"{path}/.hoodie/hoodie.properties") as f:
+        for line in f:
+            if line.startswith("hoodie.table.metadata.partitions="):
+                return line.strip().split("=", 1)[1].split(",")
+    return []
+
+
+def _file_group(file_name):
+    return file_name.split("_", 1)[0]  # a base file's name begins with its group; a log row names the group
+
+
+def _check_metadata_indexes(spark, path):
+    """The record-level index maps every key to the partition and file group holding it; the
+    secondary index holds exactly the table's (c, k) pairs."""
+    held = spark.read.format("hudi").load(path).select("k", "c", "p", "_hoodie_file_name").collect()
+    entries = spark.read.format("hudi").load(f"{path}/.hoodie/metadata").where(F.col("type").isin(5, 7)) \
+        .select("type", "key", "recordIndexMetadata", "SecondaryIndexMetadata").collect()
+    record_index = {}
+    for e in (e for e in entries if e["type"] == 5):
+        r = e["recordIndexMetadata"]
+        group = r["fileId"] if r["fileIdEncoding"] != 0 else "%s-%d" % (uuid.UUID(
+            int=((r["fileIdHighBits"] % 2 ** 64) << 64) | (r["fileIdLowBits"] % 2 ** 64)), r["fileIndex"])
+        record_index[e["key"]] = (r["partitionName"], group)
+    expected = {r["k"]: (r["p"], _file_group(r["_hoodie_file_name"])) for r in held}
+    wrong = sorted(k for k in expected.keys() | record_index.keys() if record_index.get(k) != expected.get(k))
+    assert not wrong, [(k, record_index.get(k), expected.get(k)) for k in wrong[:5]] + [len(wrong)]
+    secondary = sorted(e["key"] for e in entries if e["type"] == 7 and not e["SecondaryIndexMetadata"]["isDeleted"])
+    assert secondary == sorted(f"{r['c']}${r['k']}" for r in held)
+
+
+def _day(ts):
+    return datetime.datetime.fromtimestamp(ts, datetime.timezone.utc).strftime("%Y-%m-%d")
+
+
+def _queries(spark, path, model):
+    """``{filter: (rows, files read)}`` for a lookup by key and a filter on each index's column or
+    expression, each checked to return the model's rows; and the table's file slices."""
+    rows = [r.asDict() for r in model.select(*COLUMNS).collect()]
+    slices = len(jvm.latest_file_slices(spark, path))
+    assert slices >= 8, slices
+    filters = {
+        "k": (F.col("k") == "k000123", lambda r: r["k"] == "k000123"),
+        "c": (F.col("c") == "c040", lambda r: r["c"] == "c040"),
+        "day": (F.from_unixtime("ts", "yyyy-MM-dd") == DAY, lambda r: _day(r["ts"]) == DAY),
+        "b": (F.col("b").between(1500.0, 1799.0), lambda r: 1500.0 <= r["b"] <= 1799.0),
+    }
+    read = {}
+    for name, (condition, holds) in filters.items():
+        got, files = scan.files_read(scan.read(spark, path).where(condition).select(*COLUMNS))
+        got = sorted(tuple(r) for r in got)
+        assert got and got == sorted(tuple(r[c] for c in COLUMNS) for r in rows if holds(r)), name
+        read[name] = (len(got), files)
+    return read, slices
+
+
+def _check_queries(spark, path, model):
+    """:func:`_queries`, reading only the files the indexes leave."""
+    read, slices = _queries(spark, path, model)
+    assert read["k"] == (1, 1), (read, slices)  # one row, in the one file the record-level index names
+    assert read["c"][1] <= read["c"][0] < slices, (read, slices)  # the files the secondary index names
+    assert read["day"][1] < slices, (read, slices)  # files pruned by the expression index's day ranges
+
+
+#: (table type, layout, the index that finds the upsert's stored keys). Each table's second clustering
+#: is continuous (the default layout on a table laid out before is); two of the four pairs, for time.
+CASES = [("COPY_ON_WRITE", "default", "RECORD_INDEX"), ("MERGE_ON_READ", "continuous", "BLOOM")]
+LAYOUTS = {"default": {}, "continuous": {"continuous": True}}
+#: The bloom index reads the filters in the files' footers: with ``hoodie.bloom.index.use.metadata``
+#: Hudi 1.2.0 fails any upsert on JDK 17 (Kryo cannot serialize HoodieTableFileSystemView's lock),
+#: clustered or not.
+UPSERT = {"RECORD_INDEX": INDEXES,
+          "BLOOM": {**INDEXES, "hoodie.index.type": "BLOOM", "hoodie.bloom.index.use.metadata": "false"}}
+
+
+def _layout(base, layout):
+    return hl.LayoutOptions(SORT, target_file_bytes=base["bytes"] // 8 + 1, small_file_bytes=1 << 40,
+                            max_bytes_per_group=1 << 40, **LAYOUTS[layout])
+
+
+@pytest.mark.parametrize("table_type,layout,index", CASES, ids=["-".join(c).lower() for c in CASES])
+def test_indexes_answer_lookups_and_upserts_after_clustering(spark, bases, tmp_path, table_type, layout, index):
+    base = bases(table_type)
+    path = str(tmp_path / "t")
+    shutil.copytree(base["path"], path)
+    first = hl.cluster(spark, path, _layout(base, layout), extra=KEEP)
+    assert first.executed and int(first.layout["hudilayout.files"]) >= 8, first
+    assert set(_index_partitions(path)) == set(_index_partitions(base["path"]))
+    _check_metadata_indexes(spark, path)
+    _check_queries(spark, path, _model(spark, upserted=False))
+
+    _write(_upsert(spark), path, base["table_type"], "upsert", UPSERT[index])
+    model = _model(spark, upserted=True)
+    assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(model)
+
+    second = hl.cluster(spark, path, _layout(base, layout), extra=KEEP)
+    assert second.executed and second.layout["hudilayout.continuous"], second
+    assert set(_index_partitions(path)) == set(_index_partitions(base["path"]))
+    assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(model)
+    _check_metadata_indexes(spark, path)
+    _check_queries(spark, path, model)
+
+
+@pytest.fixture(scope="module")
+def layout_only(spark, bases, tmp_path_factory):
+    """A copy of the copy-on-write table clustered with the layout alone (no index key in ``extra``),
+    and what :func:`_queries` found there (every filter's rows checked against the model)."""
+    base = bases("COPY_ON_WRITE")
+    path = str(tmp_path_factory.mktemp("layout_only") / "t")
+    shutil.copytree(base["path"], path)
+    assert hl.cluster(spark, path, _layout(base, "default")).executed
+    read, slices = _queries(spark, path, _model(spark, upserted=False))
+    return {"before": _index_partitions(base["path"]), "after": _index_partitions(path), "read": read,
+            "slices": slices}
+
+
+def test_a_clustering_given_only_the_layout_keeps_the_other_indexes_and_every_query_right(layout_only):
+    kept = {"column_stats", "partition_stats", "secondary_index_idx_c", "expr_index_idx_day"}
+    assert kept <= set(layout_only["after"]), layout_only
+    assert layout_only["read"]["day"][1] < layout_only["slices"], layout_only
+
+
+def test_a_clustering_given_only_the_layout_keeps_the_record_and_bloom_indexes(layout_only):
+    read = layout_only["read"]
+    assert {"index partitions": sorted(layout_only["after"]), "files read by key": read["k"][1],
+            "files read by c": read["c"][1]} == {
+        "index partitions": sorted(layout_only["before"]), "files read by key": 1,
+        "files read by c": read["c"][0]}, layout_only
