@@ -44,8 +44,13 @@ FEATURES: List[Tuple[str, Sequence[str]]] = [
     ("clustering killed mid-write, then resumed", ["test_a_killed_clustering_loses_nothing_and_the_next_run_completes_it"]),
     ("table laid out here, then written and clustered by Hudi 1.2 (layout continued)",
      ["test_a_layout_made_on_an_older_line_is_continued_by_hudi_1_2"]),
-    ("Hudi 1.2 writing table version 6: default and continuous layouts",
-     ["test_table_version_6_under_hudi_1_2"]),
+    ("continuous layout of a fresh table in a driver of its own, then an upsert (Hudi 1.2: table version 6)",
+     ["test_the_continuous_layout_of_a_fresh_table_then_an_upsert"]),
+    ("bucket-index tables refused on every route; upserts after",
+     ["test_a_bucket_index_table_is_refused_before_any_write_and_takes_upserts_after",
+      "test_our_plan_strategy_refuses_the_plan_before_it_is_saved",
+      "test_a_write_that_would_cluster_a_bucket_index_table_is_refused_before_it_writes",
+      "test_a_plan_hudi_scheduled_is_refused_when_it_executes_and_can_be_rolled_back"]),
 ]
 
 
