@@ -65,11 +65,13 @@ def message(exc: BaseException) -> str:
 # Timeline ---------------------------------------------------------------------------------------
 
 def instants(path: str) -> List[str]:
-    """Names of the instant files in the active timeline (Hudi 1.x: ``.hoodie/timeline``), e.g.
-    ``20261122002213474.clustering.requested`` or ``<requested>_<completed>.replacecommit``."""
+    """Names of the instant files in the active timeline (Hudi 1.x: ``.hoodie/timeline``; 0.15:
+    ``.hoodie``), e.g. ``20261122002213474.clustering.requested`` or
+    ``<requested>_<completed>.replacecommit``."""
     folder = os.path.join(path, ".hoodie", "timeline")
+    folder = folder if os.path.isdir(folder) else os.path.join(path, ".hoodie")
     return sorted(f for f in os.listdir(folder)
-                  if not f.startswith(".") and os.path.isfile(os.path.join(folder, f)))
+                  if f[:1].isdigit() and os.path.isfile(os.path.join(folder, f)))
 
 
 def completed_replacecommits(path: str) -> List[str]:

@@ -19,7 +19,6 @@ Expected:
 from __future__ import annotations
 
 import math
-import os
 
 import pytest
 from pyspark.errors import IllegalArgumentException
@@ -28,17 +27,12 @@ from pyspark.sql import functions as F
 import hudi_layout as hl
 from hudi_layout import tables, timeline
 from hudi_layout.tools import ssb
+from layoutcheck import instants
 from tablecheck import fingerprint, point_query
 
 pytestmark = pytest.mark.spark
 OLD = list(ssb.FILTER_COLUMNS)
 NEW = [OLD[0], "lo_discount"]
-
-
-def _instants(path):
-    folder = os.path.join(path, ".hoodie", "timeline")
-    folder = folder if os.path.isdir(folder) else os.path.join(path, ".hoodie")
-    return sorted(n for n in os.listdir(folder) if n[:1].isdigit())
 
 
 def _rows(spark, tmp_path, name, n, seed, key_offset, version):
@@ -63,13 +57,13 @@ def test_a_change_of_columns_is_refused_unless_a_full_clustering_lays_the_table_
     hl.write(new, path, layout(NEW), table="t_columns", record_key="lo_key", ordering="version", operation="upsert")
     expected = fingerprint(df.unionByName(new))
 
-    before = _instants(path)
+    before = instants(path)
     with pytest.raises(IllegalArgumentException) as refused:
         hl.cluster(spark, path, layout(NEW))
     message = str(refused.value)
     assert "sort_columns" in message and "incremental=False" in message, message
     assert ",".join(OLD) in message and ",".join(NEW) in message, message
-    assert _instants(path) == before
+    assert instants(path) == before
     assert fingerprint(spark.read.format("hudi").load(path)) == expected
 
     done = hl.cluster(spark, path, layout(NEW), incremental=False)

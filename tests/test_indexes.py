@@ -33,6 +33,7 @@ from pyspark.sql import functions as F
 import hudi_layout as hl
 from hudi_layout import ingest, jarpaths, timeline
 from hudi_layout.options import LayoutOptionError
+from layoutcheck import instants
 from tablecheck import fingerprint
 
 pytestmark = pytest.mark.spark
@@ -71,12 +72,6 @@ def _data_files(path):
                   for n in names if n.endswith(".parquet") or ".log." in n)
 
 
-def _instants(path):
-    folder = os.path.join(path, ".hoodie", "timeline")
-    folder = folder if os.path.isdir(folder) else os.path.join(path, ".hoodie")
-    return sorted(n for n in os.listdir(folder) if n[:1].isdigit())
-
-
 @pytest.fixture(scope="module", params=["COPY_ON_WRITE", "MERGE_ON_READ"])
 def bucket_table(request, spark, tmp_path_factory):
     path = str(tmp_path_factory.mktemp("bucket") / "t")
@@ -90,7 +85,7 @@ def bucket_table(request, spark, tmp_path_factory):
                          ids=["default", "continuous"])
 def test_a_bucket_index_table_is_refused_before_any_write_and_takes_upserts_after(spark, bucket_table, layout):
     path = bucket_table["path"]
-    before_files, before_instants = _data_files(path), _instants(path)
+    before_files, before_instants = _data_files(path), instants(path)
     with pytest.raises(IllegalArgumentException) as refused:
         hl.cluster(spark, path, layout)
     text = str(refused.value)
@@ -98,7 +93,7 @@ def test_a_bucket_index_table_is_refused_before_any_write_and_takes_upserts_afte
     assert "hoodie.index.type is SIMPLE, GLOBAL_SIMPLE, BLOOM, GLOBAL_BLOOM or RECORD_INDEX" in text, text
     known_by = ".bucket_index" if bucket_table["table_type"] == "MERGE_ON_READ" else "file ids"
     assert known_by in text, text
-    assert _data_files(path) == before_files and _instants(path) == before_instants
+    assert _data_files(path) == before_files and instants(path) == before_instants
     assert hl.pending(spark, path) == [] and timeline.clustering_commits(spark, path) == []
 
     # the table still takes upserts: 200 stored keys changed, 50 new
@@ -111,7 +106,7 @@ def test_a_bucket_index_table_is_refused_before_any_write_and_takes_upserts_afte
 
 def test_our_plan_strategy_refuses_the_plan_before_it_is_saved(spark, bucket_table):
     path = bucket_table["path"]
-    before_instants = _instants(path)
+    before_instants = instants(path)
     options = ",".join(f"{k}={v}" for k, v in {
         "hoodie.clustering.plan.strategy.class": "dev.hudilayout.continuous.ContinuousPlanStrategy",
         "hoodie.clustering.execution.strategy.class": "dev.hudilayout.SpaceCurveExecutionStrategy",
@@ -120,7 +115,7 @@ def test_our_plan_strategy_refuses_the_plan_before_it_is_saved(spark, bucket_tab
         spark.sql(f"CALL run_clustering(path => '{path}', op => 'schedule', options => '{options}', "
                   f"order => '{','.join(SORT)}', order_strategy => 'hilbert')").collect()
     assert "it is found by Hudi's bucket index" in str(refused.value), str(refused.value)[-3000:]
-    assert _instants(path) == before_instants and hl.pending(spark, path) == []
+    assert instants(path) == before_instants and hl.pending(spark, path) == []
 
 
 def test_a_write_that_would_cluster_a_bucket_index_table_is_refused_before_it_writes(spark, tmp_path):
