@@ -97,7 +97,32 @@ def table_options(df_schema, layout: LayoutOptions, *, table: str, record_key: C
     refuse_unknown_keys(extra or {})
     opts.update({str(k): str(v) for k, v in (extra or {}).items()})
     _refuse_bucket_index(opts, layout)
+    if layout.writers_first and under_concurrency_control(opts):
+        for key, value in WRITERS_FIRST_OPTIONS.items():
+            if key not in (extra or {}):
+                opts[key] = value
     return opts
+
+
+#: What a write needs to go into file groups under a pending clustering, under concurrency control:
+#: Hudi's default update strategy refuses such a write, and its default conflict resolution fails
+#: it at commit (the pending clustering's plan overlaps it). With these the write commits, and the
+#: clustering loses the conflict at its own commit.
+UPDATES_STRATEGY_KEY = "hoodie.clustering.updates.strategy"
+CONFLICT_STRATEGY_KEY = "hoodie.write.lock.conflict.resolution.strategy"
+WRITERS_FIRST_OPTIONS = {
+    UPDATES_STRATEGY_KEY: "org.apache.hudi.client.clustering.update.strategy.SparkAllowUpdateStrategy",
+    CONFLICT_STRATEGY_KEY: "org.apache.hudi.client.transaction.PreferWriterConflictResolutionStrategy",
+}
+CONCURRENCY_MODE_KEY = "hoodie.write.concurrency.mode"
+
+
+def under_concurrency_control(opts: Mapping[str, str]) -> bool:
+    """Whether Hudi resolves conflicts between this table's writers at commit (optimistic or
+    non-blocking concurrency control): the only mode where a write may go into a file group under
+    clustering without losing rows, since one of the two then fails at commit."""
+    mode = str(opts.get(CONCURRENCY_MODE_KEY, "")).strip().upper()
+    return mode.endswith("CONCURRENCY_CONTROL")
 
 
 #: The write option that names Hudi's index; its BUCKET value finds rows by bucket file ids.

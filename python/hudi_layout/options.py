@@ -66,6 +66,7 @@ STATS_ENABLE_KEY = "hoodie.metadata.index.column.stats.enable"
 STATS_COLUMNS_KEY = "hoodie.metadata.index.column.stats.column.list"
 DATA_SKIPPING_KEY = "hoodie.enable.data.skipping"
 WRITE_SMALL_FILE_KEY = "hoodie.parquet.small.file.limit"
+WRITERS_FIRST_KEY = "hoodie.hudilayout.writers.first"
 
 OUR_PREFIX = "hoodie.hudilayout."
 #: where the jar keeps its declarations
@@ -286,6 +287,8 @@ class LayoutOptions:
     merge_fraction: float = field(default=0.5, metadata=_doc(MERGE_FRACTION_KEY, default="0.5"))
     merge_tiers: int = field(default=3, metadata=_doc(MERGE_TIERS_KEY, default="3"))
     region_files: int = field(default=0, metadata=_doc(REGION_FILES_KEY, default="0"))
+    writers_first: bool = field(default=True, metadata=_doc(
+        WRITERS_FIRST_KEY, "See docs/operators.md, Clustering beside an upsert stream.", "True"))
     inline: bool = field(default=False, metadata=_doc(
         INLINE_KEY, "Cluster inside the write, every `every_n_commits` commits.", "False", TRUE_OR_FALSE))
     async_clustering: bool = field(default=False, metadata=_doc(
@@ -412,6 +415,7 @@ class LayoutOptions:
             if value is not None:
                 opts[key] = str(value)
         opts[MAX_GROUPS_KEY] = str(self.max_groups if self.max_groups is not None else DEFAULT_MAX_GROUPS)
+        opts[WRITERS_FIRST_KEY] = "true" if self.writers_first else "false"
         if self.whole_partition:
             opts[PLAN_CLASS_KEY] = WHOLE_PARTITION_PLAN
         if self.is_continuous:

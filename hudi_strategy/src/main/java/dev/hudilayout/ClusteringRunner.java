@@ -12,6 +12,7 @@ import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.util.Option;
 import org.apache.hudi.config.HoodieClusteringConfig;
 import org.apache.hudi.config.HoodieWriteConfig;
+import org.apache.hudi.exception.HoodieWriteConflictException;
 import org.apache.hudi.table.HoodieTable;
 import org.apache.hudi.table.action.cluster.strategy.ClusteringExecutionStrategy;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -39,11 +40,34 @@ public final class ClusteringRunner {
     }
   }
 
-  /** Executes a scheduled clustering and completes its replacecommit. */
+  /**
+   * Executes a scheduled clustering and completes its replacecommit. A clustering that gives way
+   * to writers ({@link TableClients#givesWay}) and loses a conflict to one is rolled back and its
+   * plan removed, so its file groups return to the next plan; the error says so.
+   */
   public static void execute(JavaSparkContext jsc, String basePath, Map<String, String> options, String instant) {
     try (SparkRDDWriteClient<?> client = client(jsc, basePath, options)) {
-      client.cluster(instant, true);
+      try {
+        client.cluster(instant, true);
+      } catch (RuntimeException e) {
+        if (!TableClients.givesWay(options) || !lostToWriter(e)) {
+          throw e;
+        }
+        HudiLine.get().purgeClustering(client, instant);
+        throw new IllegalStateException("hudi-layout: clustering " + instant + " gave way to a concurrent write "
+            + "and was rolled back (" + HoodieWriteConflictException.class.getSimpleName() + "); its file groups "
+            + "go to the next plan", e);
+      }
     }
+  }
+
+  private static boolean lostToWriter(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof HoodieWriteConflictException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   public static String scheduleAndExecute(JavaSparkContext jsc, String basePath, Map<String, String> options) {

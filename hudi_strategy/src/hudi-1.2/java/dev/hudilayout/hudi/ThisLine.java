@@ -26,6 +26,7 @@ import org.apache.hudi.table.HoodieTable;
 
 import java.io.IOException;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -116,6 +117,14 @@ final class ThisLine implements HudiLine {
     }
     meta.reloadActiveTimeline().deleteInstantFileIfExists(
         meta.getInstantGenerator().getClusteringCommitRequestedInstant(instantTime));
+  }
+
+  /** Hudi 1.2 also lets a clustering lose to a write that is requested and not yet inflight. */
+  @Override
+  public Map<String, String> clusteringGivesWay() {
+    Map<String, String> out = new HashMap<>(HudiLine.super.clusteringGivesWay());
+    out.put("hoodie.clustering.fail.on.pending.ingestion.during.conflict.resolution", "true");
+    return out;
   }
 
   @Override

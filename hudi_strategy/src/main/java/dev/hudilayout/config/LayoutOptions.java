@@ -107,9 +107,23 @@ public final class LayoutOptions {
           + "for 3 sort columns, 100 for 2, 22 for 4; a single sort column never splits.",
       Rule.wholeNumber(0, 1 << 20));
 
+  public static final DeclaredOption<Boolean> WRITERS_FIRST = DeclaredOption.ours(
+      PREFIX + "writers.first", true,
+      "A clustering beside writes (under optimistic concurrency, or Hudi's async clustering; not inline) "
+          + "gives way to them. The continuous plan leaves out the file groups the "
+          + "next write is likely to touch: those the last writes touched, as many writes back as a write on "
+          + "the timeline reached to update a group (none when that is every group of the partition). Under "
+          + "optimistic concurrency, a clustering our routes run resolves conflicts in the writers' favour "
+          + "(Hudi's PreferWriterConflictResolutionStrategy; on Hudi 1.2 also against writes not yet "
+          + "inflight), and a clustering that loses is rolled back, so its file groups return to the next "
+          + "plan; the Python writers let updates into file groups under clustering "
+          + "(SparkAllowUpdateStrategy), which is safe only there. false: every file is planned, and Hudi's "
+          + "settings stand.",
+      Rule.trueOrFalse());
+
   private static final List<DeclaredOption<?>> ALL = List.of(BITS_PER_COLUMN, SAMPLE_SEED, WRITER_SIZE_FACTOR, ALIGNED,
       ALIGNED_TOLERANCE, GRID_BUCKETS, COLUMN_WEIGHTS, CONTINUOUS_MERGE_FRACTION,
-      CONTINUOUS_MERGE_TIERS, CONTINUOUS_REGION_FILES);
+      CONTINUOUS_MERGE_TIERS, CONTINUOUS_REGION_FILES, WRITERS_FIRST);
 
   private LayoutOptions() {
   }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -35,6 +36,7 @@ public final class LayoutSpecParser {
     continuousMergeFraction(props);
     continuousMergeTiers(props);
     continuousRegionFiles(props);
+    writersFirst(props);
     writerSizeFactor(props);
     String cols = strategyParams == null ? null : strategyParams.get(HudiOptions.SORT_COLUMNS.key());
     if (cols == null || cols.trim().isEmpty()) {
@@ -125,6 +127,28 @@ public final class LayoutSpecParser {
   /** {@link LayoutOptions#CONTINUOUS_REGION_FILES}: 0 for the rule from the sort columns. */
   public static int continuousRegionFiles(Properties props) {
     return LayoutOptions.CONTINUOUS_REGION_FILES.readInt(props);
+  }
+
+  /** {@link LayoutOptions#WRITERS_FIRST}, validated. */
+  public static boolean writersFirst(Properties props) {
+    return LayoutOptions.WRITERS_FIRST.readBoolean(props);
+  }
+
+  /** Whether Hudi resolves conflicts between the table's writers at commit (optimistic or non-blocking concurrency control). */
+  public static boolean underConcurrencyControl(Properties props) {
+    return props.getProperty("hoodie.write.concurrency.mode", "").trim().toUpperCase(Locale.ROOT)
+        .endsWith("CONCURRENCY_CONTROL");
+  }
+
+  /**
+   * Whether a clustering with {@code props} runs beside writes and gives way to them
+   * ({@link LayoutOptions#WRITERS_FIRST}): under concurrency control, or as Hudi's async
+   * clustering; never inline, where the next write waits for the clustering anyway.
+   */
+  public static boolean besideWriters(Properties props) {
+    return writersFirst(props) && !Boolean.parseBoolean(props.getProperty("hoodie.clustering.inline", "false"))
+        && (underConcurrencyControl(props)
+            || Boolean.parseBoolean(props.getProperty("hoodie.clustering.async.enabled", "false")));
   }
 
   /** {@link HudiOptions#SORT_COLUMNS}: names separated by commas, trimmed, none empty, none twice. */

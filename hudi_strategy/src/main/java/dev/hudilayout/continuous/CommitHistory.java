@@ -1,6 +1,7 @@
 package dev.hudilayout.continuous;
 
 import dev.hudilayout.hudi.HudiLine;
+import dev.hudilayout.plan.RecentWrites;
 
 import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.model.HoodieReplaceCommitMetadata;
@@ -14,8 +15,10 @@ import org.apache.hudi.exception.HoodieException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What the completed commits on the active timeline wrote, read once from their write statistics:
@@ -38,6 +41,8 @@ final class CommitHistory {
   /** Per partition: {bytes ingested, bytes rewritten by clusterings}. */
   private final Map<String, long[]> written = new HashMap<>();
   private final List<HoodieCommitMetadata> replaces = new ArrayList<>();
+  /** The writes (not clusterings or compactions), with the file groups each created and updated. */
+  private final List<RecentWrites.Write> writes = new ArrayList<>();
 
   private CommitHistory() {
   }
@@ -52,16 +57,37 @@ final class CommitHistory {
         out.replaces.add(0, commit);
       }
       int kind = commit.getOperationType() == WriteOperationType.CLUSTER ? 1 : 0;
+      String time = HudiLine.get().instantTime(instant);
+      boolean write = isWrite(commit.getOperationType());
+      Set<String> made = new HashSet<>();
+      Set<String> updated = new HashSet<>();
       for (HoodieWriteStat stat : commit.getWriteStats()) {
         String previous = stat.getPrevCommit();
         if (stat.getFileId() != null && (previous == null || HoodieWriteStat.NULL_COMMIT.equals(previous))) {
-          out.created.merge(stat.getFileId(), HudiLine.get().instantTime(instant), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+          out.created.merge(stat.getFileId(), time, (a, b) -> a.compareTo(b) <= 0 ? a : b);
+          made.add(stat.getFileId());
+        } else if (stat.getFileId() != null) {
+          updated.add(stat.getFileId());
         }
         String partition = stat.getPartitionPath() == null ? "" : stat.getPartitionPath();
         out.written.computeIfAbsent(partition, p -> new long[2])[kind] += stat.getTotalWriteBytes();
       }
+      if (write) {
+        out.writes.add(new RecentWrites.Write(time, made, updated));
+      }
     }
     return out;
+  }
+
+  /** The file groups the next write is likely to touch, from the writes on the active timeline ({@link RecentWrites}). */
+  RecentWrites recentWrites() {
+    return RecentWrites.of(writes, created);
+  }
+
+  /** A write of rows (insert, upsert, delete, bulk insert, overwrite): not a clustering or compaction. */
+  private static boolean isWrite(WriteOperationType operation) {
+    return operation != WriteOperationType.CLUSTER && operation != WriteOperationType.COMPACT
+        && operation != WriteOperationType.LOG_COMPACT;
   }
 
   /** Bytes the writes (not clusterings) on the active timeline wrote into {@code partition}. */

@@ -11,6 +11,7 @@ import dev.hudilayout.plan.QueryShares;
 import dev.hudilayout.plan.RecordedColumns;
 import dev.hudilayout.plan.PlannedGroup;
 import dev.hudilayout.plan.Tiers;
+import dev.hudilayout.plan.RecentWrites;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
@@ -26,6 +27,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -160,14 +162,39 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   @Override
   protected Stream<FileSlice> getFileSlicesEligibleForClustering(String partition) {
     // the parent keeps files under the small-file limit; here every file of the partition counts,
-    // except file groups a pending compaction or clustering holds
+    // except file groups a pending compaction or clustering holds, and those the writers come
+    // back to (writers first)
     Map<String, List<FileSlice>> all = listing();
     if (all != null) {
       return all.getOrDefault(partition, List.of()).stream();
     }
     Set<HoodieFileGroupId> pending = LatestSlices.held(getHoodieTable().getFileSystemView());
-    return getHoodieTable().getSliceView().getLatestFileSlicesStateless(partition)
-        .filter(slice -> !pending.contains(slice.getFileGroupId()));
+    return forWriters(partition, getHoodieTable().getSliceView().getLatestFileSlicesStateless(partition)
+        .filter(slice -> !pending.contains(slice.getFileGroupId())).collect(Collectors.toList())).stream();
+  }
+
+  /**
+   * {@code slices} without the file groups the next write is likely to touch ({@link RecentWrites}),
+   * when the clustering runs beside writes and gives way to them ({@link LayoutSpecParser#besideWriters}).
+   */
+  private List<FileSlice> forWriters(String partition, List<FileSlice> slices) {
+    if (slices.isEmpty() || !LayoutSpecParser.besideWriters(getWriteConfig().getProps())) {
+      return slices;
+    }
+    RecentWrites recent = timeline().recent;
+    boolean[] out = recent.leaveOut(slices.stream().map(FileSlice::getFileId).collect(Collectors.toList()));
+    List<FileSlice> kept = new ArrayList<>();
+    for (int i = 0; i < out.length; i++) {
+      if (!out[i]) {
+        kept.add(slices.get(i));
+      }
+    }
+    if (kept.size() < slices.size()) {
+      LOG.info("hudi-layout: partition '{}': {} of {} file group(s) left out for the writers (touched by the last {} "
+          + "write(s), as far back as a write on the timeline updated)", partition, slices.size() - kept.size(),
+          slices.size(), recent.depth());
+    }
+    return kept;
   }
 
   private synchronized void spend(int phase, long startNanos) {
@@ -183,7 +210,9 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   private synchronized Map<String, List<FileSlice>> listing() {
     if (listed == null && planned != null) {
       long start = System.nanoTime();
-      listed = LatestSlices.of(getHoodieTable().getMetaClient(), metadata(), planned.get(), true);
+      Map<String, List<FileSlice>> slices = LatestSlices.of(getHoodieTable().getMetaClient(), metadata(), planned.get(), true);
+      listed = new HashMap<>();
+      slices.forEach((partition, s) -> listed.put(partition, forWriters(partition, s)));
       spend(1, start);
     }
     return listed;
@@ -262,10 +291,12 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   private static final class Timeline {
     final Map<String, RecordedGrids.Tree> grids;
     final CommitHistory history;
+    final RecentWrites recent;
 
     Timeline(Map<String, RecordedGrids.Tree> grids, CommitHistory history) {
       this.grids = grids;
       this.history = history;
+      this.recent = history.recentWrites();
     }
   }
 

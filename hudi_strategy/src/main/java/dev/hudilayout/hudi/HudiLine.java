@@ -15,6 +15,7 @@ import org.apache.hudi.table.HoodieTable;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -55,6 +56,15 @@ public interface HudiLine {
    * plan from the timeline.
    */
   void purgeClustering(SparkRDDWriteClient<?> client, String instantTime);
+
+  /**
+   * The write options that make a clustering, under optimistic concurrency, give way to the
+   * table's writers: it loses a conflict with a write, completed or inflight, on any file group.
+   */
+  default Map<String, String> clusteringGivesWay() {
+    return Map.of("hoodie.write.lock.conflict.resolution.strategy",
+        "org.apache.hudi.client.transaction.PreferWriterConflictResolutionStrategy");
+  }
 
   /** An instant's time: the time it was requested at, which names it on the timeline. */
   String instantTime(HoodieInstant instant);

@@ -1,6 +1,8 @@
 package dev.hudilayout.hudi;
 
 import dev.hudilayout.config.KeptIndexes;
+import dev.hudilayout.config.LayoutOptions;
+import dev.hudilayout.config.LayoutSpecParser;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hudi.client.SparkRDDWriteClient;
@@ -13,6 +15,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.function.Consumer;
 
 /**
@@ -40,6 +43,17 @@ public final class TableClients {
   }
 
   /**
+   * Whether a clustering with {@code options} gives way to the table's writers: with
+   * {@link LayoutOptions#WRITERS_FIRST} on, under optimistic concurrency (where Hudi resolves
+   * conflicts between writers at commit).
+   */
+  public static boolean givesWay(Map<String, String> options) {
+    Properties props = new Properties();
+    props.putAll(options);
+    return LayoutSpecParser.writersFirst(props) && LayoutSpecParser.underConcurrencyControl(props);
+  }
+
+  /**
    * A client for the table at {@code basePath} with {@code options}, the table's name and its
    * current schema (Hudi's table services parse the write schema when they start), and the
    * indexes the table has kept on ({@link KeptIndexes}).
@@ -55,6 +69,9 @@ public final class TableClients {
       props.putIfAbsent(HoodieWriteConfig.AVRO_SCHEMA_STRING.key(), schema.get().json());
     }
     check.accept(schema);
+    if (givesWay(props)) {
+      HudiLine.get().clusteringGivesWay().forEach(props::putIfAbsent);
+    }
     HoodieWriteConfig config = HoodieWriteConfig.newBuilder()
         .withPath(basePath)
         .forTable(meta.getTableConfig().getTableName())

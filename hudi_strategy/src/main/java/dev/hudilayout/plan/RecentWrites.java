@@ -1,0 +1,116 @@
+package dev.hudilayout.plan;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The file groups the next write of a table is likely to touch, read from its own timeline.
+ *
+ * <p>A write touches a file group when it creates it (new rows) or updates it (rewrites it, or
+ * appends a log file to it). An update's distance is the number of writes between it and the
+ * group's previous touch (its creation, by a write or a clustering, or an earlier update). A
+ * stream whose updates are late-arriving rows updates what the write just before made: distance
+ * 0. One whose updates are spread over the whole table updates groups no write touched for long.
+ * The depth is one more than the largest distance on the timeline (0 when no write ever updated):
+ * the next write is likely to touch again what the last depth writes touched.
+ *
+ * <p>A clustering that takes a file group the next write updates either refuses that write (Hudi's
+ * default update strategy) or loses to it at commit. So the continuous plan leaves out the groups
+ * the last depth writes touched. It leaves out none when that would be every group of the
+ * partition: spread updates then meet the clustering anyway, and the conflict resolution decides
+ * who gives way.
+ *
+ * <p>Example: a clustering c made X; then w1 made A; w2 made B and updated A (distance 0); w3 made C
+ * and updated B (distance 0). The depth is 1: the plan leaves out what w3 touched, B and C, and
+ * takes A and X. Had w3 updated X instead (two writes since c made it: distance 2), the depth
+ * would be 3, and A, B, C and X would all be touched: then nothing is left out.
+ */
+public final class RecentWrites {
+  private final Set<String> touched;
+  private final int depth;
+
+  private RecentWrites(Set<String> touched, int depth) {
+    this.touched = touched;
+    this.depth = depth;
+  }
+
+  /** One completed write: its instant, the file groups it created and those it updated. */
+  public static final class Write {
+    final String instant;
+    final Set<String> created;
+    final Set<String> updated;
+
+    public Write(String instant, Set<String> created, Set<String> updated) {
+      this.instant = instant;
+      this.created = created;
+      this.updated = updated;
+    }
+  }
+
+  /**
+   * The groups the last depth of {@code writes} (any order) touched. {@code origins} gives the
+   * instant that created a group (a write or a clustering; a group missing from it is older than
+   * every write). Instants compare as strings, as Hudi's do.
+   */
+  public static RecentWrites of(List<Write> writes, Map<String, String> origins) {
+    List<Write> sorted = new ArrayList<>(writes);
+    sorted.sort((a, b) -> a.instant.compareTo(b.instant));
+    List<String> instants = new ArrayList<>();
+    sorted.forEach(w -> instants.add(w.instant));
+    Map<String, String> lastTouch = new HashMap<>();
+    int depth = 0;
+    for (int i = 0; i < sorted.size(); i++) {
+      Write w = sorted.get(i);
+      for (String id : w.updated) {
+        String previous = later(origins.getOrDefault(id, ""), lastTouch.getOrDefault(id, ""));
+        depth = Math.max(depth, 1 + i - writesUpTo(instants, previous));
+      }
+      for (String id : w.created) {
+        lastTouch.put(id, w.instant);
+      }
+      for (String id : w.updated) {
+        lastTouch.put(id, w.instant);
+      }
+    }
+    Set<String> touched = new HashSet<>();
+    for (int i = Math.max(0, sorted.size() - depth); i < sorted.size(); i++) {
+      touched.addAll(sorted.get(i).created);
+      touched.addAll(sorted.get(i).updated);
+    }
+    return new RecentWrites(touched, depth);
+  }
+
+  /** How many of the newest writes' touches the plan avoids: 0 when no write ever updated a group. */
+  public int depth() {
+    return depth;
+  }
+
+  /**
+   * Which of a partition's file groups the plan leaves out: those the last {@link #depth()}
+   * writes touched, unless that is every one of them (then none). True at index i: leave out.
+   */
+  public boolean[] leaveOut(List<String> fileIds) {
+    boolean[] out = new boolean[fileIds.size()];
+    int kept = 0;
+    for (int i = 0; i < out.length; i++) {
+      out[i] = touched.contains(fileIds.get(i));
+      kept += out[i] ? 0 : 1;
+    }
+    return kept == 0 ? new boolean[fileIds.size()] : out;
+  }
+
+  private static String later(String a, String b) {
+    return a.compareTo(b) >= 0 ? a : b;
+  }
+
+  /** The writes at or before {@code instant}. */
+  private static int writesUpTo(List<String> sorted, String instant) {
+    int at = Collections.binarySearch(sorted, instant);
+    return at >= 0 ? at + 1 : -at - 1;
+  }
+}
