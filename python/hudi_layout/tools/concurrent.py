@@ -247,7 +247,7 @@ def concurrent(ctx: RoundsRun, layout: Layout, path: str, folder: Path) -> dict:
     rows: List[dict] = []
     refusals: List[dict] = []
     loop: Optional[Loop] = None
-    failed = ""
+    failed, code = "", 0
     t0 = time.time()
     try:
         for r in range(1, ctx.plan.rounds + 1):

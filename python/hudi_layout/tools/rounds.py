@@ -3,8 +3,8 @@
     python -m hudi_layout bench --rounds R [--rows-per-round M] [--round-files F]
                                 [--scale 0.05 | --rows N] [--variant ...] [--layouts ...] [--out DIR]
                                 [--order random|time | --drift COLUMN]
-                                [--operation bulk_insert|insert|upsert] [--updates U]
-                                [--table-type COPY_ON_WRITE|MERGE_ON_READ]
+                                [--operation bulk_insert|insert|upsert] [--updates U [--update-from all|latest]]
+                                [--table-type COPY_ON_WRITE|MERGE_ON_READ] [--concurrent]
                                 [--partitions P [--partition-column C] [--partition-growth G]]
 
 Users cluster inside their ingestion (inline every few commits, or async beside a stream): each
@@ -43,7 +43,12 @@ Writes (the same for every layout): every round's rows go in by one write with `
   values, its ``lo_revenue`` rises by the round's number and its ``version`` becomes the round.
   The round's write is one upsert of its new rows and its updated rows together: on copy-on-write
   Hudi rewrites every file that holds an updated key, on merge-on-read it appends the updates to
-  log files beside those files.
+  log files beside those files. ``--update-from latest`` draws them from the latest
+  ``LATEST_ROUNDS`` (2) rounds' rows only, as late-arriving changes come; ``all`` (the default)
+  from every earlier round's.
+
+``--concurrent`` (one clustered layout) runs the rounds twice, once as below and once with the
+clusterings in a second Spark driver beside the writes: see :mod:`hudi_layout.tools.concurrent`.
 
 Each round, per layout: the round's write; then, unless the layout is ``random``, one clustering
 of the layout with Hudi's size-based plan. The plan's sizes are fixed once for the run, as a user
