@@ -10,7 +10,8 @@ against the model (count, checksum, keys once), as well as after the driver's la
 least one clustering completed by the second driver; writes counted as attempts = rounds +
 refusals, each refusal with a Hudi exception class as its reason; files per point query per column
 and on average for both runs with their ratio; results.json and results.md written and
-``--render`` re-renders them.
+``--render`` re-renders them; the clustering driver ran with the lock provider and the run's
+``--hudi-option``.
 
 Without Spark: the flags' checks, the late-arriving updates' rows, the reason read from a Java
 trace and the clusterings counted from the driver's output.
@@ -27,6 +28,8 @@ from hudi_layout.tools.layouts import layouts
 from hudi_layout.tools.rounds import RoundsSpec
 
 ROUNDS, ROWS, FILES, LAYOUT = 2, 1500, 4, "ours-hilbert-sample-continuous"
+#: a --hudi-option that changes nothing here: it must reach the clustering driver's options
+HUDI_OPTION = ("hoodie.metadata.index.column.stats.parallelism", "4")
 
 
 @pytest.mark.spark
@@ -35,7 +38,7 @@ ROUNDS, ROWS, FILES, LAYOUT = 2, 1500, 4, "ours-hilbert-sample-continuous"
 def test_the_concurrent_bench_reports_writes_clusterings_rows_and_files(spark, tmp_path, capsys):
     spec = RoundsSpec(rows=ROUNDS * ROWS, scale=0.0, rounds=ROUNDS, round_files=FILES, queries=1, memory="",
                       warmup=False, out=str(tmp_path), layouts=layouts(LAYOUT), operation="upsert", updates=0.1,
-                      update_from="latest", concurrent=True)
+                      update_from="latest", concurrent=True, hudi_options={HUDI_OPTION[0]: HUDI_OPTION[1]})
     report = concurrent.run(spec, spark)
 
     assert report["mode"] == "concurrent" and report["layout"] == LAYOUT
@@ -55,6 +58,10 @@ def test_the_concurrent_bench_reports_writes_clusterings_rows_and_files(spark, t
     for k in [*report["filter_columns"], "average"]:
         assert cmp_[k]["sequential"] >= 1 and cmp_[k]["concurrent"] >= 1, (k, cmp_)
         assert cmp_[k]["ratio"] == pytest.approx(cmp_[k]["concurrent"] / cmp_[k]["sequential"])
+
+    loop = json.loads((tmp_path / "loop" / "options.json").read_text())["options"]
+    assert loop[HUDI_OPTION[0]] == HUDI_OPTION[1] and all(loop[k] == v for k, v in concurrent.OCC.items()), loop
+    assert loop["hoodie.clustering.plan.strategy.class"] == "dev.hudilayout.continuous.ContinuousPlanStrategy", loop
 
     md = (tmp_path / "results.md").read_text()
     assert "refused or retried" in md and "rolled back" in md and "| average |" in md and "exact after every round" in md
@@ -100,6 +107,13 @@ def test_the_reason_is_the_innermost_hudi_exception():
         "HoodieClusteringUpdateException",
         "Not allowed to update the clustering file group HoodieFileGroupId(partitionPath=, fileId=abc-0).")
     assert cluster_loop.hudi_cause(ValueError("plain"))[0] == "ValueError"
+    conflict = ("An error occurred while calling o9.save.\n"
+                ": org.apache.hudi.exception.HoodieWriteConflictException: java.util.ConcurrentModificationException: "
+                "Cannot resolve conflicts for overlapping writes\n\tat a.b(C.java:1)\n"
+                "Caused by: java.util.ConcurrentModificationException: Cannot resolve conflicts for overlapping writes\n")
+    assert [c for c, _ in cluster_loop.exception_chain(RuntimeError(conflict))] == [
+        "HoodieWriteConflictException", "ConcurrentModificationException"]
+    assert cluster_loop.hudi_cause(RuntimeError(conflict))[0] == "HoodieWriteConflictException"
 
 
 def test_clusterings_are_counted_from_the_drivers_output_and_the_timeline():

@@ -22,25 +22,31 @@ import argparse
 import json
 import time
 from pathlib import Path
-from typing import Dict, Tuple
+from typing import Dict, List, Tuple
 
 #: executions of one pending clustering before the loop leaves it
 RETRIES = 3
 
 
-def hudi_cause(error: BaseException) -> Tuple[str, str]:
-    """(class, message) of the innermost Hudi exception behind ``error`` (a Py4J error's Java
-    trace: its ``Caused by:`` chain), else of the outermost Java exception, else ``error``'s own."""
-    text = str(error)
+def exception_chain(error: BaseException) -> List[Tuple[str, str]]:
+    """(class, message) of each Java exception in ``error``'s text (a Py4J error's trace: the
+    exception and its ``Caused by:`` chain), outermost first."""
     found = []
-    for line in text.splitlines():
-        line = line.strip()
+    for line in str(error).splitlines():
+        line = line.strip().lstrip(": ")
         if line.startswith("Caused by: "):
             line = line[len("Caused by: "):]
         head = line.split(" ", 1)[0].rstrip(":")
-        if head.startswith(("org.apache.hudi.exception.", "org.apache.hudi.", "java.", "org.apache.spark.")) \
-                and (head.endswith("Exception") or head.endswith("Error")):
+        if head.startswith(("org.apache.", "java.", "scala.")) and head.endswith(("Exception", "Error")):
             found.append((head.rsplit(".", 1)[1], line[len(head):].lstrip(": ").strip()))
+    return found
+
+
+def hudi_cause(error: BaseException) -> Tuple[str, str]:
+    """(class, message) of the innermost Hudi exception behind ``error`` (:func:`exception_chain`),
+    else of the outermost Java exception, else ``error``'s own."""
+    text = str(error)
+    found = exception_chain(error)
     hudi = [f for f in found if "Hoodie" in f[0]]
     cls, message = (hudi[-1] if hudi else found[0]) if found else (type(error).__name__, text)
     return cls, " ".join(message.split())[:300]

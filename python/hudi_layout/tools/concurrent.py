@@ -56,7 +56,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from .. import clustering, scan, timeline
 from . import every_query
-from .cluster_loop import hudi_cause
+from .cluster_loop import exception_chain, hudi_cause
 from .layouts import Layout
 from .queries import column_pairs
 from .rounds import RoundsRun, RoundsSpec, cluster_round, held_values, prepare, round_options
@@ -106,7 +106,8 @@ class Loop:
             line = line.strip()
             if line.split(" ", 1)[0] in EVENTS:
                 self.lines.append((time.time(), line))
-                progress(f"clustering driver: {line}")
+                if line != "nothing":
+                    progress(f"clustering driver: {line}")
 
     def finish(self) -> int:
         """Asks for one last clustering and waits for the loop to end; its exit code."""
@@ -177,6 +178,7 @@ def write_round(ctx: RoundsRun, layout: Layout, path: str, r: int, extra: Dict[s
         except Exception as e:  # refused (a pending clustering) or lost a conflict: not committed
             reason, message = hudi_cause(e)
             refusals.append({"round": r, "attempt": attempt, "reason": reason, "message": message,
+                             "chain": [cls for cls, _ in exception_chain(e)][:8],
                              "seconds": round(time.time() - t0, 1)})
             progress(f"concurrent: round {r} write attempt {attempt} refused: {reason}: {message[:200]}")
             time.sleep(PAUSE)
