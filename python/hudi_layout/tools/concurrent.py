@@ -39,7 +39,7 @@ table's figures after the last clustering against the sequential table's after t
 per column and on average, and their ratio.
 
 Output in ``--out``: ``results.json`` (``mode: concurrent``) and ``results.md``; ``--render``
-re-renders them. The loop's Spark log is ``cluster_loop.log``.
+re-renders them. The clustering driver's options and Spark log are in ``loop/``.
 """
 from __future__ import annotations
 
@@ -373,7 +373,9 @@ def render(report: dict) -> str:
              + f", {c['retried']} executed again, {len(c['rolled_back'])} rolled back, "
              f"{len(c['pending_at_end'])} pending at the end, {c['nothing_planned']} found nothing to do; "
              f"{c['rollbacks_on_timeline']} rollbacks on the timeline. Sequential run: one clustering after "
-             "each round.", ""]
+             "each round.",
+             f"Seconds: sequential {report['sequential']['seconds']:.0f}, concurrent {conc['seconds']:.0f} (with the "
+             "driver's last clustering).", ""]
     if conc["failed"]:
         lines += [f"**The concurrent run stopped**: {conc['failed']}", ""]
     lines += ["Rows against the model after every round (count, checksum over every column, keys once):", "",
