@@ -60,17 +60,19 @@ def run_one(spark, path: str, opts: Dict[str, str], attempts: Dict[str, int]) ->
     """One clustering: the oldest pending one left by a failed execution (unless tried
     ``RETRIES`` times), else a new one; returns ``retry``, ``new`` or ``nothing``."""
     from hudi_layout import clustering, jvm
-    pending = [i for i in clustering.pending(spark, path) if attempts.get(i, 0) < RETRIES]
-    for instant in [i for i in attempts if i not in clustering.pending(spark, path)]:
-        attempts.pop(instant)  # completed, or rolled back by a writer
+    pending_now = clustering.pending(spark, path)
+    for left in [i for i in attempts if i not in pending_now]:
+        attempts.pop(left)  # completed, or rolled back by a writer
+    pending = [i for i in pending_now if attempts.get(i, 0) < RETRIES]
     if pending:
         instant, kind = pending[0], "retry"
         say(f"retry {instant}")
     else:
-        instant, kind = jvm.schedule(spark, path, opts), "new"
-        if not instant:
+        scheduled, kind = jvm.schedule(spark, path, opts), "new"
+        if not scheduled:
             say("nothing")
             return "nothing"
+        instant = scheduled
         say(f"scheduled {instant}")
     attempts[instant] = attempts.get(instant, 0) + 1
     t0 = time.time()
@@ -109,7 +111,8 @@ def main(argv=None) -> int:
                .config("spark.sql.session.timeZone", "UTC"))
     spark = configure_spark(builder).getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
-    until, attempts, errors = Path(args.until), {}, 0
+    until, errors = Path(args.until), 0
+    attempts: Dict[str, int] = {}
     try:
         while True:
             last = until.exists()
