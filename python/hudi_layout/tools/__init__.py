@@ -5,7 +5,8 @@ module per page).
 
 The benchmarks are a small library with a thin command line (``bench_cli``) on top: a run is a
 typed spec (``bench.BenchSpec``, ``rounds.RoundsSpec``) given to its runner (``bench.run``,
-``rounds.run``); what the runners share is in ``layouts`` (layouts as typed values), ``queries``,
+``rounds.run``, ``concurrent.run`` for ``--rounds --concurrent``, whose clustering driver is
+``cluster_loop``); what the runners share is in ``layouts`` (layouts as typed values), ``queries``,
 ``sessions`` (the session, conf set and restored, stages), ``writes`` and ``rounds_data``; their
 reports in ``bench_report`` and ``rounds_report``.
 

@@ -1,6 +1,8 @@
 """The ``bench`` command: ``python -m hudi_layout bench`` runs the skipping benchmark
 (:mod:`hudi_layout.tools.bench`) or, with ``--rounds R``, the rounds benchmark
-(:mod:`hudi_layout.tools.rounds`); ``--render`` re-renders either one's results. Every flag is
+(:mod:`hudi_layout.tools.rounds`), with ``--rounds R --concurrent`` the concurrent rounds benchmark
+(:mod:`hudi_layout.tools.concurrent`: the writes and an async clustering in two drivers, against
+the same rounds run one after the other); ``--render`` re-renders either one's results. Every flag is
 checked before Spark starts: the flags become a :class:`~hudi_layout.tools.bench.BenchSpec` or a
 :class:`~hudi_layout.tools.rounds.RoundsSpec` (:func:`bench_spec`, :func:`rounds_spec`), whose
 ``validate`` names the flag of a value that cannot work."""
@@ -14,7 +16,7 @@ from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
 
 from .. import jarpaths
-from . import bench, bench_report, partitions, rounds, rounds_data, rounds_report, specs, ssb, writes
+from . import bench, bench_report, concurrent, partitions, rounds, rounds_data, rounds_report, specs, ssb, writes
 from .layouts import DEFAULT_LAYOUTS, layouts
 from .queries import parse_weights
 
@@ -60,6 +62,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--updates", type=float, default=None, metavar="U", help="with --rounds and --operation "
                    "upsert: each round after the first also updates U x its new rows, drawn from earlier rounds' "
                    "rows (default 0; at most 1)")
+    p.add_argument("--update-from", default=None, choices=rounds_data.UPDATE_FROM, help="with --updates: "
+                   "all (default): each round's updates drawn from every earlier round's rows; latest: from the "
+                   f"latest {rounds_data.LATEST_ROUNDS} rounds' rows only (late-arriving changes)")
+    p.add_argument("--concurrent", action="store_true", help="with --rounds and one clustered layout: run the "
+                   "rounds twice, once with a clustering after each round's write and once with the clusterings "
+                   "looping in a second Spark driver beside the writes (optimistic concurrency, file-system lock; "
+                   "see hudi_layout/tools/concurrent.py); reports writes refused or retried and why, clusterings "
+                   "completed and rolled back, rows against the model after every round and files per point "
+                   "query against the run without concurrency; exits 1 when rows ever differ from the model")
     p.add_argument("--table-type", default=None, choices=rounds.TABLE_TYPES, help="with --rounds: every layout's "
                    "table type (default COPY_ON_WRITE)")
     p.add_argument("--codec", default="", choices=writes.CODECS, help="the Parquet codec every layout writes "
@@ -107,6 +118,10 @@ def main(argv=None) -> int:
         os.environ[jarpaths.ENV_VERSION] = version  # every session of the run: ours, the floor, Hudi's built-in
     if args.render:
         report = json.loads(Path(args.render).read_text())
+        if report.get("mode") == "concurrent":
+            concurrent.write_outputs(Path(args.render).parent, report)
+            print(concurrent.render(report))
+            return 0
         if report.get("mode") == "rounds":
             rounds_report.write_outputs(Path(args.render).parent, report)
             print(rounds_report.render(report))
@@ -118,7 +133,8 @@ def main(argv=None) -> int:
         return main_rounds(p, args)
     for flag, value in (("--rows-per-round", args.rows_per_round), ("--round-files", args.round_files),
                         ("--drift", args.drift), ("--order", args.order), ("--operation", args.operation),
-                        ("--updates", args.updates), ("--table-type", args.table_type)):
+                        ("--updates", args.updates), ("--table-type", args.table_type),
+                        ("--update-from", args.update_from), ("--concurrent", args.concurrent or None)):
         if value is not None:
             p.error(f"{flag} {value}: only with --rounds R")
     try:
@@ -173,6 +189,10 @@ def main_rounds(parser, args) -> int:
         spec = rounds_spec(args).validate()
     except ValueError as e:
         parser.error(str(e))
+    if spec.concurrent:
+        report = concurrent.run(spec)
+        print(concurrent.render(report))
+        return 0 if report["rows_match"] else 1
     report = rounds.run(spec)
     print(rounds_report.render(report))
     return 0
@@ -185,4 +205,5 @@ def rounds_spec(args: argparse.Namespace) -> rounds.RoundsSpec:
         **table_fields(args, rounds.DEFAULT_LAYOUTS), rounds=args.rounds, rows_per_round=args.rows_per_round,
         round_files=args.round_files, drift=args.drift, order=args.order or "random",
         operation=args.operation or "bulk_insert", updates=args.updates or 0.0,
-        table_type=args.table_type or "COPY_ON_WRITE")
+        table_type=args.table_type or "COPY_ON_WRITE", update_from=args.update_from or "all",
+        concurrent=args.concurrent)

@@ -3,8 +3,8 @@
     python -m hudi_layout bench --rounds R [--rows-per-round M] [--round-files F]
                                 [--scale 0.05 | --rows N] [--variant ...] [--layouts ...] [--out DIR]
                                 [--order random|time | --drift COLUMN]
-                                [--operation bulk_insert|insert|upsert] [--updates U]
-                                [--table-type COPY_ON_WRITE|MERGE_ON_READ]
+                                [--operation bulk_insert|insert|upsert] [--updates U [--update-from all|latest]]
+                                [--table-type COPY_ON_WRITE|MERGE_ON_READ] [--concurrent]
                                 [--partitions P [--partition-column C] [--partition-growth G]]
 
 Users cluster inside their ingestion (inline every few commits, or async beside a stream): each
@@ -43,7 +43,12 @@ Writes (the same for every layout): every round's rows go in by one write with `
   values, its ``lo_revenue`` rises by the round's number and its ``version`` becomes the round.
   The round's write is one upsert of its new rows and its updated rows together: on copy-on-write
   Hudi rewrites every file that holds an updated key, on merge-on-read it appends the updates to
-  log files beside those files.
+  log files beside those files. ``--update-from latest`` draws them from the latest
+  ``LATEST_ROUNDS`` (2) rounds' rows only, as late-arriving changes come; ``all`` (the default)
+  from every earlier round's.
+
+``--concurrent`` (one clustered layout) runs the rounds twice, once as below and once with the
+clusterings in a second Spark driver beside the writes: see :mod:`hudi_layout.tools.concurrent`.
 
 Each round, per layout: the round's write; then, unless the layout is ``random``, one clustering
 of the layout with Hudi's size-based plan. The plan's sizes are fixed once for the run, as a user
@@ -135,7 +140,8 @@ from ..options import MAX_GROUPS_KEY
 from . import every_query, partitions, ssb
 from .layouts import Layout, layouts
 from .queries import Query, column_pairs, independent_axes, make_queries, run_query, weights_text
-from .rounds_data import (BLOOM_ENTRIES_KEY, DEFAULT_ROUND_FILES, EVERY_ROWS, KEY, ORDERS, ROUND_COMPACTION, Feed,
+from .rounds_data import (BLOOM_ENTRIES_KEY, DEFAULT_ROUND_FILES, EVERY_ROWS, KEY, ORDERS, ROUND_COMPACTION,
+                          UPDATE_FROM, Feed,
                           RoundSources, RoundsPlan, Sizes, cumulative_models, ingest, write_round_sources)
 from .rounds_report import write_outputs
 from .sessions import PARAMETERS, progress, session, spark_conf
@@ -169,6 +175,8 @@ class RoundsSpec(TableSpec):
     operation: str = "bulk_insert"
     updates: float = 0.0
     table_type: str = "COPY_ON_WRITE"
+    update_from: str = "all"
+    concurrent: bool = False
 
     def feed(self) -> Feed:
         """How rows reach the tables; ValueError naming the flag (or both flags) for a value or a
@@ -190,7 +198,12 @@ class RoundsSpec(TableSpec):
         if updates and operation != "upsert":
             raise ValueError(f"--updates {updates:g} needs --operation upsert (got --operation {operation}): only an "
                              "upsert replaces a key's earlier version")
-        return Feed(order, drift, operation, updates, table_type)
+        update_from = self.update_from or "all"
+        if update_from not in UPDATE_FROM:
+            raise ValueError(f"--update-from {update_from}: expected one of {', '.join(UPDATE_FROM)}")
+        if update_from != "all" and not updates:
+            raise ValueError(f"--update-from {update_from}: only with --updates U (the rows each round updates)")
+        return Feed(order, drift, operation, updates, table_type, update_from)
 
     def plan(self) -> RoundsPlan:
         """The rounds plan; ValueError naming the flag for a value that cannot work."""
@@ -256,7 +269,22 @@ class RoundsSpec(TableSpec):
         for layout in self.ordered_layouts():
             if layout.clusters:
                 layout.options(self.columns, 1, 1, 1, weights)
+        if self.concurrent:
+            self.check_concurrent()
         return self
+
+    def check_concurrent(self) -> None:
+        """``--concurrent``: one clustered Hudi layout, not grouped, on a table of one partition;
+        ValueError naming the flag otherwise."""
+        clustered = [lay for lay in self.layouts if lay.name != "random"]
+        if len(clustered) != 1 or not clustered[0].clusters:
+            raise ValueError(f"--concurrent: expected one clustered Hudi layout in --layouts (got "
+                             f"{','.join(lay.name for lay in self.layouts)}), e.g. --layouts "
+                             "ours-hilbert-sample-continuous")
+        if clustered[0].grouped:
+            raise ValueError(f"--concurrent: not with layout {clustered[0].name} (its group limit is set after round 1)")
+        if self.partitions:
+            raise ValueError(f"--partitions {self.partitions}: not with --concurrent")
 
     def parameters(self) -> Dict[str, Any]:
         """results.json's ``parameters``: every flag of the command line, as it gives them (the
@@ -267,7 +295,7 @@ class RoundsSpec(TableSpec):
             "hudi_option": self.hudi_option,
             "weights": weights_text(self.weights), "layouts": ",".join(lay.name for lay in self.ordered_layouts()),
             "order": feed.order, "drift": feed.drift, "operation": feed.operation, "updates": feed.updates,
-            "table_type": feed.table_type}
+            "table_type": feed.table_type, "update_from": feed.update_from}
         return {k: values[k] if k in values else getattr(self, k) for k in PARAMETERS}
 
 

@@ -24,6 +24,10 @@ BLOOM_ENTRIES_KEY = "hoodie.index.bloom.num_entries"
 EVERY_ROWS = 1000
 #: --order: the generator's (random) order, or the order date's.
 ORDERS = ("random", "time")
+#: --update-from: updates drawn from every earlier round's rows, or from the latest rounds' only.
+UPDATE_FROM = ("all", "latest")
+#: --update-from latest: the rounds a round's updates are drawn from (late-arriving changes).
+LATEST_ROUNDS = 2
 KEY = "lo_key"
 #: The column a versioned row carries: the round that last wrote it (the table's ordering field).
 VERSION = "version"
@@ -89,6 +93,7 @@ class Feed:
     operation: str = "bulk_insert"
     updates: float = 0.0
     table_type: str = "COPY_ON_WRITE"
+    update_from: str = "all"
 
     @property
     def order_column(self) -> Optional[str]:
@@ -193,13 +198,15 @@ def _partition_rows(parts) -> Dict[str, int]:
 def update_rows(plan: RoundsPlan, feed: Feed, seed: int, r: int):
     """Positions, in the sorted table, of the rows round ``r`` updates: ``feed.updated(plan)`` of the
     earlier rounds' rows (none in round 1), drawn without replacement by a generator seeded with
-    (seed, r), in order."""
+    (seed, r), in order. ``feed.update_from`` ``latest``: of the rows of the latest
+    :data:`LATEST_ROUNDS` rounds before ``r`` only (late-arriving changes)."""
     import numpy as np
     earlier = (r - 1) * plan.rows_per_round
-    count = min(earlier, feed.updated(plan))
+    first = max(0, r - 1 - LATEST_ROUNDS) * plan.rows_per_round if feed.update_from == "latest" else 0
+    count = min(earlier - first, feed.updated(plan))
     if count == 0:
         return np.zeros(0, dtype=np.int64)
-    return np.sort(np.random.default_rng([seed, r]).choice(earlier, count, replace=False))
+    return first + np.sort(np.random.default_rng([seed, r]).choice(earlier - first, count, replace=False))
 
 
 def _ordered(table, column: Optional[str]):

@@ -20,7 +20,8 @@ def feed_text(p: dict) -> str:
     ordered = f"drift={drift} (rounds in the order of {drift})" if drift else f"order={order}" + (
         f" (rounds in the order of {ssb.DATE_COLUMN})" if order == "time" else "")
     return (f"{ordered} operation={p.get('operation') or 'bulk_insert'} updates={p.get('updates') or 0} "
-            f"table.type={p.get('table_type') or 'COPY_ON_WRITE'}")
+            + (f"update.from={p['update_from']} " if (p.get("update_from") or "all") != "all" else "")
+            + f"table.type={p.get('table_type') or 'COPY_ON_WRITE'}")
 
 
 def intro(report: dict) -> List[str]:
@@ -109,6 +110,8 @@ def command(report: dict, out: str) -> str:
         flags.append(f"--operation {p['operation']}")
     if p.get("updates"):
         flags.append(f"--updates {p['updates']}")
+    if (p.get("update_from") or "all") != "all":
+        flags.append(f"--update-from {p['update_from']}")
     if (p.get("table_type") or "COPY_ON_WRITE") != "COPY_ON_WRITE":
         flags.append(f"--table-type {p['table_type']}")
     if p.get("partitions"):

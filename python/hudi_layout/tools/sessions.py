@@ -11,8 +11,8 @@ from typing import Iterator, List, Mapping, Optional, Sequence
 #: command line gives them (the bench's and the rounds' specs fill in every one)
 PARAMETERS = ("scale", "rows", "variant", "files", "layouts", "queries", "repetitions", "sample_size", "seed",
               "memory", "master", "weights", "groups", "rounds", "rows_per_round", "round_files", "drift", "order",
-              "operation", "updates", "table_type", "codec", "hudi_option", "partitions", "partition_column",
-              "partition_growth", "keep_tables", "warmup", "out", "render")
+              "operation", "updates", "update_from", "table_type", "concurrent", "codec", "hudi_option", "partitions",
+              "partition_column", "partition_growth", "keep_tables", "warmup", "out", "render")
 
 
 @contextmanager
