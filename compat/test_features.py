@@ -7,7 +7,8 @@ for its fixture and what it expects).
 - the whole-partition plan, against Hudi's size-based groups laid out in one job;
 - weighted columns;
 - the spark-submit job and the clustering verbs (``hudi-layout clustering``);
-- bucket-index tables refused on every route, and upserts after the refusal.
+- bucket-index tables refused on every route, and upserts after the refusal;
+- a clustering beside upserts gives way to them (``writers_first``).
 """
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ from test_indexes import (  # noqa: F401
 from test_inline_clustering import test_inline_clustering_runs_our_layout  # noqa: F401
 from test_weighted import base, test_weights_cut_the_workloads_files_read  # noqa: F401
 from test_whole_partition import test_one_curve_per_partition_reads_fewer_files_than_four_groups  # noqa: F401
+from test_writers_first import (  # noqa: F401
+    test_late_updates_go_in_beside_a_pending_clustering_of_what_they_do_not_touch,
+    test_spread_updates_win_over_a_pending_clustering_which_is_rolled_back)
 
 # on Hudi 1.2 these run where they live, in tests/ and integration/
 pytestmark = [pytest.mark.spark, pytest.mark.skipif(jarpaths.hudi_line(jarpaths.resolve_version()) == "1.2",

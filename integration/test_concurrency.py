@@ -1,20 +1,23 @@
 """A writer upserting in a loop while clustering with our strategy runs in another Spark driver,
-both under optimistic concurrency with Hudi's file-system lock (works on one machine).
+both under optimistic concurrency with Hudi's file-system lock (works on one machine), with
+``writers_first`` (the default): the clustering gives way to the writes.
 
-Table: 6,000 SSB rows in 12 files. The clustering job (integration/jobs/cluster_table.py --occ)
-schedules and executes a clustering every 2 s, CLUSTER_ROUNDS times. Once the first is scheduled,
-this test upserts ROUNDS rounds (more, up to MAX_ROUNDS, until a clustering has completed): each
-updates 150 existing keys (lo_tax = round) and inserts 150 new ones. Hudi
-refuses an upsert into file groups a pending clustering is rewriting, and either side may lose a
-conflict at commit; a refused round is retried until it commits (at most RETRIES times).
-Expected: the table ends with exactly the rows the model of the rounds predicts (count + checksum
-over every data column), every key once; at least one clustering overlapped the upserts. Run with
-Hudi's size-based plan and with the continuous plan (which takes every file of the partition, so
-it conflicts with more upserts; the table is laid out once and gets a write on the grid before the
-job starts, and the job's clusterings are deltas on its region tree that lay every region out again
-and split it (merge_fraction 0.01, region_files 1) while the upserts run: the root grid stays, no
-split is undone, and a clustering split regions).
-"""
+Table: 6,000 SSB rows in 12 files, laid out once by the continuous layout (files of about a fifth
+of the table), then as many rows again written on the grid: a pending layer in every region. The
+clustering job (integration/jobs/cluster_table.py --occ --continuous) schedules and executes a
+clustering every 2 s, CLUSTER_ROUNDS times (merge_fraction 0.01, region_files 1: its first
+clustering finds every region due and splits it). Once the first is scheduled, this test upserts
+ROUNDS rounds (more, up to MAX_ROUNDS, until a clustering has completed, for late updates): each
+inserts 150 new rows and updates 150 stored ones (lo_tax = round), either
+- ``late``: rows the round before inserted (late-arriving rows; the first round updates none), or
+- ``spread``: rows drawn from the whole table.
+A write refused or failed because of the clustering would be retried (at most RETRIES times) and
+counted. Expected, both ways: no write is refused or retried; the table ends with exactly the rows
+the model of the rounds predicts (count + checksum over every data column), every key once; the
+clustering records the grid once and later ones are deltas on its tree. With late updates the
+plan leaves out what the writes touch, so a clustering completes while the upserts run and
+splits regions. With spread updates the clusterings that meet a write give way (rolled back, and
+counted); one clustering after the upserts stop completes."""
 from __future__ import annotations
 
 import subprocess
@@ -33,7 +36,7 @@ from tablecheck import fingerprint
 REPO = Path(__file__).resolve().parents[1]
 JOB = REPO / "integration" / "jobs" / "cluster_table.py"
 COLUMNS = list(ssb.FILTER_COLUMNS)
-ROWS, ROUNDS, MAX_ROUNDS, CLUSTER_ROUNDS, RETRIES = 6000, 6, 12, 3, 20
+ROWS, ROUNDS, MAX_ROUNDS, CLUSTER_ROUNDS, RETRIES = 6000, 6, 12, 3, 5
 OCC = {
     "hoodie.write.concurrency.mode": "OPTIMISTIC_CONCURRENCY_CONTROL",
     "hoodie.write.lock.provider": "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider",
@@ -43,33 +46,30 @@ OCC = {
 pytestmark = [pytest.mark.spark, pytest.mark.faults]
 
 
-@pytest.mark.parametrize("continuous", [False, True], ids=["size-based-plan", "continuous"])
-def test_upserts_while_clustering_runs_end_with_the_modelled_rows(spark, tmp_path, continuous):
+@pytest.mark.parametrize("updates", ["late", "spread"])
+def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modelled_rows(spark, tmp_path, updates):
     base = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), ROWS, 81)).repartition(12).cache()
     path = str(tmp_path / "table")
     layout = hl.LayoutOptions(COLUMNS)
     hl.write(base, path, layout, table="t_occ", record_key="lo_key", operation="bulk_insert",
              extra={"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE", **OCC})
-    job_args = ["--target", "1500000"]
-    if continuous:
-        # laid out once (files of about a fifth of the table), then as many rows again written on
-        # the grid: a pending layer in every region. The job's first clustering finds every region
-        # due (merge_fraction 0.01) and laid out again into about two files, so it splits each one
-        # (region_files 1) while the upserts run
-        target = tables.table_bytes(path) // 5
-        split = hl.LayoutOptions(COLUMNS, continuous=True, target_file_bytes=target, merge_fraction=0.01,
-                                 region_files=1)
-        hl.cluster(spark, path, split, extra=OCC)
-        more = spark.read.parquet(ssb.write_parquet(str(tmp_path / "more"), ROWS, 82)) \
-            .withColumn("lo_key", F.col("lo_key") + 10 ** 9).repartition(4).cache()  # past every round's keys
-        hl.write(more, path, split, table="t_occ", record_key="lo_key", operation="bulk_insert", extra=OCC)
-        base = base.unionByName(more).localCheckpoint()
-        job_args = ["--target", str(target), "--continuous", "--region-files", "1", "--merge-fraction", "0.01"]
+    # laid out once (files of about a fifth of the table), then as many rows again written on the
+    # grid: a pending layer in every region. The job's first clustering finds every region due
+    # (merge_fraction 0.01) and laid out again into about two files, so it splits each one
+    # (region_files 1) while the upserts run
+    target = tables.table_bytes(path) // 5
+    split = hl.LayoutOptions(COLUMNS, continuous=True, target_file_bytes=target, merge_fraction=0.01, region_files=1)
+    hl.cluster(spark, path, split, extra=OCC)
+    more = spark.read.parquet(ssb.write_parquet(str(tmp_path / "more"), ROWS, 82)) \
+        .withColumn("lo_key", F.col("lo_key") + 10 ** 9).repartition(4).cache()  # past every round's keys
+    hl.write(more, path, split, table="t_occ", record_key="lo_key", operation="bulk_insert", extra=OCC)
+    base = base.unionByName(more).localCheckpoint()
+    job_args = ["--target", str(target), "--continuous", "--region-files", "1", "--merge-fraction", "0.01"]
     job = subprocess.Popen([sys.executable, str(JOB), path, "--columns", ",".join(COLUMNS), "--occ", "--rounds",
                             str(CLUSTER_ROUNDS), "--pause", "2"] + job_args,
                            stdout=subprocess.PIPE, stderr=open(tmp_path / "job.log", "w"), text=True,
                            cwd=str(REPO))
-    expected, refusals, upserts = base, [], []
+    expected, refusals, upserts, inserted = base, [], [], None
     try:
         first_line = ""
         while not first_line.startswith("scheduled"):  # JVM warnings (lines with '#') come first
@@ -78,13 +78,16 @@ def test_upserts_while_clustering_runs_end_with_the_modelled_rows(spark, tmp_pat
             first_line = line if not line.startswith("#") else ""
         started = _hudi_time(time.time())
         for r in range(1, MAX_ROUNDS + 1):
-            if r > ROUNDS and timeline.clustering_commits(spark, path):
+            if r > ROUNDS and (updates == "spread" or timeline.clustering_commits(spark, path)[1:]):
                 break
-            updates = (expected.orderBy(F.xxhash64("lo_key", F.lit(r))).limit(150)
-                       .withColumn("lo_tax", F.lit(100 + r)))
+            source = expected if updates == "spread" else inserted
             inserts = (spark.read.parquet(ssb.write_parquet(str(tmp_path / f"new-{r}"), 150, 100 + r))
                        .withColumn("lo_key", F.col("lo_key") + r * 10_000_000))
-            batch = updates.unionByName(inserts).repartition(2).cache()
+            batch = inserts
+            if source is not None:
+                batch = batch.unionByName(source.orderBy(F.xxhash64("lo_key", F.lit(r))).limit(150)
+                                          .withColumn("lo_tax", F.lit(100 + r)))
+            batch = batch.repartition(2).cache()
             batch.count()
             for attempt in range(RETRIES):
                 try:
@@ -94,8 +97,9 @@ def test_upserts_while_clustering_runs_end_with_the_modelled_rows(spark, tmp_pat
                     refusals.append(_first_cause(e))
                     time.sleep(2)
             else:
-                pytest.fail(f"round {r} did not commit in {RETRIES} attempts")
+                pytest.fail(f"round {r} did not commit in {RETRIES} attempts: {refusals}")
             upserts.append(r)
+            inserted = inserts.localCheckpoint()
             expected = expected.join(batch.select("lo_key"), "lo_key", "left_anti").unionByName(batch)
             expected = expected.localCheckpoint()
         out, _ = job.communicate(timeout=600)
@@ -104,29 +108,36 @@ def test_upserts_while_clustering_runs_end_with_the_modelled_rows(spark, tmp_pat
         if job.poll() is None:
             job.kill()
     assert job.returncode == 0, out + (tmp_path / "job.log").read_text()[-3000:]
+    lines = [line for line in out.splitlines() if line and not line.startswith("#")]
+    gave_way = [line for line in lines if line.startswith("failed") and "gave way" in line]
+    assert all("gave way" in line for line in lines if line.startswith("failed")), lines
 
     table = spark.read.format("hudi").load(path)
     assert fingerprint(table) == fingerprint(expected)
     assert table.select("lo_key").distinct().count() == table.count() == base.count() + 150 * len(upserts)
+    assert refusals == [], refusals
 
     writes = [i for i in timeline.instants(spark, path) if i["action"] == "commit" and i["completed"]]
-    clusterings = timeline.clustering_commits(spark, path)
-    assert len(writes) == len(upserts) + (2 if continuous else 1)
+    assert len(writes) == len(upserts) + 2
     last = writes[-1]["completed"]
-    # a clustering ran while the upserts did: it completed after the first attempt began, and
-    # began before the last upsert completed
-    assert any(c["completed"] > started and c["instant"] < last for c in clusterings), \
-        (started, out, writes, clusterings)
-    if continuous:  # the first clustering records the grid, later ones lay new rows on its tree and split regions
-        stages = [c["extra"]["hudilayout.continuous"].split(" ")[0] for c in clusterings]
-        assert stages[0] == "full" and all(s == "delta" for s in stages[1:]), stages
-        trees = [c["extra"]["hudilayout.continuous.grid."] for c in clusterings]
-        assert len({t.split("|")[0] for t in trees}) == 1, trees
-        assert any("; split: " in c["extra"]["hudilayout.continuous"] for c in clusterings[1:]), clusterings
-        # a split is never undone: every later tree keeps the earlier one's splits
-        assert all(set(a.split("|")[1:]) <= set(b.split("|")[1:]) for a, b in zip(trees, trees[1:])), trees
-    print(f"{len(upserts)} upsert rounds, {len(refusals)} retried ({sorted(set(refusals))}); clustering job: "
-          + "; ".join(line for line in out.splitlines() if line and not line.startswith("#")))
+    during = [c for c in timeline.clustering_commits(spark, path)[1:] if c["completed"] > started and c["instant"] < last]
+    if updates == "late":
+        # a clustering completed while the upserts ran: after the first began, before the last completed
+        assert during, (started, out, writes)
+    else:  # the writes pause: the next clustering completes
+        assert hl.cluster(spark, path, split.replace(merge_fraction=0.5), extra=OCC).executed
+    clusterings = timeline.clustering_commits(spark, path)
+    stages = [c["extra"]["hudilayout.continuous"].split(" ")[0] for c in clusterings]
+    assert stages[0] == "full" and all(s == "delta" for s in stages[1:]), stages
+    trees = [c["extra"]["hudilayout.continuous.grid."] for c in clusterings]
+    assert len({t.split("|")[0] for t in trees}) == 1, trees
+    # a split is never undone: every later tree keeps the earlier one's splits
+    assert all(set(a.split("|")[1:]) <= set(b.split("|")[1:]) for a, b in zip(trees, trees[1:])), trees
+    if updates == "late":
+        assert any("; split: " in c["extra"]["hudilayout.continuous"] for c in clusterings[1:]), \
+            [c["extra"]["hudilayout.continuous"] for c in clusterings] + lines
+    print(f"{updates}: {len(upserts)} upsert rounds, {len(refusals)} retried; clusterings completed during the "
+          f"upserts: {len(during)}, gave way: {len(gave_way)}; job: " + "; ".join(lines))
 
 
 def _hudi_time(seconds: float) -> str:

@@ -88,7 +88,9 @@ def main() -> None:
             except Exception as e:  # a conflict with a concurrent writer
                 if not args.occ:
                     raise
-                print(f"failed {result.instant} {str(e).splitlines()[0][:300]}", flush=True)
+                lines = str(e).splitlines()
+                ours = [line for line in lines if "hudi-layout:" in line]  # e.g. "... gave way to a concurrent write"
+                print(f"failed {result.instant} {(ours or lines)[0][:300]}", flush=True)
                 continue
         print(f"completed {result.instant} files={result.layout.get('hudilayout.files')}", flush=True)
     spark.stop()
