@@ -52,9 +52,11 @@ import threading
 import time
 from dataclasses import asdict
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import clustering, scan, timeline
+from ..ingest import WRITERS_FIRST_OPTIONS
+from ..options import WRITERS_FIRST_KEY
 from . import every_query
 from .cluster_loop import exception_chain, hudi_cause
 from .layouts import Layout
@@ -242,9 +244,18 @@ def sequential(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
     return rows
 
 
+def writer_options(hudi_options: Mapping[str, str]) -> Dict[str, str]:
+    """What ``hudi_layout.write`` adds to a write under optimistic concurrency with ``writers_first``
+    on (its default): the keys that let a write into file groups under a pending clustering. The
+    rounds' writes are raw Hudi writes, so the bench adds them as the library would; none when a
+    ``--hudi-option`` turns ``writers_first`` off."""
+    on = str(hudi_options.get(WRITERS_FIRST_KEY, "true")).strip().lower() != "false"
+    return dict(WRITERS_FIRST_OPTIONS) if on else {}
+
+
 def concurrent(ctx: RoundsRun, layout: Layout, path: str, folder: Path) -> dict:
     """The rounds' writes from this driver and the clusterings from the loop's, beside them."""
-    extra = {**OCC, **ctx.spec.hudi_options}
+    extra = {**OCC, **writer_options(ctx.spec.hudi_options), **ctx.spec.hudi_options}
     opts = {**round_options(layout, ctx.columns, ctx.sizes, ctx.plan, ctx.spec.sample_size, ctx.weights), **extra}
     rows: List[dict] = []
     refusals: List[dict] = []
