@@ -54,9 +54,6 @@ FEATURES: List[Tuple[str, Sequence[str]]] = [
     ("clustering beside upserts gives way (late updates go in; spread updates win, the clustering is rolled back)",
      ["test_late_updates_go_in_beside_a_pending_clustering_of_what_they_do_not_touch",
       "test_spread_updates_win_over_a_pending_clustering_which_is_rolled_back"]),
-    ("file sizes: a target below one file's cost refused before writing; a sane one held over rounds",
-     ["test_the_issues_scenario_is_refused_before_writing_or_its_files_hold_their_rows",
-      "test_a_sane_target_keeps_the_rows_per_file_over_rounds_of_upserts"]),
 ]
 
 
