@@ -73,7 +73,9 @@ import java.util.stream.Stream;
  * query thus reads the base's files plus the pending layers of the regions it touches, instead of
  * a file set per round.
  *
- * <p>Every plan takes files of any size (the small-file limit does not apply: the tree decides).
+ * <p>Every plan takes files of any size (the small-file limit does not apply: the tree decides),
+ * except, beside writes ({@link LayoutOptions#WRITERS_FIRST}), the file groups the next write is
+ * likely to touch ({@link RecentWrites}): they wait for a later plan rather than meet that write.
  * Use with {@code hoodie.clustering.plan.strategy.class=dev.hudilayout.continuous.ContinuousPlanStrategy}.
  */
 public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
