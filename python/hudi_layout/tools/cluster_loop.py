@@ -10,7 +10,7 @@ Loops: runs a clustering of the table at PATH with the raw Hudi options of ``--o
 ``--hudi-option`` flags), pauses ``--pause`` seconds, and goes again. A clustering left pending by
 a failed execution is executed again first, at most ``RETRIES`` times, as Hudi's clustering job
 does; after that it is left and new ones are scheduled. Once the file ``--until`` exists, the loop
-runs one more clustering (scheduled after the writer's last round) and ends.
+runs clusterings (scheduled after the writer's last round) until one finds nothing to do, and ends.
 
 Prints one line per event, flushed, for the bench to count: ``scheduled <instant>``, ``retry
 <instant>``, ``completed <instant> <seconds>``, ``failed <instant> <ExceptionClass> <message>``,
@@ -94,7 +94,7 @@ def main(argv=None) -> int:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("path")
     ap.add_argument("--options-json", required=True)
-    ap.add_argument("--until", required=True, help="ends after one more clustering once this file exists")
+    ap.add_argument("--until", required=True, help="once this file exists: clusterings until one finds nothing to do, then ends")
     ap.add_argument("--pause", type=float, default=1.0)
     ap.add_argument("--memory", default="2g")
     ap.add_argument("--shuffle-partitions", type=int, default=4)
@@ -116,7 +116,8 @@ def main(argv=None) -> int:
     try:
         while True:
             last = until.exists()
-            # the last pass runs until a clustering is planned after the writer's last round
+            # the last pass, after the writer's last round, runs clusterings until one finds nothing
+            # to do: the layout catches up once the writes pause
             for _ in range(RETRIES * 4 if last else 1):
                 try:
                     kind = run_one(spark, args.path, opts, attempts)
@@ -127,7 +128,7 @@ def main(argv=None) -> int:
                     if errors >= RETRIES * 2:
                         return 1
                     kind = "error"
-                if kind in ("new", "nothing"):
+                if kind == "nothing" or (kind == "new" and not last):
                     break
             if last:
                 break

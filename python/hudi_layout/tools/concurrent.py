@@ -16,7 +16,8 @@ run twice, into two tables:
   once round 1 is written), which schedules and executes a clustering, pauses ``PAUSE`` seconds
   and goes again, as a stream's async clustering does. Both drivers run under optimistic
   concurrency with Hudi's file-system lock (``OCC``), and both get every ``--hudi-option``. After
-  the last round the loop runs one more clustering, planned after the last write, and stops.
+  the last round the loop runs clusterings, planned after the last write, until one finds nothing to
+  do (the writes have paused), and stops.
 
 ``--update-from latest`` draws each round's updates from the latest rounds' rows only
 (:data:`~hudi_layout.tools.rounds_data.LATEST_ROUNDS`, late-arriving changes); ``all`` (the default)

@@ -43,14 +43,23 @@ final class CommitHistory {
   private final List<HoodieCommitMetadata> replaces = new ArrayList<>();
   /** The writes (not clusterings or compactions), with the file groups each created and updated. */
   private final List<RecentWrites.Write> writes = new ArrayList<>();
+  /** When the newest write and the newest clustering completed ("" for none). */
+  private String newestWrite = "";
+  private String newestClustering = "";
+  /** Whether a write is requested or in flight on the timeline. */
+  private boolean writing;
 
   private CommitHistory() {
   }
 
   /** What the completed commits of {@code metaClient}'s active timeline wrote (the timeline reloaded, each commit read once). */
   static CommitHistory read(HoodieTableMetaClient metaClient) {
-    HoodieTimeline timeline = metaClient.reloadActiveTimeline().getCommitsTimeline().filterCompletedInstants();
+    var active = metaClient.reloadActiveTimeline();
+    HoodieTimeline timeline = active.getCommitsTimeline().filterCompletedInstants();
     CommitHistory out = new CommitHistory();
+    out.writing = active.getCommitsTimeline().filterInflightsAndRequested().getInstantsAsStream()
+        .anyMatch(i -> HoodieTimeline.COMMIT_ACTION.equals(i.getAction())
+            || HoodieTimeline.DELTA_COMMIT_ACTION.equals(i.getAction()));
     for (HoodieInstant instant : timeline.getInstants()) {
       HoodieCommitMetadata commit = metadata(timeline, instant);
       if (commit instanceof HoodieReplaceCommitMetadata) {
@@ -72,16 +81,29 @@ final class CommitHistory {
         String partition = stat.getPartitionPath() == null ? "" : stat.getPartitionPath();
         out.written.computeIfAbsent(partition, p -> new long[2])[kind] += stat.getTotalWriteBytes();
       }
+      String completed = String.valueOf(HudiLine.get().completionTime(instant));
       if (write) {
         out.writes.add(new RecentWrites.Write(time, made, updated));
+        out.newestWrite = later(out.newestWrite, completed);
+      } else if (kind == 1) {
+        out.newestClustering = later(out.newestClustering, completed);
       }
     }
     return out;
   }
 
-  /** The file groups the next write is likely to touch, from the writes on the active timeline ({@link RecentWrites}). */
+  /**
+   * The file groups the next write is likely to touch, from the writes on the active timeline
+   * ({@link RecentWrites}); none while the writers pause: no write in flight, and a clustering
+   * completed after the newest write.
+   */
   RecentWrites recentWrites() {
-    return RecentWrites.of(writes, created);
+    return RecentWrites.writersActive(writing, newestWrite, newestClustering)
+        ? RecentWrites.of(writes, created) : RecentWrites.PAUSED;
+  }
+
+  private static String later(String a, String b) {
+    return a.compareTo(b) >= 0 ? a : b;
   }
 
   /** A write of rows (insert, upsert, delete, bulk insert, overwrite): not a clustering or compaction. */

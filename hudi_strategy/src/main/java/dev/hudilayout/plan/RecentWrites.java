@@ -20,10 +20,12 @@ import java.util.Set;
  * the next write is likely to touch again what the last depth writes touched.
  *
  * <p>A clustering that takes a file group the next write updates either refuses that write (Hudi's
- * default update strategy) or loses to it at commit. So the continuous plan leaves out the groups
- * the last depth writes touched. It leaves out none when that would be every group of the
+ * default update strategy) or loses to it at commit. So while the writers are active (a write is
+ * in flight, or one completed after the newest clustering), the continuous plan leaves out the
+ * groups the last depth writes touched. It leaves out none when that would be every group of the
  * partition: spread updates then meet the clustering anyway, and the conflict resolution decides
- * who gives way.
+ * who gives way. Once the writers pause (no write in flight, and a clustering completed since the
+ * last one), it leaves out nothing, so the layout catches up.
  *
  * <p>Example: a clustering c made X; then w1 made A; w2 made B and updated A (distance 0); w3 made C
  * and updated B (distance 0). The depth is 1: the plan leaves out what w3 touched, B and C, and
@@ -37,6 +39,17 @@ public final class RecentWrites {
   private RecentWrites(Set<String> touched, int depth) {
     this.touched = touched;
     this.depth = depth;
+  }
+
+  /** Leaves nothing out: the writers have paused. */
+  public static final RecentWrites PAUSED = new RecentWrites(Set.of(), 0);
+
+  /**
+   * Whether the writers are active: a write is in flight ({@code writing}), or the newest write
+   * completed after the newest clustering (completion times as instants; "" for none).
+   */
+  public static boolean writersActive(boolean writing, String newestWrite, String newestClustering) {
+    return writing || newestWrite.compareTo(newestClustering) > 0;
   }
 
   /** One completed write: its instant, the file groups it created and those it updated. */

@@ -52,4 +52,13 @@ class RecentWritesTest {
     assertEquals(0, r.depth());
     assertArrayEquals(new boolean[] {false, false, false, false}, r.leaveOut(GROUPS));
   }
+
+  @Test
+  void theWritersAreActiveWhileAWriteIsInFlightOrNoClusteringFollowedTheNewestWrite() {
+    assertEquals(true, RecentWrites.writersActive(true, "005", "009"));
+    assertEquals(true, RecentWrites.writersActive(false, "009", "005"));
+    assertEquals(false, RecentWrites.writersActive(false, "005", "009"));
+    assertEquals(false, RecentWrites.writersActive(false, "", ""));
+    assertArrayEquals(new boolean[] {false}, RecentWrites.PAUSED.leaveOut(List.of("A")));
+  }
 }
