@@ -124,8 +124,9 @@ def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modell
     if updates == "late":
         # a clustering completed while the upserts ran: after the first began, before the last completed
         assert during, (started, out, writes)
-    else:  # the writes pause: the next clustering completes
-        assert hl.cluster(spark, path, split.replace(merge_fraction=0.5), extra=OCC).executed
+    else:  # the writes pause: the layout catches up (the job's last clustering, or the next one)
+        caught_up = hl.cluster(spark, path, split.replace(merge_fraction=0.5), extra=OCC).executed
+        assert caught_up or any(c["completed"] > last for c in timeline.clustering_commits(spark, path)[1:]), lines
     clusterings = timeline.clustering_commits(spark, path)
     stages = [c["extra"]["hudilayout.continuous"].split(" ")[0] for c in clusterings]
     assert stages[0] == "full" and all(s == "delta" for s in stages[1:]), stages
