@@ -256,7 +256,10 @@ class LayoutOptions:
         "dropped column is named in `ClusteringResult.dropped_columns`; `python -m hudi_layout advise` "
         "suggests weights.", "None (columns alike)"))
     target_file_bytes: Optional[int] = field(default=None, metadata=_doc(
-        TARGET_FILE_KEY, "Target size of an output file. A group of B bytes becomes ceil(B / target) files.",
+        TARGET_FILE_KEY, "Target size of an output file, footer included. Hudi's size-based plan (the default "
+        "layout) makes ceil(B / target) files of a group of B bytes; the continuous and whole-partition plans "
+        "hold the input's row bytes (B less one footer a file) in files of target - footer. A target with no "
+        "room for a row besides a file's footer is refused before anything is written.",
         "Hudi's (1 GiB)", AT_LEAST_ONE))
     small_file_bytes: Optional[int] = field(default=None, metadata=_doc(
         SMALL_FILE_KEY, "Files below this size are picked for clustering.", "Hudi's (300 MiB)", AT_LEAST_ONE))
