@@ -257,9 +257,10 @@ class LayoutOptions:
         "suggests weights.", "None (columns alike)"))
     target_file_bytes: Optional[int] = field(default=None, metadata=_doc(
         TARGET_FILE_KEY, "Target size of an output file, footer included. Hudi's size-based plan (the default "
-        "layout) makes ceil(B / target) files of a group of B bytes; the continuous and whole-partition plans "
-        "hold the input's row bytes (B less one footer a file) in files of target - footer. A target with no "
-        "room for a row besides a file's footer is refused before anything is written.",
+        "layout) makes ceil(B / target) files of a group of B bytes. The continuous and whole-partition plans "
+        "put in a file the rows that fit beside the footer the clustering's bloom settings make, a row costing its "
+        "bytes in the table's files without their footers. A target with no room for one row beside the footer "
+        "is refused before anything is written.",
         "Hudi's (1 GiB)", AT_LEAST_ONE))
     small_file_bytes: Optional[int] = field(default=None, metadata=_doc(
         SMALL_FILE_KEY, "Files below this size are picked for clustering.", "Hudi's (300 MiB)", AT_LEAST_ONE))
