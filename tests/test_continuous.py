@@ -31,6 +31,8 @@ from tablecheck import point_query
 pytestmark = pytest.mark.spark
 LAYOUTS = ["random", "ours-hilbert-sample", "ours-hilbert-sample-continuous"]
 ROUNDS, ROWS, FILES = 3, 4000, 20
+#: The bloom filter the rounds benchmark clusters with (its targets are sized for its footer).
+BLOOM = {rounds.BLOOM_ENTRIES_KEY: str(ROWS // FILES)}
 GRID_KEY = "hudilayout.continuous.grid."
 
 
@@ -116,7 +118,7 @@ def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, gr
                            merge_fraction=0.2)
     settled = {r["region"]: r for r in regions[LAYOUTS[2]][0]["regions"] if r["pending_files"] == 0}
     assert settled, regions
-    result = hl.cluster(spark, path, layout)
+    result = hl.cluster(spark, path, layout, extra=BLOOM)
     assert int(result.layout["hudilayout.groups"]) >= 4, result.layout
     assert result.layout["hudilayout.continuous.grid."] == commits[0]["extra"][GRID_KEY]
     rows = hl.read(spark, path, skipping=False)
@@ -170,7 +172,7 @@ def test_files_updated_by_upserts_are_placed_again_by_their_rows(spark, grown):
     # moved files only
     layout = LayoutOptions(columns, curve="hilbert", mapping="sample", continuous=True, merge_fraction=100,
                            merge_tiers=0, target_file_bytes=report["sizes"]["target_file_bytes"])
-    result = hl.cluster(spark, path, layout)
+    result = hl.cluster(spark, path, layout, extra=BLOOM)
     assert result.layout["hudilayout.continuous"] == f"delta ({len(moved_files)} new file(s))", result.layout
     assert result.layout[GRID_KEY] == commits[0]["extra"][GRID_KEY]
     assert result.layout["hudilayout.sample.rows"] == f"{in_moved} from commits", result.layout
@@ -211,7 +213,7 @@ def test_pending_layers_of_one_tier_merge_without_touching_the_base(spark, grown
     for step in (1, 2):
         rows = first.withColumn("lo_key", F.col("lo_key") + (1 + step) * 10 ** 9).repartition(4)
         rows.write.format("hudi").options(**opts, **(on_grid if step == 2 else {})).mode("append").save(path)
-        result = hl.cluster(spark, path, layout)
+        result = hl.cluster(spark, path, layout, extra=BLOOM)
         [part] = layout_report.continuous_regions(spark, path)
         assert part["new_files"] == 0, part
         seen.append((result.layout["hudilayout.continuous"], {r["region"]: r for r in part["regions"]}))
@@ -267,7 +269,7 @@ def test_an_upsert_that_touches_every_file_keeps_the_layers_and_regions_fall_due
     assert after["new_files"] == 0, after
     assert {r["region"]: (r["base_files"], r["pending_files"], r["pending_rounds"]) for r in after["regions"]} \
         == layered, (layered, after)
-    result = hl.cluster(spark, path, layout)
+    result = hl.cluster(spark, path, layout, extra=BLOOM)
     assert result.instant is not None, "no region fell due after the upsert"
     due = {c for c, (_, _, pending) in layered.items() if pending > 0}
     said = result.layout["hudilayout.continuous"]
@@ -302,7 +304,7 @@ def test_a_due_region_that_outgrew_its_files_splits_and_writes_follow_the_tree(s
     write(800, 7)
     [before] = layout_report.continuous_regions(spark, path)
     expected = fingerprint(hl.read(spark, path, skipping=False))
-    result = hl.cluster(spark, path, layout)
+    result = hl.cluster(spark, path, layout, extra=BLOOM)
     said, tree = result.layout["hudilayout.continuous"], result.layout[GRID_KEY]
     assert "; split: " in said and "|" in tree, (said, tree)
     [split] = layout_report.continuous_regions(spark, path)
@@ -314,7 +316,7 @@ def test_a_due_region_that_outgrew_its_files_splits_and_writes_follow_the_tree(s
     [written] = layout_report.continuous_regions(spark, path)
     assert written["new_files"] == 0, written
     assert sum(r["pending_files"] for r in written["regions"] if "." in r["region"]) > 0, written
-    again = hl.cluster(spark, path, layout.replace(merge_fraction=100))
+    again = hl.cluster(spark, path, layout.replace(merge_fraction=100), extra=BLOOM)
     if again.instant is not None:
         assert again.layout[GRID_KEY].startswith(tree.split("|")[0] + "|"), again.layout
     assert hl.read(spark, path, skipping=False).count() == expected[0] + 400

@@ -2,7 +2,8 @@
 plan cuts it into independent groups.
 
 Fixture: 4800 SSB rows in one partition (day=2026-01-01), bulk-inserted in random order as 16
-files. Each copy is clustered into 16 files with Hilbert/sample: once with Hudi's default plan and
+files. Each copy is clustered into 16 files with Hilbert/sample (a target of a sixteenth of the rows'
+bytes besides a file's footer): once with Hudi's default plan and
 max.bytes.per.group a quarter of the partition (4 groups of 4 files), once with
 dev.hudilayout.WholePartitionPlanStrategy (1 group of 16 files).
 Expected: the commits record 4 groups and 1 group; rows unchanged; point queries on each sort
@@ -10,7 +11,10 @@ column read fewer files, on average, with the whole-partition plan.
 """
 from __future__ import annotations
 
+import os
 import shutil
+
+import pyarrow.parquet as pq
 
 import pytest
 from pyspark.sql import functions as F
@@ -25,6 +29,18 @@ COLUMNS = list(ssb.FILTER_COLUMNS)
 pytestmark = pytest.mark.spark
 
 
+def _footer_and_row_bytes(path):
+    """(median footer bytes, bytes of rows) of the table's Parquet files, read with pyarrow."""
+    footers, rows = [], 0
+    for root, _, names in os.walk(path):
+        for n in names:
+            if ".hoodie" not in root and n.endswith(".parquet"):
+                f = os.path.join(root, n)
+                footers.append(pq.ParquetFile(f).metadata.serialized_size + 12)
+                rows += os.path.getsize(f) - footers[-1]
+    return sorted(footers)[len(footers) // 2], rows
+
+
 def test_one_curve_per_partition_reads_fewer_files_than_four_groups(spark, tmp_path):
     df = (spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 4800, 95))
           .withColumn("day", F.lit("2026-01-01")).repartition(16))
@@ -33,9 +49,11 @@ def test_one_curve_per_partition_reads_fewer_files_than_four_groups(spark, tmp_p
              operation="bulk_insert",
              extra={"hoodie.bulkinsert.shuffle.parallelism": "16", "hoodie.bulkinsert.sort.mode": "NONE"})
     total = tables.table_bytes(base)
-    # a group takes 4 of the 16 (nearly equal) files; each group, and the partition, gets
-    # ceil(bytes / target) = 4 and 16 output files
-    sizes = dict(target_file_bytes=int(total / 16 * 1.03), small_file_bytes=1 << 40,
+    footer, row_bytes = _footer_and_row_bytes(base)
+    # a file of the target holds a sixteenth of the rows' bytes (and 4% more) besides its footer:
+    # the whole-partition plan sizes by rows (16 files); Hudi's plan by bytes, footers counted
+    # as rows: a group takes 4 of the 16 (nearly equal) files and gets ceil(4 files' bytes / target) = 4
+    sizes = dict(target_file_bytes=int(footer + row_bytes / 16 * 1.04), small_file_bytes=1 << 40,
                  max_bytes_per_group=int(total / 4 * 1.05))
     results = {}
     for name, whole in (("groups", False), ("whole", True)):

@@ -257,7 +257,11 @@ class LayoutOptions:
         "dropped column is named in `ClusteringResult.dropped_columns`; `python -m hudi_layout advise` "
         "suggests weights.", "None (columns alike)"))
     target_file_bytes: Optional[int] = field(default=None, metadata=_doc(
-        TARGET_FILE_KEY, "Target size of an output file. A group of B bytes becomes ceil(B / target) files.",
+        TARGET_FILE_KEY, "Target size of an output file, footer included. Hudi's size-based plan (the default "
+        "layout) makes ceil(B / target) files of a group of B bytes. The continuous and whole-partition plans "
+        "put in a file the rows that fit beside the footer the clustering's bloom settings make, a row costing its "
+        "bytes in the table's files without their footers. A target with no room for one row beside the footer "
+        "is refused before anything is written.",
         "Hudi's (1 GiB)", AT_LEAST_ONE))
     small_file_bytes: Optional[int] = field(default=None, metadata=_doc(
         SMALL_FILE_KEY, "Files below this size are picked for clustering.", "Hudi's (300 MiB)", AT_LEAST_ONE))

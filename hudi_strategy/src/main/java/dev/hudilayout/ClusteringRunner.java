@@ -2,6 +2,7 @@ package dev.hudilayout;
 
 import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.hudi.BucketTables;
+import dev.hudilayout.hudi.FileFooters;
 import dev.hudilayout.hudi.HudiLine;
 import dev.hudilayout.hudi.TableClients;
 import dev.hudilayout.layout.LayoutSpec;
@@ -123,6 +124,7 @@ public final class ClusteringRunner {
           SortColumns.validate(spec, schema.get().kinds());
         }
         BucketTables.refuse(jsc.hadoopConfiguration(), basePath, props);
+        FileFooters.refuse(jsc.hadoopConfiguration(), basePath, props);
       }
     });
   }

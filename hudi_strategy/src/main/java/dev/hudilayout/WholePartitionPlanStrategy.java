@@ -1,11 +1,12 @@
 package dev.hudilayout;
 
+import dev.hudilayout.hudi.FileFooters;
 import dev.hudilayout.hudi.LinePlanStrategy;
+import dev.hudilayout.plan.FileSizing;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.model.FileSlice;
-import org.apache.hudi.common.model.HoodieLogFile;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.table.HoodieTable;
 
@@ -17,15 +18,30 @@ import java.util.stream.Stream;
  * however many bytes the partition holds ({@code max.bytes.per.group} does not split it). Hudi
  * lays out each group on its own, so with the size-based plan a partition cut into G groups holds
  * G independent curves, and a point query reads files from every one of them; one group per
- * partition is one curve. Output files per partition: ceil(bytes / target.file.max.bytes), as
- * for any group. {@code max.num.groups} then bounds the partitions one plan takes.
+ * partition is one curve. Output files per partition: its row bytes in files of the target size
+ * ({@link FileSizing}). {@code max.num.groups} then bounds the partitions one plan takes.
  *
  * <p>Use with {@code hoodie.clustering.plan.strategy.class=dev.hudilayout.WholePartitionPlanStrategy}.
  */
 public class WholePartitionPlanStrategy<T> extends LinePlanStrategy<T> {
 
+  /** What a file of the table costs on its own, measured once per strategy. */
+  private transient FileSizing sizing;
+
   public WholePartitionPlanStrategy(HoodieTable table, HoodieEngineContext engineContext, HoodieWriteConfig writeConfig) {
     super(table, engineContext, writeConfig);
+  }
+
+  /** The plan's {@link FileSizing}, measured on the first slices with base files it is asked for. */
+  private synchronized FileSizing sizing(List<FileSlice> slices, long target) {
+    if (sizing != null) {
+      return sizing;
+    }
+    FileSizing measured = FileFooters.forPlan(getHoodieTable(), getWriteConfig(), slices, target);
+    if (measured.measuredOn != null) {
+      sizing = measured;
+    }
+    return measured;
   }
 
   @Override
@@ -33,14 +49,10 @@ public class WholePartitionPlanStrategy<T> extends LinePlanStrategy<T> {
     if (fileSlices.isEmpty()) {
       return Stream.empty();
     }
-    HoodieWriteConfig config = getWriteConfig();
-    long bytes = 0;
-    for (FileSlice slice : fileSlices) {
-      bytes += slice.getBaseFile().isPresent()
-          ? slice.getBaseFile().get().getFileSize()
-          : slice.getLogFiles().mapToLong(HoodieLogFile::getFileSize).sum();
-    }
-    int files = getNumberOfOutputFileGroups(bytes, config.getClusteringTargetFileMaxBytes());
+    long target = getWriteConfig().getClusteringTargetFileMaxBytes();
+    // the partition's bytes less each base file's own footer, at the bytes a row costs in the table's files
+    long rowBytes = FileFooters.rowBytes(getHoodieTable(), fileSlices).values().stream().mapToLong(Long::longValue).sum();
+    int files = (int) Math.min(Integer.MAX_VALUE, sizing(fileSlices, target).outputFiles(rowBytes, 0, target));
     if (fileSlices.size() == 1 && files == 1 && fileSlices.get(0).getLogFiles().count() == 0) {
       // one base file that stays one file: nothing to gain from rewriting it
       return Stream.empty();

@@ -3,10 +3,12 @@ package dev.hudilayout.continuous;
 import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.hudi.ColumnStatsBounds;
+import dev.hudilayout.hudi.FileFooters;
 import dev.hudilayout.hudi.LatestSlices;
 import dev.hudilayout.hudi.LinePlanStrategy;
 import dev.hudilayout.layout.RegionTree;
 import dev.hudilayout.plan.DeltaPlan;
+import dev.hudilayout.plan.FileSizing;
 import dev.hudilayout.plan.QueryShares;
 import dev.hudilayout.plan.RecordedColumns;
 import dev.hudilayout.plan.PlannedGroup;
@@ -35,6 +37,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -92,6 +95,8 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   private transient Map<String, List<FileSlice>> listed;
   /** Where this plan's time went, in ms: {timeline, listing, column stats}. */
   private transient long[] spent;
+  /** What a file of the table costs on its own, measured once per plan. */
+  private transient FileSizing sizing;
 
   public ContinuousPlanStrategy(HoodieTable table, HoodieEngineContext engineContext, HoodieWriteConfig writeConfig) {
     super(table, engineContext, writeConfig);
@@ -138,6 +143,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
       pool.shutdown();
       planned = null;
       timeline = null;
+      sizing = null;
       stats = null;
       listed = null;
       if (reader != null) {
@@ -225,6 +231,18 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     return !Boolean.parseBoolean(getWriteConfig().getProps().getProperty(INCREMENTAL_KEY, "true"));
   }
 
+  /** The plan's {@link FileSizing}, measured on the first slices with base files it is asked for. */
+  private synchronized FileSizing sizing(List<FileSlice> slices, long target) {
+    if (sizing != null) {
+      return sizing;
+    }
+    FileSizing measured = FileFooters.forPlan(getHoodieTable(), getWriteConfig(), slices, target);
+    if (measured.measuredOn != null) {
+      sizing = measured;
+    }
+    return measured;
+  }
+
   /** The metadata table's reader for this plan: one, for the listing and the column stats. */
   private synchronized HoodieTableMetadata metadata() {
     if (reader == null) {
@@ -239,6 +257,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
       return Stream.empty();
     }
     long target = getWriteConfig().getClusteringTargetFileMaxBytes();
+    FileSizing sizing = sizing(slices, target);
     RecordedGrids.Tree newest = timeline().grids.get(partition);
     List<String> columns = LayoutSpecParser.parse(getStrategyParams(), getWriteConfig().getProps()).columns();
     boolean otherColumns = newest != null && !RecordedColumns.same(newest.columns, columns);
@@ -248,8 +267,8 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     String anew = otherColumns ? RecordedColumns.relayout(newest.columns, columns) : "no grid recorded for the partition";
     String recorded = newest == null || otherColumns ? null : newest.tree;
     if (recorded == null) {
-      long bytes = Regions.bytes(slices);
-      int files = getNumberOfOutputFileGroups(bytes, target);
+      long rowBytes = FileFooters.rowBytes(getHoodieTable(), slices).values().stream().mapToLong(Long::longValue).sum();
+      int files = (int) Math.min(Integer.MAX_VALUE, sizing.outputFiles(rowBytes, 0, target));
       if (slices.size() == 1 && files == 1 && slices.get(0).getLogFiles().count() == 0 && newest == null) {
         return Stream.empty();
       }
@@ -259,22 +278,26 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     Regions sorted = Regions.of(tree, stats(columns), slices,
         timeline().history);
     double perByte = sorted.rowsPerByte(slices);
+    // each file's bytes less its own footer
+    Map<String, Long> rowBytes = FileFooters.rowBytes(getHoodieTable(), slices);
+    ToLongFunction<List<FileSlice>> rowBytesOf = fs -> fs.stream().mapToLong(f -> rowBytes.get(f.getFileId())).sum();
     List<DeltaPlan.NewFile<FileSlice>> newFiles = new ArrayList<>();
-    sorted.spanning.forEach(f -> newFiles.add(new DeltaPlan.NewFile<>(f, Regions.bytes(f))));
+    sorted.spanning.forEach(f -> newFiles.add(new DeltaPlan.NewFile<>(f, Regions.bytes(f), rowBytesOf.applyAsLong(List.of(f)))));
     List<DeltaPlan.Region<FileSlice>> regions = new ArrayList<>();
     for (Map.Entry<String, List<FileSlice>> region : sorted.inside.entrySet()) {
       Regions.Layers l = sorted.layers(region.getValue());
       List<DeltaPlan.Layer<FileSlice>> pending = new ArrayList<>();
       for (int i = 0; i < l.pending.size(); i++) {
-        pending.add(new DeltaPlan.Layer<>(l.pending.get(i), Regions.bytes(l.pending.get(i)), l.pendingRows[i]));
+        pending.add(new DeltaPlan.Layer<>(l.pending.get(i), Regions.bytes(l.pending.get(i)),
+            rowBytesOf.applyAsLong(l.pending.get(i)), l.pendingRows[i]));
       }
       regions.add(new DeltaPlan.Region<>(region.getKey(),
-          new DeltaPlan.Layer<>(l.base, Regions.bytes(l.base), l.baseRows), pending));
+          new DeltaPlan.Layer<>(l.base, Regions.bytes(l.base), rowBytesOf.applyAsLong(l.base), l.baseRows), pending));
     }
     DeltaPlan.Settings settings = new DeltaPlan.Settings(
         LayoutSpecParser.continuousMergeFraction(getWriteConfig().getProps()),
         LayoutSpecParser.continuousMergeTiers(getWriteConfig().getProps()),
-        getWriteConfig().getClusteringMaxBytesInGroup(), target, columns.size(),
+        getWriteConfig().getClusteringMaxBytesInGroup(), target, sizing, columns.size(),
         LayoutSpecParser.continuousRegionFiles(getWriteConfig().getProps()));
     List<DeltaPlan.Group<FileSlice>> groups = DeltaPlan.plan(newFiles, sorted.rows(sorted.spanning, perByte),
         regions, settings);

@@ -29,22 +29,32 @@ import java.util.stream.Collectors;
  *       group of their own. A due region with nothing pending whose group would hold no new rows
  *       waits: laid out alone it would be written again as it is.</li>
  * </ul>
- * A region's files are laid out at the size of its base files (the size its last layout wrote,
- * which the target gave rows compressed as laid-out files are); new rows at the target size.
+ * Output files hold as many rows as fit the target with the footer the writer gives them
+ * ({@link FileSizing}), a row costing what it costs in laid-out files: a region's rows as in its
+ * base files, new rows as in all the regions' base files.
  */
 public final class DeltaPlan {
   private DeltaPlan() {
   }
 
-  /** The files of one layer of a region (its base, or one pending layer), their bytes and rows. */
+  /**
+   * The files of one layer of a region (its base, or one pending layer), their bytes, their row
+   * bytes (their bytes less each file's footer) and rows.
+   */
   public static final class Layer<F> {
     public final List<F> files;
     final long bytes;
+    final long rowBytes;
     final long rows;
 
     public Layer(List<F> files, long bytes, long rows) {
+      this(files, bytes, bytes, rows);
+    }
+
+    public Layer(List<F> files, long bytes, long rowBytes, long rows) {
       this.files = files;
       this.bytes = bytes;
+      this.rowBytes = rowBytes;
       this.rows = rows;
     }
   }
@@ -66,34 +76,44 @@ public final class DeltaPlan {
     }
   }
 
-  /** A file of new rows (spanning regions) and its bytes. */
+  /** A file of new rows (spanning regions), its bytes and its row bytes (its bytes less its footer). */
   public static final class NewFile<F> {
     final F file;
     final long bytes;
+    final long rowBytes;
 
     public NewFile(F file, long bytes) {
+      this(file, bytes, bytes);
+    }
+
+    public NewFile(F file, long bytes, long rowBytes) {
       this.file = file;
       this.bytes = bytes;
+      this.rowBytes = rowBytes;
     }
   }
 
   /**
-   * The plan's settings: merge fraction and tiers, group limit, target file size, sort columns, and
-   * the fewest files a region keeps (0: {@link Splits#minimumFiles}).
+   * The plan's settings: merge fraction and tiers, group limit, target file size and what a file
+   * costs on its own ({@link FileSizing}), sort columns, and the fewest files a region keeps (0:
+   * {@link Splits#minimumFiles}).
    */
   public static final class Settings {
     final double fraction;
     final int tiers;
     final long maxBytes;
     final long targetBytes;
+    final FileSizing sizing;
     final int columns;
     final int regionFiles;
 
-    public Settings(double fraction, int tiers, long maxBytes, long targetBytes, int columns, int regionFiles) {
+    public Settings(double fraction, int tiers, long maxBytes, long targetBytes, FileSizing sizing, int columns,
+                    int regionFiles) {
       this.fraction = fraction;
       this.tiers = tiers;
       this.maxBytes = maxBytes;
       this.targetBytes = targetBytes;
+      this.sizing = sizing;
       this.columns = columns;
       this.regionFiles = regionFiles;
     }
@@ -108,6 +128,7 @@ public final class DeltaPlan {
     public final Map<String, Integer> splits = new LinkedHashMap<>();
     public int newFiles;
     long bytes;
+    long newRowBytes;
     public long outputFiles;
 
     /** The regions whose files the group lays out: due ones whole, merging ones' pending layers. */
@@ -148,11 +169,17 @@ public final class DeltaPlan {
       chunk.files.add(f.file);
       chunk.newFiles++;
       chunk.bytes += f.bytes;
-    }
-    for (Group<F> g : groups) {
-      g.outputFiles = outputFiles(g.bytes, s.targetBytes);
+      chunk.newRowBytes += f.rowBytes;
     }
     long allBase = regions.stream().mapToLong(r -> r.base.rows).sum();
+    // output files hold rows as laid-out files do: the regions' base files' row bytes a row
+    double laidOut = allBase == 0 ? 0 : regions.stream().mapToLong(r -> r.base.rowBytes).sum() / (double) allBase;
+    long newRowBytes = newFiles.stream().mapToLong(f -> f.rowBytes).sum();
+    for (Group<F> g : groups) {
+      long rows = newRowBytes == 0 ? 0 : Math.round((double) newRows * g.newRowBytes / newRowBytes);
+      g.outputFiles = s.sizing.outputFiles(laidOut > 0 && rows > 0 ? Math.round(rows * laidOut) : g.newRowBytes,
+          rows, s.targetBytes);
+    }
     for (Region<F> r : regions) {
       double share = allBase == 0 ? 0 : (double) newRows * r.base.rows / allBase;
       double pending = r.pendingRows() + share;
@@ -172,7 +199,12 @@ public final class DeltaPlan {
         join.forEach(i -> taken.add(r.pending.get(i)));
       }
       long bytes = taken.stream().mapToLong(l -> l.bytes).sum();
-      long out = Math.max(1, Math.round((double) bytes * r.base.files.size() / Math.max(1, r.base.bytes)));
+      // the rows at the target size (the nearest count, as files are cut on the region's cells), a
+      // row costing what it costs in the region's laid-out base files
+      long rows = taken.stream().mapToLong(l -> l.rows).sum();
+      double perRow = r.base.rows > 0 ? r.base.rowBytes / (double) r.base.rows : laidOut;
+      long out = s.sizing.nearestFiles(perRow > 0 && rows > 0 ? Math.round(rows * perRow)
+          : taken.stream().mapToLong(l -> l.rowBytes).sum(), rows, s.targetBytes);
       Group<F> home = null;
       for (Group<F> g : groups) {
         if (g.bytes + bytes <= s.maxBytes) {
@@ -205,8 +237,4 @@ public final class DeltaPlan {
     return groups;
   }
 
-  /** Output files for a group of new rows: one per target size, at least one. */
-  public static long outputFiles(long bytes, long targetBytes) {
-    return Math.max(1, (long) Math.ceil(bytes / (double) Math.max(1, targetBytes)));
-  }
 }

@@ -29,7 +29,7 @@ class DeltaPlanTest {
   }
 
   private static DeltaPlan.Settings settings(double fraction, int tiers, long maxBytes) {
-    return new DeltaPlan.Settings(fraction, tiers, maxBytes, 100, 3, 0);
+    return new DeltaPlan.Settings(fraction, tiers, maxBytes, 100, FileSizing.NONE, 3, 0);
   }
 
   @Test
@@ -117,7 +117,50 @@ class DeltaPlanTest {
     assertEquals(List.of("0"), groups.get(2).due);
     assertEquals(0, groups.get(2).newFiles);
     assertTrue(groups.stream().noneMatch(g -> g.due.contains("1")), "region 1 waits");
-    assertEquals(3, DeltaPlan.outputFiles(201, 100));
-    assertEquals(1, DeltaPlan.outputFiles(0, 100));
+    assertEquals(3, FileSizing.NONE.outputFiles(201, 0, 100), "nothing known of rows: by bytes alone");
+    assertEquals(1, FileSizing.NONE.outputFiles(0, 0, 100));
+  }
+
+  /** Files cost 1,000 bytes of footer each, whatever their rows. */
+  private static final FileSizing FOOTERS = new FileSizing(new FileSizing.Footer(1000, 0, 0, 0, 1), 5, "f");
+
+  @Test
+  void aRegionLaidOutAgainHoldsTheTargetsRowsPerFileWhateverFilesItsRowsCameIn() {
+    // the base: 10 files of 20 rows (a collapsed layout: 1,000 + 100 bytes each); pending: 200
+    // rows in 8 files; rows cost 5 bytes, so a 1,500-byte file holds 100 rows besides its footer
+    DeltaPlan.Layer<String> base = new DeltaPlan.Layer<>(names("b", 10), 10 * 1100, 10 * 100, 200);
+    DeltaPlan.Layer<String> pending = new DeltaPlan.Layer<>(names("p", 8), 8 * 1000 + 1000, 1000, 200);
+    DeltaPlan.Settings s = new DeltaPlan.Settings(0.5, 0, 1 << 30, 1500, FOOTERS, 3, 0);
+    List<DeltaPlan.Group<String>> groups = DeltaPlan.plan(List.of(), 0,
+        List.of(new DeltaPlan.Region<>("0", base, List.of(pending))), s);
+    assertEquals(1, groups.size());
+    assertEquals(4, groups.get(0).outputFiles, "400 rows in files of 100");
+    // counted as rows, the 18 input footers would have asked for (11,000 + 9,000) / 1,500 = 14 files
+  }
+
+  @Test
+  void newFilesGoToFilesOfTheTargetsRowsAtTheRowBytesOfLaidOutFiles() {
+    // 10 new files of 1,000 bytes of footer and 100 of rows (20 rows each)
+    List<DeltaPlan.NewFile<String>> news = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      news.add(new DeltaPlan.NewFile<>("n" + i, 1100, 100));
+    }
+    DeltaPlan.Settings s = new DeltaPlan.Settings(0.5, 0, 1 << 30, 1500, FOOTERS, 3, 0);
+    assertEquals(2, DeltaPlan.plan(news, 200, List.of(), s).get(0).outputFiles, "200 rows of 5 bytes, 100 a file");
+    // beside a region whose laid-out files hold a row in 2.5 bytes: 200 rows a file
+    DeltaPlan.Layer<String> base = new DeltaPlan.Layer<>(names("b", 1), 1500, 500, 200);
+    DeltaPlan.Settings notDue = new DeltaPlan.Settings(100, 0, 1 << 30, 1500, FOOTERS, 3, 0);
+    DeltaPlan.Group<String> g = DeltaPlan.plan(news, 200,
+        List.of(new DeltaPlan.Region<>("0", base, List.of())), notDue).get(0);
+    assertTrue(g.due.isEmpty());
+    assertEquals(1, g.outputFiles);
+  }
+
+  private static List<String> names(String prefix, int files) {
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < files; i++) {
+      names.add(prefix + "-" + i);
+    }
+    return names;
   }
 }
