@@ -12,7 +12,6 @@ scratch); every row is there once with its latest values.
 from __future__ import annotations
 
 import json
-import math
 import os
 import subprocess
 import sys
@@ -44,7 +43,7 @@ def test_a_layout_made_on_an_older_line_is_continued_by_hudi_1_2(spark, tmp_path
     path = str(tmp_path / "table")
     hl.write(df, path, hl.LayoutOptions(COLUMNS), table="t_upgrade", record_key="lo_key", operation="bulk_insert",
              extra={"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE"})
-    target = math.ceil(tables.table_bytes(path) / 4) + 1
+    target = tables.file_bytes(path).target(4)
     layout = hl.LayoutOptions(COLUMNS, continuous=True, target_file_bytes=target, small_file_bytes=1 << 40,
                               max_bytes_per_group=1 << 40)
     hl.cluster(spark, path, layout)

@@ -57,7 +57,7 @@ def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modell
     # grid: a pending layer in every region. The job's first clustering finds every region due
     # (merge_fraction 0.01) and laid out again into about two files, so it splits each one
     # (region_files 1) while the upserts run
-    target = tables.table_bytes(path) // 5
+    target = tables.file_bytes(path).target(5)
     split = hl.LayoutOptions(COLUMNS, continuous=True, target_file_bytes=target, merge_fraction=0.01, region_files=1)
     hl.cluster(spark, path, split, extra=OCC)
     more = spark.read.parquet(ssb.write_parquet(str(tmp_path / "more"), ROWS, 82)) \

@@ -34,7 +34,7 @@ pytestmark = pytest.mark.spark
 
 
 def _options(path: str, files: int, **extra) -> str:
-    opts = tables.layout_options(COLUMNS, "hilbert", "sample", tables.table_bytes(path), files)
+    opts = tables.layout_options(COLUMNS, "hilbert", "sample", tables.file_bytes(path), files)
     for key in ("hoodie.clustering.plan.strategy.sort.columns", "hoodie.layout.optimize.strategy"):
         opts.pop(key)  # given as order and order_strategy
     # Hudi splits the options on commas, so no value may hold one: the column-stats list stays

@@ -36,7 +36,7 @@ def cluster_options(path: str, columns: Sequence[str], curve: str, mapping: str,
                     index_columns: Optional[Sequence[str]] = None, **extra: str) -> Dict[str, str]:
     """hudi-layout's options laying the table at ``path`` out as ``files`` files in one group. The
     column-stats index keeps covering ``index_columns`` (default: the sort columns)."""
-    opts = tables.layout_options(columns, curve, mapping, tables.table_bytes(path), files)
+    opts = tables.layout_options(columns, curve, mapping, tables.file_bytes(path), files)
     if index_columns is not None:
         opts["hoodie.metadata.index.column.stats.column.list"] = ",".join(index_columns)
     opts.update(extra)

@@ -18,7 +18,6 @@ Expected:
 """
 from __future__ import annotations
 
-import math
 
 import pytest
 from pyspark.errors import IllegalArgumentException
@@ -46,7 +45,7 @@ def test_a_change_of_columns_is_refused_unless_a_full_clustering_lays_the_table_
     hl.write(df, path, hl.LayoutOptions(OLD), table="t_columns", record_key="lo_key", ordering="version",
              operation="bulk_insert",
              extra={"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE"})
-    target = math.ceil(tables.table_bytes(path) / 8) + 1
+    target = tables.file_bytes(path).target(8)
 
     def layout(columns):
         return hl.LayoutOptions(columns, continuous=True, target_file_bytes=target, small_file_bytes=1 << 40,

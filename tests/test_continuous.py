@@ -385,7 +385,7 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
                  "hoodie.compact.inline": "false"})
     first.repartition(4).write.format("hudi").options(**opts).mode("overwrite").save(path)
     layout = LayoutOptions(columns, curve="hilbert", mapping="sample", continuous=True,
-                           target_file_bytes=tables.table_bytes(path) // 15)
+                           target_file_bytes=tables.file_bytes(path).target(15))
     # A plan that blocks Hudi's timeline server (its handlers read the metadata table on the JVM's
     # common fork-join pool) must fail here, not wait out the remote view's 300 s and fall back
     extra = {rounds.BLOOM_ENTRIES_KEY: "200", "hoodie.filesystem.view.remote.timeout.secs": "60",

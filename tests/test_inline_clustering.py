@@ -37,7 +37,7 @@ def test_inline_clustering_runs_our_layout(spark, tmp_path, curve, mapping):
 
     more = _frame(spark, tmp_path, 400, 12, key_offset=1_000_000).repartition(2)
     opts = dict(base)
-    opts.update(tables.layout_options(COLUMNS, curve, mapping, tables.table_bytes(path), 8))
+    opts.update(tables.layout_options(COLUMNS, curve, mapping, tables.file_bytes(path), 8))
     opts.update({"hoodie.datasource.write.operation": "insert",
                  "hoodie.clustering.inline": "true",
                  "hoodie.clustering.inline.max.commits": "1"})

@@ -48,7 +48,7 @@ def _copy(source, tmp_path):
 
 
 def _cluster(spark, path, curve, mapping, **extra):
-    opts = tables.layout_options(COLUMNS, curve, mapping, tables.table_bytes(path), FILES_OUT)
+    opts = tables.layout_options(COLUMNS, curve, mapping, tables.file_bytes(path), FILES_OUT)
     opts.update(extra)
     instant = clustering.schedule_and_execute(spark, path, opts)
     assert instant, "Hudi scheduled no clustering"
@@ -183,7 +183,7 @@ def _files(path):
 ])
 def test_bad_options_are_refused_before_anything_is_written(spark, source, tmp_path, options, message):
     path = _copy(source, tmp_path)
-    opts = tables.layout_options(COLUMNS, "hilbert", "sample", tables.table_bytes(path), FILES_OUT)
+    opts = tables.layout_options(COLUMNS, "hilbert", "sample", tables.file_bytes(path), FILES_OUT)
     opts.update(options)
     before_files = sorted(_files(path))
     with pytest.raises((Py4JJavaError, IllegalArgumentException)) as err:
@@ -199,7 +199,7 @@ def test_unsupported_type_is_named(spark, tmp_path):
                                  F.create_map(F.lit("a"), F.col("id")).alias("attrs"), F.col("id"))
     opts = tables.cow_table_options("t_maps", "k", ["id"], 2)
     df.write.format("hudi").options(**opts).mode("overwrite").save(path)
-    cluster = tables.layout_options(["id", "attrs"], "z-order", "sample", tables.table_bytes(path), 2)
+    cluster = tables.layout_options(["id", "attrs"], "z-order", "sample", tables.file_bytes(path), 2)
     with pytest.raises((Py4JJavaError, IllegalArgumentException)) as err:
         clustering.schedule_and_execute(spark, path, cluster)
     assert "column 'attrs' has type map, which hudi-layout cannot order" in _text(err.value)

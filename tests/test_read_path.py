@@ -53,7 +53,7 @@ def _table(spark, path, second_commit):
 def test_rows_are_read_whole_whichever_reader(spark, tmp_path, case, second_commit, read):
     path = str(tmp_path / case)
     before, meta_before = _table(spark, path, second_commit)
-    opts = tables.layout_options(["a", "b"], "hilbert", "sample", tables.table_bytes(path), 4)
+    opts = tables.layout_options(["a", "b"], "hilbert", "sample", tables.file_bytes(path), 4)
     instant = clustering.schedule_and_execute(spark, path, opts)
     assert instant
     extra = clustering.recorded(spark, path, instant)

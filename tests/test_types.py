@@ -81,7 +81,7 @@ def typed(spark, tmp_path_factory):
 def test_all_types_as_sort_columns(spark, typed, curve, mapping, row_writer):
     path = str(typed["root"] / f"{curve}-{mapping}-{row_writer}")
     shutil.copytree(typed["base"], path)
-    opts = tables.layout_options(SORT, curve, mapping, tables.table_bytes(path), 4)
+    opts = tables.layout_options(SORT, curve, mapping, tables.file_bytes(path), 4)
     opts["hoodie.datasource.write.row.writer.enable"] = row_writer
     instant = clustering.schedule_and_execute(spark, path, opts)
     extra = timeline.clustering_commits(spark, path)[0]["extra"]

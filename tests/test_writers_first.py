@@ -20,7 +20,6 @@ Expected:
 """
 from __future__ import annotations
 
-import math
 
 import pytest
 from pyspark.sql import functions as F
@@ -62,7 +61,7 @@ class _Table:
         self.expected = _rows(spark, tmp_path, "src", 3000, 91, 0).repartition(12).localCheckpoint()
         self.write(self.expected, hl.LayoutOptions(COLUMNS), "bulk_insert",
                    {"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE"})
-        self.target = math.ceil(tables.table_bytes(self.path) / 6) + 1
+        self.target = tables.file_bytes(self.path).target(6)
         hl.cluster(spark, self.path, self.layout(), extra=extra)
 
     def layout(self, writers_first=True):

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any, Dict, Sequence
+import struct
+from dataclasses import dataclass
+from typing import Any, Dict, List, Sequence, Union
 
 
 
@@ -44,6 +46,42 @@ def target_file_bytes(total_bytes: int, files: int) -> int:
     return max(1, math.ceil(total_bytes / files))
 
 
+def footer_bytes(file: str) -> int:
+    """Bytes of a Parquet file that are not rows: its footer (schema, column statistics and, in
+    Hudi's files, the bloom filter of the record keys) with Parquet's magic bytes and length."""
+    with open(file, "rb") as f:
+        f.seek(-8, os.SEEK_END)
+        length, magic = struct.unpack("<i4s", f.read(8))
+    if magic != b"PAR1":
+        raise ValueError(f"{file} does not end as a Parquet file does")
+    return length + 12
+
+
+@dataclass(frozen=True)
+class FileBytes:
+    """The Parquet base files of a table: their bytes, the bytes of their rows (footers apart)
+    and the largest footer one of them has."""
+    total: int
+    rows: int
+    footer: int
+
+    def target(self, files: int) -> int:
+        """The target file size that lays these rows out as ``files`` files, each with a footer of
+        its own (the plugin sizes files by their rows' bytes plus the footer a file costs)."""
+        return max(1, math.ceil(self.rows / files)) + self.footer + 1
+
+
+def file_bytes(path: str) -> FileBytes:
+    """:class:`FileBytes` of the Parquet base files under ``path`` (all versions; call on a fresh
+    table)."""
+    files: List[str] = [os.path.join(root, n) for root, dirs, names in os.walk(path)
+                        if not any(p.startswith(".hoodie") for p in os.path.relpath(root, path).split(os.sep))
+                        for n in names if n.endswith(".parquet")]
+    total = sum(os.path.getsize(f) for f in files)
+    footers = [footer_bytes(f) for f in files]
+    return FileBytes(total, total - sum(footers), max(footers, default=0))
+
+
 def partition_bytes(path: str) -> Dict[str, int]:
     """Bytes of the Parquet base files in each partition (folder relative to ``path``, "" for a
     non-partitioned table), all versions: call on a table of one commit."""
@@ -57,15 +95,22 @@ def partition_bytes(path: str) -> Dict[str, int]:
     return out
 
 
-def layout_options(columns: Sequence[str], curve: str, mapping: str, total_bytes: int, files: int,
-                   **layout) -> Dict[str, str]:
-    """Clustering options that lay ``total_bytes`` out as ``files`` files in one group with
-    hudi-layout's strategy (Hudi gives a group ceil(bytes / target.file.max.bytes) output files);
-    further :class:`~hudi_layout.options.LayoutOptions` fields in ``layout``."""
+def layout_options(columns: Sequence[str], curve: str, mapping: str, total_bytes: Union[int, FileBytes],
+                   files: int, **layout) -> Dict[str, str]:
+    """Clustering options that lay ``total_bytes`` (a table's :class:`FileBytes`, or bytes with no
+    footer apart) out as ``files`` files in one group with hudi-layout's strategy; further
+    :class:`~hudi_layout.options.LayoutOptions` fields in ``layout``. The target follows the plan
+    the options pick: Hudi's size-based plan sizes by all the bytes, ours by rows and footers."""
     from .options import LayoutOptions
-    everything = max(total_bytes, 1) * 4
-    sizes: Dict[str, Any] = dict(target_file_bytes=target_file_bytes(total_bytes, files), small_file_bytes=everything,
-                 max_bytes_per_group=everything)
+    sized = total_bytes if isinstance(total_bytes, FileBytes) else FileBytes(total_bytes, total_bytes, 0)
+    everything = max(sized.total, 1) * 4
+    # Hudi's size-based plan gives a group ceil(bytes / target) files, footers counted as bytes;
+    # the continuous and whole-partition plans give the rows' bytes files of the target, each with a
+    # footer of its own (see the plugin's FileSizing)
+    ours = layout.get("continuous") or layout.get("whole_partition")
+    target = sized.target(files) if ours and sized.footer else target_file_bytes(sized.total, files)
+    sizes: Dict[str, Any] = dict(target_file_bytes=target, small_file_bytes=everything,
+                                 max_bytes_per_group=everything)
     sizes.update(layout)
     # LayoutOptions takes any sequence of names (or a comma-separated string) and keeps a tuple
     return LayoutOptions(columns, curve=curve, mapping=mapping, **sizes).clustering_options()  # type: ignore[arg-type]

@@ -228,6 +228,7 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
                if partition_count else rows_in.repartition(spec.files))
     rows_in.write.format("hudi").options(**opts).mode("overwrite").save(base)
     total = tables.table_bytes(base)
+    sized = tables.file_bytes(base)  # rows and footers apart, as our plans size files
     # the floor writes each partition the files Hudi's plan gives a clustering there (the target
     # size Layout.options sets: the random table's bytes / --files)
     floor_files = (partitions.files_by_bytes(base, tables.target_file_bytes(total, spec.files)) if partition_count else None)
@@ -260,7 +261,7 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
             jvm.peak_heap(spark, reset=True)
             t0 = time.time()
             if layout.clusters:
-                layout_opts = {**layout.options(columns, total, spec.files, spec.sample_size, weights, groups),
+                layout_opts = {**layout.options(columns, sized, spec.files, spec.sample_size, weights, groups),
                                **writer}
                 if partition_count:
                     # every partition in the one plan, for Hudi's built-in as for ours

@@ -56,7 +56,7 @@ def run(rows: int, files: int, curve: str, mapping: str, out_dir: str, seed: int
 
     before = point_queries(spark, path, probes)
     t0 = time.time()
-    opts = tables.layout_options(ssb.FILTER_COLUMNS, curve, mapping, tables.table_bytes(path), files)
+    opts = tables.layout_options(ssb.FILTER_COLUMNS, curve, mapping, tables.file_bytes(path), files)
     instant = clustering.schedule_and_execute(spark, path, opts)
     cluster_secs = time.time() - t0
     after = point_queries(spark, path, probes)

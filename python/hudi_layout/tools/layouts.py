@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, ClassVar, Dict, List, Optional, Sequence, Tuple
+from typing import Any, ClassVar, Dict, List, Optional, Sequence, Tuple, Union
 
 from .. import clustering, tables
 from ..options import ALIGNED_KEY
@@ -142,7 +142,7 @@ class Layout:
         return Layout(name, parts[0], CURVES[parts[1]], mapping, aligned, "weighted" in flags, "whole" in flags,
                       "continuous" in flags, "grouped" in flags)
 
-    def options(self, columns, total_bytes: int, files: int, sample_size: int,
+    def options(self, columns, total_bytes: Union[int, tables.FileBytes], files: int, sample_size: int,
                 weights: Optional[Sequence[float]] = None, groups: int = 1,
                 target_file_bytes: Optional[int] = None, small_file_bytes: Optional[int] = None) -> Dict[str, str]:
         """Clustering options: ``files`` files from ``total_bytes``, in one group, or in about
@@ -154,7 +154,8 @@ class Layout:
             raise ValueError(f"layout {self.name} needs --weights (the query shares of the filter columns)")
         if not self.clusters:
             raise ValueError(f"layout {self.name} is not a clustering")
-        group_bytes = max(total_bytes, 1) * 4 if groups <= 1 else math.ceil(total_bytes * 1.01 / groups)
+        whole = total_bytes.total if isinstance(total_bytes, tables.FileBytes) else total_bytes
+        group_bytes = max(whole, 1) * 4 if groups <= 1 else math.ceil(whole * 1.01 / groups)
         # Only a name that says -aligned or -curve sets aligned: the plain name measures our default.
         extra: Dict[str, Any] = {} if self.aligned is None else {"aligned": self.aligned}
         extra.update({k: v for k, v in (("target_file_bytes", target_file_bytes),
