@@ -16,6 +16,9 @@ import pytest
 
 from hudi_layout import jarpaths
 from test_clustering_job import test_the_clustering_job_schedules_executes_and_purges  # noqa: F401
+from test_file_sizes import (  # noqa: F401
+    test_a_sane_target_keeps_the_rows_per_file_over_rounds_of_upserts,
+    test_the_issues_scenario_is_refused_before_writing_or_its_files_hold_their_rows)
 from test_ingest import test_streaming_write_with_async_clustering  # noqa: F401
 from test_indexes import (  # noqa: F401
     bucket_table, test_a_bucket_index_table_is_refused_before_any_write_and_takes_upserts_after,

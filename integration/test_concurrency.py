@@ -54,12 +54,14 @@ def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modell
     hl.write(base, path, layout, table="t_occ", record_key="lo_key", operation="bulk_insert",
              extra={"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE", **OCC})
     # laid out once (files of about a fifth of the table), then as many rows again written on the
-    # grid: a pending layer in every region. The job's first clustering finds every region due
-    # (merge_fraction 0.01) and laid out again into about two files, so it splits each one
-    # (region_files 1) while the upserts run
-    target = tables.file_bytes(path).target(5)
+    # grid: a pending layer in every region. The job's clusterings (files of a tenth of the table,
+    # sized by rows: laid-out rows compress better than the random ones the sizes come from) find
+    # every region due (merge_fraction 0.01) and lay it out again into about three files, so the
+    # first splits each one (region_files 1) while the upserts run
+    sized = tables.file_bytes(path)
+    target = sized.target(10)
     split = hl.LayoutOptions(COLUMNS, continuous=True, target_file_bytes=target, merge_fraction=0.01, region_files=1)
-    hl.cluster(spark, path, split, extra=OCC)
+    hl.cluster(spark, path, split.replace(target_file_bytes=sized.target(5)), extra=OCC)
     more = spark.read.parquet(ssb.write_parquet(str(tmp_path / "more"), ROWS, 82)) \
         .withColumn("lo_key", F.col("lo_key") + 10 ** 9).repartition(4).cache()  # past every round's keys
     hl.write(more, path, split, table="t_occ", record_key="lo_key", operation="bulk_insert", extra=OCC)

@@ -116,8 +116,12 @@ def test_a_killed_continuous_clustering_of_new_rows_is_retried_on_the_recorded_g
     files that split regions, its tree the recorded root grid with the splits, and every file of
     the table inside one region of that tree."""
     from hudi_layout import report
-    path, df, target = _table(spark, tmp_path, 73)
-    first = hl.cluster(spark, path, _layout(target).replace(continuous=True))
+    path, df, _ = _table(spark, tmp_path, 73)
+    # the continuous plan sizes files by their rows: FILES files first, then files of half their rows,
+    # so that a region with as many new rows again is laid out into several files and splits
+    sized = tables.file_bytes(path)
+    target = sized.target(2 * FILES)
+    first = hl.cluster(spark, path, _layout(sized.target(FILES)).replace(continuous=True))
     grid = first.layout["hudilayout.continuous.grid."]
     assert first.layout["hudilayout.continuous"].startswith("full")
     new = spark.read.parquet(ssb.write_parquet(str(tmp_path / "new"), NEW, 74)) \

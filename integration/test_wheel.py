@@ -89,7 +89,7 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(spark, tmp_path):
     assert not (work / "out").exists()
 
     (work / "write.py").write_text(WRITE)
-    wrote = _run([venv / "bin" / "python", "write.py", "400000"], work, env)
+    wrote = _run([venv / "bin" / "python", "write.py", "500000"], work, env)
     assert wrote.returncode == 0, wrote.stderr[-3000:]
     written = _contents(spark, work / "t")
     assert written[0] == 6000, written
@@ -97,7 +97,7 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(spark, tmp_path):
     run = _run([cli, "clustering", "scheduleAndExecute", "--path", "t", "--hoodieConfigs",
                 "hoodie.clustering.execution.strategy.class=dev.hudilayout.SpaceCurveExecutionStrategy",
                 "hoodie.clustering.plan.strategy.sort.columns=city,brand",
-                "hoodie.clustering.plan.strategy.target.file.max.bytes=400000",
+                "hoodie.clustering.plan.strategy.target.file.max.bytes=500000",
                 "hoodie.clustering.plan.strategy.small.file.limit=1099511627776"], work, env)
     assert run.returncode == 0, (run.stdout, run.stderr[-3000:])
     scheduled, completed = run.stdout.splitlines()

@@ -50,6 +50,12 @@ def _sizes(path, files):
                 max_bytes_per_group=1 << 40)
 
 
+def _bloom(files):
+    """The clustering's bloom filter sized for a file's rows: with Hudi's default (about 430 KB a
+    file) a file of 6000 / ``files`` rows would cost more than the target, which is refused."""
+    return tables.small_bloom(6000 // files)
+
+
 def test_hudi_keys_alone_get_the_aligned_layout_at_the_bound(spark, base):
     root, path, expected = base
     sizes = _sizes(path, 27)
@@ -58,6 +64,7 @@ def test_hudi_keys_alone_get_the_aligned_layout_at_the_bound(spark, base):
     hudi_only = {k: v for k, v in hl.LayoutOptions(COLUMNS, stats_columns=["s_nation"], **sizes)
                  .clustering_options().items()
                  if not k.startswith("hoodie.hudilayout.")}
+    hudi_only.update(_bloom(27))
     for name in ("hilbert", "equal", "default"):
         copy = str(root / name)
         shutil.copytree(path, copy)
@@ -67,7 +74,8 @@ def test_hudi_keys_alone_get_the_aligned_layout_at_the_bound(spark, base):
         else:
             tolerance = 0.25 if name == "hilbert" else 1e-6
             layout = hl.cluster(spark, copy, hl.LayoutOptions(COLUMNS, stats_columns=["s_nation"], aligned=False,
-                                                              aligned_tolerance=tolerance, **sizes)).layout
+                                                              aligned_tolerance=tolerance, **sizes),
+                                    extra=_bloom(27)).layout
             assert float(layout["hudilayout.aligned.tolerance"]) == tolerance
             per_file = [r[1] for r in spark.read.format("hudi").load(copy).groupBy("_hoodie_file_name").count()
                         .collect()]
@@ -102,7 +110,8 @@ def test_a_dependent_column_shares_its_axis_and_beats_the_formula_grid(spark, ba
     for name, extra in (("searched", {}), ("formula", {"grid_buckets": (3, 3, 4)})):
         paths[name] = copy = str(root / f"dependent-{name}")
         shutil.copytree(path, copy)
-        done[name] = hl.cluster(spark, copy, hl.LayoutOptions(DEPENDENT, stats_columns=["c_city"], **sizes, **extra))
+        done[name] = hl.cluster(spark, copy, hl.LayoutOptions(DEPENDENT, stats_columns=["c_city"], **sizes, **extra),
+                                extra=_bloom(files))
         assert fingerprint(spark.read.format("hudi").load(copy)) == expected
         avg[name] = {r.column: r.avg_files for r in report.report(spark, copy, DEPENDENT)}
     searched = done["searched"]

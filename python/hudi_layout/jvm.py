@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from typing import Dict, List, Mapping, Optional, Sequence
+from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 #: Spark plan nodes that scan files; their ``numFiles`` metric is the files a query read.
 SCAN_NODES = ("FileSourceScanExec",)
@@ -97,6 +97,13 @@ def replace_commit_json(spark, path: str, instant: str) -> str:
 def laid_out_before(spark, path: str) -> bool:
     """``ClusteringCommits.laidOutBefore``: replacecommits read newest first, up to a clustering of ours."""
     return bool(_jvm(spark).dev.hudilayout.hudi.ClusteringCommits.laidOutBefore(hadoop_conf(spark), path))
+
+
+def writers(spark, path: str) -> Dict[str, Any]:
+    """``continuous.Writers.json``: whether the table's writers count as active for the continuous
+    plan (which then leaves out what their next write is likely to touch), and when they will count
+    as paused if no write comes (``paused_at_ms``, epoch ms; None with no write)."""
+    return json.loads(_jvm(spark).dev.hudilayout.continuous.Writers.json(_jsc(spark), path))
 
 
 def continuous_regions_json(spark, path: str) -> str:

@@ -36,6 +36,17 @@ def cow_table_options(name: str, record_key: str, index_columns: Sequence[str], 
     return table_options(name, record_key, index_columns, files)
 
 
+#: Hudi's key for the keys its bloom filter of record keys, in every base file's footer, is sized
+#: for (60,000 by default: about 430 KB a file, more than a small test table's rows)
+BLOOM_ENTRIES_KEY = "hoodie.index.bloom.num_entries"
+
+
+def small_bloom(rows_per_file: int) -> Dict[str, str]:
+    """Write or clustering options that size each file's bloom filter for ``rows_per_file`` keys:
+    a table of small files then costs what its rows do, as a table of large files does."""
+    return {BLOOM_ENTRIES_KEY: str(max(1, rows_per_file))}
+
+
 def table_bytes(path: str) -> int:
     """Bytes of the Parquet base files under ``path`` (all versions; call on a fresh table)."""
     return sum(partition_bytes(path).values())
@@ -59,27 +70,38 @@ def footer_bytes(file: str) -> int:
 
 @dataclass(frozen=True)
 class FileBytes:
-    """The Parquet base files of a table: their bytes, the bytes of their rows (footers apart)
-    and the largest footer one of them has."""
+    """The Parquet base files of a table: their bytes, the bytes of their rows (footers apart),
+    the largest footer one of them has, and the most bytes a row of one of them costs."""
     total: int
     rows: int
     footer: int
+    row: int = 0
 
     def target(self, files: int) -> int:
         """The target file size that lays these rows out as ``files`` files, each with a footer of
         its own (the plugin sizes files by their rows' bytes plus the footer a file costs)."""
         return max(1, math.ceil(self.rows / files)) + self.footer + 1
 
+    def smallest(self) -> int:
+        """A target a file of one row fits (the plugin refuses a target below what one file costs)."""
+        return self.footer + self.row + 1
+
 
 def file_bytes(path: str) -> FileBytes:
     """:class:`FileBytes` of the Parquet base files under ``path`` (all versions; call on a fresh
-    table)."""
+    table). Reads each file's footer (pyarrow)."""
+    import pyarrow.parquet as pq
     files: List[str] = [os.path.join(root, n) for root, dirs, names in os.walk(path)
                         if not any(p.startswith(".hoodie") for p in os.path.relpath(root, path).split(os.sep))
                         for n in names if n.endswith(".parquet")]
-    total = sum(os.path.getsize(f) for f in files)
-    footers = [footer_bytes(f) for f in files]
-    return FileBytes(total, total - sum(footers), max(footers, default=0))
+    total, footers, row = 0, 0, 0
+    largest = 0
+    for f in files:
+        size, footer = os.path.getsize(f), footer_bytes(f)
+        rows = pq.ParquetFile(f).metadata.num_rows
+        total, footers, largest = total + size, footers + footer, max(largest, footer)
+        row = max(row, math.ceil((size - footer) / rows) if rows else 0)
+    return FileBytes(total, total - footers, largest, row)
 
 
 def partition_bytes(path: str) -> Dict[str, int]:
@@ -109,6 +131,7 @@ def layout_options(columns: Sequence[str], curve: str, mapping: str, total_bytes
     # footer of its own (see the plugin's FileSizing)
     ours = layout.get("continuous") or layout.get("whole_partition")
     target = sized.target(files) if ours and sized.footer else target_file_bytes(sized.total, files)
+    target = max(target, sized.smallest())  # e.g. a one-row table asked for two files
     sizes: Dict[str, Any] = dict(target_file_bytes=target, small_file_bytes=everything,
                                  max_bytes_per_group=everything)
     sizes.update(layout)

@@ -10,11 +10,13 @@ Loops: runs a clustering of the table at PATH with the raw Hudi options of ``--o
 ``--hudi-option`` flags), pauses ``--pause`` seconds, and goes again. A clustering left pending by
 a failed execution is executed again first, at most ``RETRIES`` times, as Hudi's clustering job
 does; after that it is left and new ones are scheduled. Once the file ``--until`` exists, the loop
-runs clusterings (scheduled after the writer's last round) until one finds nothing to do, and ends.
+waits until the writers count as paused (``jvm.writers``: the continuous plan leaves out what the
+next write is likely to touch until no write has come for twice the writers' beat), then runs
+clusterings until one finds nothing to do, and ends.
 
 Prints one line per event, flushed, for the bench to count: ``scheduled <instant>``, ``retry
 <instant>``, ``completed <instant> <seconds>``, ``failed <instant> <ExceptionClass> <message>``,
-``nothing`` (no clustering planned), ``abandoned <instant>``, ``done``.
+``nothing`` (no clustering planned), ``abandoned <instant>``, ``paused <seconds waited>``, ``done``.
 """
 from __future__ import annotations
 
@@ -26,6 +28,8 @@ from typing import Dict, List, Tuple
 
 #: executions of one pending clustering before the loop leaves it
 RETRIES = 3
+#: Seconds the loop waits, after the writer's last round, for the writers to count as paused
+PAUSE_LIMIT = 300.0
 
 
 def exception_chain(error: BaseException) -> List[Tuple[str, str]]:
@@ -89,6 +93,20 @@ def run_one(spark, path: str, opts: Dict[str, str], attempts: Dict[str, int]) ->
     return kind
 
 
+def wait_for_pause(spark, path: str, limit: float) -> float:
+    """Waits, at most ``limit`` seconds, until the table's writers no longer count as active for the
+    continuous plan; the seconds waited."""
+    from hudi_layout import jvm
+    t0 = time.time()
+    while time.time() - t0 < limit:
+        state = jvm.writers(spark, path)
+        if not state["active"]:
+            break
+        ahead = ((state["paused_at_ms"] or state["now_ms"]) - state["now_ms"]) / 1000
+        time.sleep(min(max(ahead, 0) + 0.5, max(0.0, limit - (time.time() - t0))))
+    return time.time() - t0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m hudi_layout.tools.cluster_loop", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -116,6 +134,8 @@ def main(argv=None) -> int:
     try:
         while True:
             last = until.exists()
+            if last:
+                say(f"paused {wait_for_pause(spark, args.path, PAUSE_LIMIT):.1f}")
             # the last pass, after the writer's last round, runs clusterings until one finds nothing
             # to do: the layout catches up once the writes pause
             for _ in range(RETRIES * 4 if last else 1):

@@ -16,8 +16,8 @@ run twice, into two tables:
   once round 1 is written), which schedules and executes a clustering, pauses ``PAUSE`` seconds
   and goes again, as a stream's async clustering does. Both drivers run under optimistic
   concurrency with Hudi's file-system lock (``OCC``), and both get every ``--hudi-option``. After
-  the last round the loop runs clusterings, planned after the last write, until one finds nothing to
-  do (the writes have paused), and stops.
+  the last round the loop waits until the writers count as paused for the continuous plan (no write
+  for twice their beat), runs clusterings until one finds nothing to do, and stops.
 
 ``--update-from latest`` draws each round's updates from the latest rounds' rows only
 (:data:`~hudi_layout.tools.rounds_data.LATEST_ROUNDS`, late-arriving changes); ``all`` (the default)
@@ -134,7 +134,7 @@ class Loop:
         return sum(1 for _, line in self.lines if line.startswith("completed "))
 
 
-EVENTS = ("scheduled", "retry", "completed", "failed", "abandoned", "nothing", "error", "done")
+EVENTS = ("scheduled", "retry", "completed", "failed", "abandoned", "nothing", "error", "paused", "done")
 
 
 def clustering_events(lines: Sequence[str], instants: Sequence[dict], pending: Sequence[str]) -> dict:

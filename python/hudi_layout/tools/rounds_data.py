@@ -19,7 +19,7 @@ from . import partitions, ssb
 DEFAULT_ROUND_FILES = 40
 #: Small files per clustered file within a round: W = max(1, F // ROUND_COMPACTION).
 ROUND_COMPACTION = 5
-BLOOM_ENTRIES_KEY = "hoodie.index.bloom.num_entries"
+BLOOM_ENTRIES_KEY = tables.BLOOM_ENTRIES_KEY
 #: Rows whose values make the two-column conjunctions counted over every query after each round.
 EVERY_ROWS = 1000
 #: --order: the generator's (random) order, or the order date's.

@@ -18,7 +18,7 @@ CODEC_KEY = "hoodie.parquet.compression.codec"
 
 
 #: Hudi's key for the keys its per-file bloom filter of record keys is sized for (60,000 by default)
-BLOOM_ENTRIES_KEY = "hoodie.index.bloom.num_entries"
+BLOOM_ENTRIES_KEY = tables.BLOOM_ENTRIES_KEY
 
 
 def parse_hudi_options(pairs: Sequence[str]) -> Dict[str, str]:

@@ -9,10 +9,12 @@ import org.apache.hudi.common.model.HoodieWriteStat;
 import org.apache.hudi.common.model.WriteOperationType;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.HoodieInstantTimeGenerator;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.apache.hudi.exception.HoodieException;
 
 import java.io.IOException;
+import java.text.ParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -43,9 +45,9 @@ final class CommitHistory {
   private final List<HoodieCommitMetadata> replaces = new ArrayList<>();
   /** The writes (not clusterings or compactions), with the file groups each created and updated. */
   private final List<RecentWrites.Write> writes = new ArrayList<>();
-  /** When the newest write and the newest clustering completed ("" for none). */
-  private String newestWrite = "";
-  private String newestClustering = "";
+  /** When the writes completed, and when the newest clustering did (ms; Long.MIN_VALUE for none). */
+  private final List<Long> writeTimes = new ArrayList<>();
+  private long newestClustering = Long.MIN_VALUE;
   /** Whether a write is requested or in flight on the timeline. */
   private boolean writing;
 
@@ -81,12 +83,12 @@ final class CommitHistory {
         String partition = stat.getPartitionPath() == null ? "" : stat.getPartitionPath();
         out.written.computeIfAbsent(partition, p -> new long[2])[kind] += stat.getTotalWriteBytes();
       }
-      String completed = String.valueOf(HudiLine.get().completionTime(instant));
+      long completed = millis(HudiLine.get().completionTime(instant), time);
       if (write) {
         out.writes.add(new RecentWrites.Write(time, made, updated));
-        out.newestWrite = later(out.newestWrite, completed);
+        out.writeTimes.add(completed);
       } else if (kind == 1) {
-        out.newestClustering = later(out.newestClustering, completed);
+        out.newestClustering = Math.max(out.newestClustering, completed);
       }
     }
     return out;
@@ -94,16 +96,37 @@ final class CommitHistory {
 
   /**
    * The file groups the next write is likely to touch, from the writes on the active timeline
-   * ({@link RecentWrites}); none while the writers pause: no write in flight, and a clustering
-   * completed after the newest write.
+   * ({@link RecentWrites}); none once the writers have paused ({@link RecentWrites#writersActive}).
    */
   RecentWrites recentWrites() {
-    return RecentWrites.writersActive(writing, newestWrite, newestClustering)
-        ? RecentWrites.of(writes, created) : RecentWrites.PAUSED;
+    return writersActive(System.currentTimeMillis()) ? RecentWrites.of(writes, created) : RecentWrites.PAUSED;
   }
 
-  private static String later(String a, String b) {
-    return a.compareTo(b) >= 0 ? a : b;
+  /** Whether the writers are active at {@code now} (ms), see {@link RecentWrites#writersActive}. */
+  boolean writersActive(long now) {
+    return RecentWrites.writersActive(writing, writeTimes, newestClustering, now);
+  }
+
+  /** When the writers count as paused without a clustering after their newest write (ms), see {@link RecentWrites#pausedAt}. */
+  long writersPausedAt() {
+    return RecentWrites.pausedAt(writeTimes);
+  }
+
+  /**
+   * An instant's completion time in ms (the timeline's time zone, as Hudi parses its instants);
+   * its instant time where the completion time is unknown or not an instant.
+   */
+  private static long millis(String completed, String instantTime) {
+    for (String t : new String[] {completed, instantTime}) {
+      try {
+        if (t != null) {
+          return HoodieInstantTimeGenerator.parseDateFromInstantTime(t).getTime();
+        }
+      } catch (ParseException | RuntimeException e) {
+        // not an instant: try the next
+      }
+    }
+    return Long.MIN_VALUE;
   }
 
   /** A write of rows (insert, upsert, delete, bulk insert, overwrite): not a clustering or compaction. */

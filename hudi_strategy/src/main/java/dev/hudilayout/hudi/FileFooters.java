@@ -25,6 +25,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,8 +35,9 @@ import java.util.Map;
  * {@link FileSizing} from a table's own Parquet base files and the write config's bloom filter
  * settings.
  * <ul>
- *   <li>Each file's footer is read from its last eight bytes ({@link #footers}): a file's row bytes
- *       are its bytes less its own footer, whatever writer (and bloom filter) made it.</li>
+ *   <li>Each file's footer is read from its last eight bytes ({@link #footers}, once per file and
+ *       JVM): a file's row bytes are its bytes less its own footer, whatever writer (and bloom
+ *       filter) made it.</li>
  *   <li>A few files' footers are read whole ({@link #SAMPLED}): their rows give the bytes a row
  *       costs, and their footers less their bloom filter the footer's fixed part.</li>
  *   <li>The bloom filter an output file gets is made by Hudi's own {@link BloomFilterFactory} with the
@@ -55,6 +57,14 @@ public final class FileFooters {
   private static final String BLOOM_KEY = "org.apache.hudi.bloomfilter";
   /** Keys added at most to a dynamic filter to measure its second block; beyond, blocks are taken alike. */
   private static final int MAX_SIMULATED = 1 << 20;
+  /** Footers kept per JVM, by path and size (a base file never changes): a plan beside a stream reads each file's tail once. */
+  private static final int CACHED = 1 << 18;
+  private static final Map<String, Long> TAILS = Collections.synchronizedMap(new LinkedHashMap<>(1024, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+      return size() > CACHED;
+    }
+  });
   /** The target's option, as errors name it. */
   private static final String OPTION = "target_file_bytes ("
       + HoodieClusteringConfig.PLAN_STRATEGY_TARGET_FILE_MAX_BYTES.key() + ")";
@@ -126,29 +136,47 @@ public final class FileFooters {
     }
     int n = Math.min(SAMPLED, paths.size());
     long[] fixed = new long[n];
+    int read = 0;
     long rowBytes = 0;
     long rows = 0;
+    String example = null;
+    FileSystem fs;
     try {
-      FileSystem fs = paths.get(0).getFileSystem(conf);
-      for (int i = 0; i < n; i++) {
-        Path path = paths.get((int) ((long) i * paths.size() / n));
-        long size = fs.getFileStatus(path).getLen();
-        long footer = FRAME_BYTES + footerLength(fs, path, size);
-        ParquetMetadata meta;
-        try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, conf))) {
-          meta = reader.getFooter();
-          rows += reader.getRecordCount();
-        }
-        String bloom = meta.getFileMetaData().getKeyValueMetaData().get(BLOOM_KEY);
-        fixed[i] = footer - (bloom == null ? 0 : bloom.getBytes(StandardCharsets.UTF_8).length);
-        rowBytes += Math.max(0, size - footer);
-      }
+      fs = paths.get(0).getFileSystem(conf);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    Arrays.sort(fixed);
-    return new FileSizing(outputFooter(config, fixed[n / 2]), rows == 0 ? 0 : rowBytes / (double) rows,
-        n + " of its files, such as " + paths.get(0).getName());
+    for (int i = 0; i < n; i++) {
+      Path path = paths.get((int) ((long) i * paths.size() / n));
+      try {
+        long size = fs.getFileStatus(path).getLen();
+        long length = footerLength(fs, path, size);
+        if (length < 0) {
+          continue;  // half written by a failed write: not a file of the table
+        }
+        long footer = FRAME_BYTES + length;
+        ParquetMetadata meta;
+        long count;
+        try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, conf))) {
+          meta = reader.getFooter();
+          count = reader.getRecordCount();
+        }
+        String bloom = meta.getFileMetaData().getKeyValueMetaData().get(BLOOM_KEY);
+        fixed[read++] = footer - (bloom == null ? 0 : bloom.getBytes(StandardCharsets.UTF_8).length);
+        rows += count;
+        rowBytes += Math.max(0, size - footer);
+        example = example == null ? path.getName() : example;
+      } catch (IOException | RuntimeException e) {
+        // gone since listed (cleaned, rolled back) or unreadable: sized on the others
+      }
+    }
+    if (read == 0) {
+      return FileSizing.NONE;
+    }
+    long[] measured = Arrays.copyOf(fixed, read);
+    Arrays.sort(measured);
+    return new FileSizing(outputFooter(config, measured[read / 2]), rows == 0 ? 0 : rowBytes / (double) rows,
+        read + " of its files, such as " + example);
   }
 
   /**
@@ -219,7 +247,17 @@ public final class FileFooters {
         }
         Path path = new Path(e.getKey());
         long size = e.getValue() > 0 ? e.getValue() : fs.getFileStatus(path).getLen();
-        out.put(e.getKey(), FRAME_BYTES + footerLength(fs, path, size));
+        String key = e.getKey() + "#" + size;
+        Long footer = TAILS.get(key);
+        if (footer == null) {
+          long length = footerLength(fs, path, size);
+          if (length < 0) {
+            continue;  // not a whole Parquet file: sized as the median
+          }
+          footer = FRAME_BYTES + length;
+          TAILS.put(key, footer);
+        }
+        out.put(e.getKey(), footer);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -227,11 +265,23 @@ public final class FileFooters {
     return out;
   }
 
-  private static long footerLength(FileSystem fs, Path path, long size) throws IOException {
+  /**
+   * The footer's length from a Parquet file's last eight bytes; -1 for a file that does not end as
+   * a whole Parquet file does (one a failed or killed write left half written, or gone since it was
+   * listed), which sizing passes over.
+   */
+  private static long footerLength(FileSystem fs, Path path, long size) {
     byte[] tail = new byte[8];
+    if (size < FRAME_BYTES) {
+      return -1;
+    }
     try (FSDataInputStream in = fs.open(path)) {
       in.readFully(size - tail.length, tail);
+    } catch (IOException e) {
+      return -1;
     }
-    return (tail[0] & 0xFFL) | (tail[1] & 0xFFL) << 8 | (tail[2] & 0xFFL) << 16 | (tail[3] & 0xFFL) << 24;
+    long length = (tail[0] & 0xFFL) | (tail[1] & 0xFFL) << 8 | (tail[2] & 0xFFL) << 16 | (tail[3] & 0xFFL) << 24;
+    boolean magic = tail[4] == 'P' && tail[5] == 'A' && tail[6] == 'R' && tail[7] == '1';
+    return magic && length + FRAME_BYTES <= size ? length : -1;
   }
 }

@@ -20,12 +20,18 @@ import java.util.Set;
  * the next write is likely to touch again what the last depth writes touched.
  *
  * <p>A clustering that takes a file group the next write updates either refuses that write (Hudi's
- * default update strategy) or loses to it at commit. So while the writers are active (a write is
- * in flight, or one completed after the newest clustering), the continuous plan leaves out the
- * groups the last depth writes touched. It leaves out none when that would be every group of the
- * partition: spread updates then meet the clustering anyway, and the conflict resolution decides
- * who gives way. Once the writers pause (no write in flight, and a clustering completed since the
- * last one), it leaves out nothing, so the layout catches up.
+ * default update strategy) or loses to it at commit. So while the writers are active, the
+ * continuous plan leaves out the groups the last depth writes touched. It leaves out none when that
+ * would be every group of the partition: spread updates then meet the clustering anyway, and the
+ * conflict resolution decides who gives way.
+ *
+ * <p>The writers are active while a write is in flight, or until they have paused: a clustering
+ * completed after the newest write, or no write came for twice the writers' beat. The beat is the
+ * longest interval between consecutive writes among the last {@link #BEAT_INTERVALS}: a stream
+ * that has missed two beats has stopped, or slowed down enough for a clustering to finish between
+ * its writes. Once the writers pause the plan leaves out nothing, so the layout catches up; without
+ * the beat, a plan that finds nothing to do but the files it leaves out would never complete a
+ * clustering after the last write, and the writers would count as active for ever.
  *
  * <p>Example: a clustering c made X; then w1 made A; w2 made B and updated A (distance 0); w3 made C
  * and updated B (distance 0). The depth is 1: the plan leaves out what w3 touched, B and C, and
@@ -44,12 +50,42 @@ public final class RecentWrites {
   /** Leaves nothing out: the writers have paused. */
   public static final RecentWrites PAUSED = new RecentWrites(Set.of(), 0);
 
+  /** The intervals between the newest writes that set the writers' beat. */
+  public static final int BEAT_INTERVALS = 4;
+
   /**
-   * Whether the writers are active: a write is in flight ({@code writing}), or the newest write
-   * completed after the newest clustering (completion times as instants; "" for none).
+   * When the writers count as paused, in ms: twice their beat after the newest write (the beat,
+   * the longest of the last {@link #BEAT_INTERVALS} intervals between {@code writeTimes}, the
+   * writes' completion times in ms, any order); at the newest write when there is no interval to
+   * go by; {@link Long#MIN_VALUE} with no write.
    */
-  public static boolean writersActive(boolean writing, String newestWrite, String newestClustering) {
-    return writing || newestWrite.compareTo(newestClustering) > 0;
+  public static long pausedAt(List<Long> writeTimes) {
+    if (writeTimes.isEmpty()) {
+      return Long.MIN_VALUE;
+    }
+    List<Long> sorted = new ArrayList<>(writeTimes);
+    Collections.sort(sorted);
+    int n = sorted.size();
+    long beat = 0;
+    for (int i = Math.max(1, n - BEAT_INTERVALS); i < n; i++) {
+      beat = Math.max(beat, sorted.get(i) - sorted.get(i - 1));
+    }
+    return sorted.get(n - 1) + 2 * beat;
+  }
+
+  /**
+   * Whether the writers are active at {@code now}: a write is in flight ({@code writing}), or the
+   * newest of {@code writeTimes} completed after {@code newestClustering} and they have not
+   * paused ({@link #pausedAt}). Times in ms; {@link Long#MIN_VALUE} for no clustering.
+   */
+  public static boolean writersActive(boolean writing, List<Long> writeTimes, long newestClustering, long now) {
+    if (writing) {
+      return true;
+    }
+    if (writeTimes.isEmpty() || Collections.max(writeTimes) <= newestClustering) {
+      return false;
+    }
+    return now < pausedAt(writeTimes);
   }
 
   /** One completed write: its instant, the file groups it created and those it updated. */

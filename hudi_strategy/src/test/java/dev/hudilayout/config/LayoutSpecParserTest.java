@@ -182,4 +182,18 @@ class LayoutSpecParserTest {
     LayoutSpecParser.parse(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b", "hoodie.clustering.whatever", "1"));
     assertEquals(2, LayoutSpecParser.editDistance("aligned", "alinged"));  // a swap is two edits
   }
+
+  @Test
+  void aClusteringIsBesideWritersUnderConcurrencyControlOrAsAsyncClusteringNeverInline() {
+    String occ = "hoodie.write.concurrency.mode";
+    assertEquals(true, LayoutSpecParser.besideWriters(props(occ, "OPTIMISTIC_CONCURRENCY_CONTROL")));
+    assertEquals(true, LayoutSpecParser.besideWriters(props(occ, "non_blocking_concurrency_control")));
+    assertEquals(true, LayoutSpecParser.besideWriters(props("hoodie.clustering.async.enabled", "true")));
+    assertEquals(false, LayoutSpecParser.besideWriters(props()), "one writer, no async clustering");
+    assertEquals(false, LayoutSpecParser.besideWriters(props(occ, "SINGLE_WRITER")));
+    assertEquals(false, LayoutSpecParser.besideWriters(
+        props(occ, "OPTIMISTIC_CONCURRENCY_CONTROL", "hoodie.clustering.inline", "true")), "inline");
+    assertEquals(false, LayoutSpecParser.besideWriters(
+        props(occ, "OPTIMISTIC_CONCURRENCY_CONTROL", LayoutOptions.WRITERS_FIRST.key(), "false")), "turned off");
+  }
 }

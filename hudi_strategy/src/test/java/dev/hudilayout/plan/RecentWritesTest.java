@@ -54,11 +54,24 @@ class RecentWritesTest {
   }
 
   @Test
-  void theWritersAreActiveWhileAWriteIsInFlightOrNoClusteringFollowedTheNewestWrite() {
-    assertEquals(true, RecentWrites.writersActive(true, "005", "009"));
-    assertEquals(true, RecentWrites.writersActive(false, "009", "005"));
-    assertEquals(false, RecentWrites.writersActive(false, "005", "009"));
-    assertEquals(false, RecentWrites.writersActive(false, "", ""));
+  void theWritersAreActiveWhileAWriteIsInFlightOrUntilAClusteringFollowsOrTheyMissTwoBeats() {
+    List<Long> writes = List.of(1_000L, 5_000L, 3_000L); // beat: 2 s, so paused 4 s after the newest
+    assertEquals(9_000L, RecentWrites.pausedAt(writes));
+    assertEquals(true, RecentWrites.writersActive(true, writes, 9_500L, 20_000L), "a write in flight");
+    assertEquals(true, RecentWrites.writersActive(false, writes, 4_000L, 8_999L), "within two beats");
+    assertEquals(false, RecentWrites.writersActive(false, writes, 4_000L, 9_000L), "two beats missed");
+    assertEquals(false, RecentWrites.writersActive(false, writes, 5_500L, 6_000L), "a clustering followed");
+    assertEquals(false, RecentWrites.writersActive(false, List.of(), Long.MIN_VALUE, 0L), "no write");
+    assertEquals(false, RecentWrites.writersActive(false, List.of(7_000L), Long.MIN_VALUE, 7_000L),
+        "one write: no beat to wait for");
     assertArrayEquals(new boolean[] {false}, RecentWrites.PAUSED.leaveOut(List.of("A")));
+  }
+
+  @Test
+  void theBeatIsTheLongestOfTheLastIntervals() {
+    // an old gap of 100 s is past the last BEAT_INTERVALS intervals: the beat is 3 s
+    List<Long> writes = List.of(0L, 100_000L, 101_000L, 102_000L, 105_000L, 106_000L);
+    assertEquals(106_000L + 2 * 3_000L, RecentWrites.pausedAt(writes));
+    assertEquals(Long.MIN_VALUE, RecentWrites.pausedAt(List.of()));
   }
 }
