@@ -100,6 +100,16 @@ def test_the_issues_scenario_is_refused_before_writing_or_its_files_hold_their_r
 
 
 def test_a_sane_target_keeps_the_rows_per_file_over_rounds_of_upserts(spark, tmp_path):
+    _sane_target_over_rounds(spark, tmp_path, 4)
+
+
+@pytest.mark.bench
+def test_a_sane_target_keeps_the_rows_per_file_over_16_rounds(spark, tmp_path):
+    """The issue's 16 rounds (``pytest -m bench -s tests/test_file_sizes.py``): prints each round's figures."""
+    _sane_target_over_rounds(spark, tmp_path, 16)
+
+
+def _sane_target_over_rounds(spark, tmp_path, rounds):
     bloom = {"hoodie.index.bloom.num_entries": "200"}
     df = (spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 3000, 61)).withColumn("version", F.lit(1))
           .repartition(12).localCheckpoint())
@@ -117,7 +127,7 @@ def test_a_sane_target_keeps_the_rows_per_file_over_rounds_of_upserts(spark, tmp
                               small_file_bytes=1 << 40, max_bytes_per_group=1 << 40, merge_fraction=0.01)
     expected = df
     held = []
-    for round_ in range(4):
+    for round_ in range(rounds):
         if round_:
             new = (spark.read.parquet(ssb.write_parquet(str(tmp_path / f"new{round_}"), 600, 61 + round_))
                    .withColumn("lo_key", F.col("lo_key") + 1_000_000 * round_).withColumn("version", F.lit(1 + round_)))
@@ -138,5 +148,7 @@ def test_a_sane_target_keeps_the_rows_per_file_over_rounds_of_upserts(spark, tmp
         live = table.select(F.input_file_name()).distinct().count()
         held.append((table.count() / live, rows / written, round(written_rows)))
     print(f"(the table's rows per file, the clustering's, a file of the target's at the written files' sizes) "
-          f"per round: {held}")
+          f"per round: {held}; the table's rows per file over the target's: at the written files' sizes "
+          f"{[round(t / w, 3) for t, _, w in held]}, at the inserted files' ({TARGET_ROWS} rows) "
+          f"{[round(t / TARGET_ROWS, 3) for t, _, _ in held]}")
     assert all(at_written / 1.25 <= per_file <= at_written * 1.25 for per_file, _, at_written in held), held

@@ -26,22 +26,10 @@ import java.util.stream.Stream;
 public class WholePartitionPlanStrategy<T> extends LinePlanStrategy<T> {
 
   /** What a file of the table costs on its own, measured once per strategy. */
-  private transient FileSizing sizing;
+  private final FileFooters.PlanSizing sizing = new FileFooters.PlanSizing();
 
   public WholePartitionPlanStrategy(HoodieTable table, HoodieEngineContext engineContext, HoodieWriteConfig writeConfig) {
     super(table, engineContext, writeConfig);
-  }
-
-  /** The plan's {@link FileSizing}, measured on the first slices with base files it is asked for. */
-  private synchronized FileSizing sizing(List<FileSlice> slices, long target) {
-    if (sizing != null) {
-      return sizing;
-    }
-    FileSizing measured = FileFooters.forPlan(getHoodieTable(), getWriteConfig(), slices, target);
-    if (measured.measuredOn != null) {
-      sizing = measured;
-    }
-    return measured;
   }
 
   @Override
@@ -52,7 +40,8 @@ public class WholePartitionPlanStrategy<T> extends LinePlanStrategy<T> {
     long target = getWriteConfig().getClusteringTargetFileMaxBytes();
     // the partition's bytes less each base file's own footer, at the bytes a row costs in the table's files
     long rowBytes = FileFooters.rowBytes(getHoodieTable(), fileSlices).values().stream().mapToLong(Long::longValue).sum();
-    int files = (int) Math.min(Integer.MAX_VALUE, sizing(fileSlices, target).outputFiles(rowBytes, 0, target));
+    FileSizing sized = sizing.of(getHoodieTable(), getWriteConfig(), fileSlices, target);
+    int files = (int) Math.min(Integer.MAX_VALUE, sized.outputFiles(rowBytes, 0, target));
     if (fileSlices.size() == 1 && files == 1 && fileSlices.get(0).getLogFiles().count() == 0) {
       // one base file that stays one file: nothing to gain from rewriting it
       return Stream.empty();

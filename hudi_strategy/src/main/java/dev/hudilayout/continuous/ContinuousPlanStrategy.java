@@ -96,7 +96,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   /** Where this plan's time went, in ms: {timeline, listing, column stats}. */
   private transient long[] spent;
   /** What a file of the table costs on its own, measured once per plan. */
-  private transient FileSizing sizing;
+  private final FileFooters.PlanSizing sizing = new FileFooters.PlanSizing();
 
   public ContinuousPlanStrategy(HoodieTable table, HoodieEngineContext engineContext, HoodieWriteConfig writeConfig) {
     super(table, engineContext, writeConfig);
@@ -143,7 +143,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
       pool.shutdown();
       planned = null;
       timeline = null;
-      sizing = null;
+      sizing.reset();
       stats = null;
       listed = null;
       if (reader != null) {
@@ -231,18 +231,6 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     return !Boolean.parseBoolean(getWriteConfig().getProps().getProperty(INCREMENTAL_KEY, "true"));
   }
 
-  /** The plan's {@link FileSizing}, measured on the first slices with base files it is asked for. */
-  private synchronized FileSizing sizing(List<FileSlice> slices, long target) {
-    if (sizing != null) {
-      return sizing;
-    }
-    FileSizing measured = FileFooters.forPlan(getHoodieTable(), getWriteConfig(), slices, target);
-    if (measured.measuredOn != null) {
-      sizing = measured;
-    }
-    return measured;
-  }
-
   /** The metadata table's reader for this plan: one, for the listing and the column stats. */
   private synchronized HoodieTableMetadata metadata() {
     if (reader == null) {
@@ -257,7 +245,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
       return Stream.empty();
     }
     long target = getWriteConfig().getClusteringTargetFileMaxBytes();
-    FileSizing sizing = sizing(slices, target);
+    FileSizing sizing = this.sizing.of(getHoodieTable(), getWriteConfig(), slices, target);
     RecordedGrids.Tree newest = timeline().grids.get(partition);
     List<String> columns = LayoutSpecParser.parse(getStrategyParams(), getWriteConfig().getProps()).columns();
     boolean otherColumns = newest != null && !RecordedColumns.same(newest.columns, columns);

@@ -4,7 +4,6 @@ import dev.hudilayout.plan.BucketIndex;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
@@ -15,10 +14,8 @@ import org.apache.hudi.config.HoodieWriteConfig;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +31,6 @@ import java.util.Set;
 public final class BucketTables {
   /** The bucket index's metadata folder under {@code .hoodie} (consistent hashing keeps its ring there). */
   private static final String BUCKET_FOLDER = ".bucket_index";
-  /** Files read at most when looking for data files before a plan exists. */
-  private static final int MAX_LISTED = 2000;
 
   private BucketTables() {
   }
@@ -92,29 +87,8 @@ public final class BucketTables {
    */
   static Collection<String> someFileIds(Configuration conf, String basePath) {
     Set<String> ids = new LinkedHashSet<>();
-    try {
-      FileSystem fs = new Path(basePath).getFileSystem(conf);
-      Deque<Path> folders = new ArrayDeque<>();
-      folders.add(new Path(basePath));
-      int listed = 0;
-      while (!folders.isEmpty() && ids.isEmpty() && listed < MAX_LISTED) {
-        for (FileStatus status : fs.listStatus(folders.poll())) {
-          listed++;
-          String name = status.getPath().getName();
-          if (status.isDirectory()) {
-            if (!name.startsWith(".") && !name.startsWith("_")) {
-              folders.add(status.getPath());
-            }
-          } else {
-            String id = fileIdOf(name);
-            if (id != null) {
-              ids.add(id);
-            }
-          }
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    for (FileStatus status : TableFiles.firstDataFolder(conf, basePath)) {
+      ids.add(fileIdOf(status.getPath().getName()));
     }
     return ids;
   }

@@ -88,6 +88,30 @@ public final class FileFooters {
     return sizing;
   }
 
+  /** A plan's {@link FileSizing}, measured once, on the first slices with base files it is asked for. */
+  public static final class PlanSizing implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+    private transient FileSizing measured;
+
+    /** The sizing for {@code slices} (see {@link #forPlan}), measured on the first call that finds files. */
+    public synchronized FileSizing of(HoodieTable<?, ?, ?, ?> table, HoodieWriteConfig config,
+                                      Collection<FileSlice> slices, long targetBytes) {
+      if (measured != null) {
+        return measured;
+      }
+      FileSizing sizing = forPlan(table, config, slices, targetBytes);
+      if (sizing.measuredOn != null) {
+        measured = sizing;
+      }
+      return sizing;
+    }
+
+    /** Forgets the sizing, for the next plan. */
+    public synchronized void reset() {
+      measured = null;
+    }
+  }
+
   /**
    * Refuses a clustering of the table at {@code basePath} with {@code options} whose target file
    * size leaves no room for a row, measured on the files of its first folder of data; before any plan.
