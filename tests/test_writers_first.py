@@ -10,7 +10,8 @@ Expected:
 - Late-arriving updates (each upsert inserts rows and updates some the upsert before it
   inserted): the plan leaves out what the newest write touched, so the next late upsert goes in
   and the clustering then completes (it would lose the conflict had it taken those files); rows
-  exact. With ``writers_first=False`` the plan takes every file, and the same upsert is refused by
+  exact. Once the writers pause, the next clustering lays out the files left out, with no write
+  since (Hudi alone would plan no partition). With ``writers_first=False`` the plan takes every file, and the same upsert is refused by
   Hudi's default update strategy (HoodieClusteringUpdateException) before it changes a row.
 - Updates spread over the whole table, under optimistic concurrency: the plan leaves nothing out
   (the writes reach the oldest files), the upsert into file groups under the pending clustering
@@ -25,7 +26,7 @@ import pytest
 from pyspark.sql import functions as F
 
 import hudi_layout as hl
-from hudi_layout import tables, timeline
+from hudi_layout import report, tables, timeline
 from hudi_layout.tools import ssb
 from layoutcheck import pending_clustering
 from tablecheck import fingerprint
@@ -95,6 +96,20 @@ def test_late_updates_go_in_beside_a_pending_clustering_of_what_they_do_not_touc
     done = hl.execute(spark, t.path, scheduled.instant, t.layout(), extra=OCC)  # no conflict: files left out
     assert done.executed and pending_clustering(t.path) == []
     assert timeline.clustering_commits(spark, t.path)[-1]["instant"] == scheduled.instant
+    t.rows_exact()
+
+    # a write, and at once a clustering: the writers are active, so it lays out the earlier files
+    # and leaves the new write's out
+    t.upsert(batches[4])
+    assert hl.cluster(spark, t.path, t.layout(), extra=OCC).executed
+    left = report.continuous_regions(spark, t.path)[0]["new_files"]
+    assert left > 0, "the plan left the newest write's files out"
+    # now the writers have paused (a clustering completed after their newest write): the next
+    # clustering lays out what the last one left out for them, though no write came since (Hudi
+    # plans only the partitions written since the last clustering; the plan adds the writers')
+    caught_up = hl.cluster(spark, t.path, t.layout(), extra=OCC)
+    assert caught_up.executed, f"{left} file(s) of new rows left out for the writers stayed out"
+    assert report.continuous_regions(spark, t.path)[0]["new_files"] == 0
     t.rows_exact()
 
     # the same habits with writers_first=False: the plan takes every file, and the next late

@@ -67,6 +67,14 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
   }
 
   /**
+   * Partitions this plan looks at besides those Hudi selects: on Hudi 0.15, which plans every
+   * partition the regular expression matches, none is needed.
+   */
+  protected List<String> alsoPlan() {
+    return List.of();
+  }
+
+  /**
    * The partitions Hudi 0.15 plans, as its plan selects them: those named by
    * {@code hoodie.clustering.plan.partition.selected}, else every partition of the table that
    * the regular expression of the plan matches, then filtered by the strategy.

@@ -13,6 +13,8 @@ import org.apache.hudi.table.HoodieTable;
 import org.apache.hudi.table.action.cluster.ClusteringPlanActionExecutor;
 import org.apache.hudi.util.Lazy;
 
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -63,11 +65,31 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
     return hudiPlan.get();
   }
 
+  /**
+   * Partitions this plan looks at besides those Hudi selects (by default those written since the
+   * last clustering), unless the user named the partitions: none by default.
+   */
+  protected List<String> alsoPlan() {
+    return List.of();
+  }
+
   @Override
   public final Option<HoodieClusteringPlan> generateClusteringPlan(ClusteringPlanActionExecutor executor,
                                                                   Lazy<List<String>> partitions) {
+    Lazy<List<String>> looked = partitions == null ? null : Lazy.lazily(() -> withAlso(partitions.get()));
     return BucketTables.unlessBucketIndexed(getEngineContext(), getWriteConfig(),
-        plan(partitions == null ? null : partitions::get, () -> super.generateClusteringPlan(executor, partitions)));
+        plan(looked == null ? null : looked::get, () -> super.generateClusteringPlan(executor, looked)));
+  }
+
+  private List<String> withAlso(List<String> selected) {
+    HoodieWriteConfig config = getWriteConfig();
+    String named = config.getClusteringPartitionSelected();
+    if (named != null && !named.trim().isEmpty()) {
+      return selected;
+    }
+    LinkedHashSet<String> all = new LinkedHashSet<>(selected);
+    all.addAll(getRegexPatternMatchedPartitions(config, alsoPlan()));
+    return new ArrayList<>(all);
   }
 
   @Override

@@ -21,6 +21,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What the completed commits on the active timeline wrote, read once from their write statistics:
@@ -47,6 +48,8 @@ final class CommitHistory {
   private final List<RecentWrites.Write> writes = new ArrayList<>();
   /** When the writes completed, and when the newest clustering did (ms; Long.MIN_VALUE for none). */
   private final List<Long> writeTimes = new ArrayList<>();
+  /** The partitions the writes on the active timeline wrote into. */
+  private final Set<String> writtenPartitions = new TreeSet<>();
   private long newestClustering = Long.MIN_VALUE;
   /** Whether a write is requested or in flight on the timeline. */
   private boolean writing;
@@ -82,6 +85,9 @@ final class CommitHistory {
         }
         String partition = stat.getPartitionPath() == null ? "" : stat.getPartitionPath();
         out.written.computeIfAbsent(partition, p -> new long[2])[kind] += stat.getTotalWriteBytes();
+        if (write) {
+          out.writtenPartitions.add(partition);
+        }
       }
       long completed = millis(HudiLine.get().completionTime(instant), time);
       if (write) {
@@ -100,6 +106,11 @@ final class CommitHistory {
    */
   RecentWrites recentWrites() {
     return writersActive(System.currentTimeMillis()) ? RecentWrites.of(writes, created) : RecentWrites.PAUSED;
+  }
+
+  /** The partitions the writes on the active timeline wrote into. */
+  Set<String> writtenPartitions() {
+    return writtenPartitions;
   }
 
   /** Whether the writers are active at {@code now} (ms), see {@link RecentWrites#writersActive}. */

@@ -182,6 +182,18 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   }
 
   /**
+   * Beside writers, the partitions the writes on the active timeline wrote into, besides those Hudi
+   * selects: Hudi plans only the partitions written since the last clustering, and a clustering
+   * that left files out for the writers ({@link #forWriters}) would otherwise leave them until the
+   * next write into their partition, which in a table partitioned by date may never come.
+   */
+  @Override
+  protected List<String> alsoPlan() {
+    return LayoutSpecParser.besideWriters(getWriteConfig().getProps())
+        ? new ArrayList<>(timeline().history.writtenPartitions()) : List.of();
+  }
+
+  /**
    * {@code slices} without the file groups the next write is likely to touch ({@link RecentWrites}),
    * when the clustering runs beside writes and gives way to them ({@link LayoutSpecParser#besideWriters}).
    */
