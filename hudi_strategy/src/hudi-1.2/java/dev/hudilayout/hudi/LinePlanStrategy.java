@@ -13,8 +13,6 @@ import org.apache.hudi.table.HoodieTable;
 import org.apache.hudi.table.action.cluster.ClusteringPlanActionExecutor;
 import org.apache.hudi.util.Lazy;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -81,15 +79,11 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
         plan(looked == null ? null : looked::get, () -> super.generateClusteringPlan(executor, looked)));
   }
 
+  /** {@code selected} and {@link #alsoPlan()}'s partitions, as {@link PlanPartitions#withAlso} joins them. */
   private List<String> withAlso(List<String> selected) {
     HoodieWriteConfig config = getWriteConfig();
-    String named = config.getClusteringPartitionSelected();
-    if (named != null && !named.trim().isEmpty()) {
-      return selected;
-    }
-    LinkedHashSet<String> all = new LinkedHashSet<>(selected);
-    all.addAll(getRegexPatternMatchedPartitions(config, alsoPlan()));
-    return new ArrayList<>(all);
+    return PlanPartitions.withAlso(config, selected, this::alsoPlan,
+        also -> getRegexPatternMatchedPartitions(config, also));
   }
 
   @Override
