@@ -54,6 +54,8 @@ FEATURES: List[Tuple[str, Sequence[str]]] = [
     ("file sizes: a target below what one file costs refused before writing; a sane target holds over rounds",
      ["test_the_issues_scenario_is_refused_before_writing_or_its_files_hold_their_rows",
       "test_a_sane_target_keeps_the_rows_per_file_over_rounds_of_upserts"]),
+    ("sort columns that change: new rows and due old regions move to the new columns, the rest stays",
+     ["test_new_columns_take_over_region_by_region_without_a_full_rewrite"]),
     ("clustering beside upserts gives way (late updates go in; spread updates win, the clustering is rolled back)",
      ["test_late_updates_go_in_beside_a_pending_clustering_of_what_they_do_not_touch",
       "test_spread_updates_win_over_a_pending_clustering_which_is_rolled_back"]),

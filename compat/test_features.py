@@ -8,13 +8,15 @@ for its fixture and what it expects).
 - weighted columns;
 - the spark-submit job and the clustering verbs (``hudi-layout clustering``);
 - bucket-index tables refused on every route, and upserts after the refusal;
-- a clustering beside upserts gives way to them (``writers_first``).
+- a clustering beside upserts gives way to them (``writers_first``);
+- sort columns that change: a partition moves to them region by region.
 """
 from __future__ import annotations
 
 import pytest
 
 from hudi_layout import jarpaths
+from test_column_change import test_new_columns_take_over_region_by_region_without_a_full_rewrite  # noqa: F401
 from test_clustering_job import test_the_clustering_job_schedules_executes_and_purges  # noqa: F401
 from test_file_sizes import (  # noqa: F401
     test_a_sane_target_keeps_the_rows_per_file_over_rounds_of_upserts,

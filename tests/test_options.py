@@ -265,7 +265,7 @@ def test_every_commit_key_python_reads_is_declared_by_the_jar():
     recorded = declared().metadata
     for key in md.READ_KEYS:
         assert key in recorded and recorded[key]["scope"] == "commit", key
-        assert recorded[key]["prefix"] == (key == md.CONTINUOUS_GRID), key
+        assert recorded[key]["prefix"] == (key in (md.CONTINUOUS_GRID, md.CONTINUOUS_MOVING)), key
     assert {k for k, v in recorded.items() if v["scope"] == "commit"} >= set(md.READ_KEYS)
 
 

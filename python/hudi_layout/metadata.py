@@ -25,7 +25,10 @@ FILES = PREFIX + "files"
 CONTINUOUS = PREFIX + "continuous"
 #: followed by a partition path: the grid the continuous layout keeps for that partition
 CONTINUOUS_GRID = PREFIX + "continuous.grid."
+#: followed by a partition path: the columns of the layout the partition is still moving from
+CONTINUOUS_MOVING = PREFIX + "continuous.moving."
 
 #: every key above, for the test that compares them with the jar's declarations
 READ_KEYS = (STRATEGY, CURVE, MAPPING, COLUMNS, LAYOUT, COLUMN_WEIGHTS, BUCKETS, DROPPED_COLUMNS, DEPENDENT_COLUMNS,
-             ESTIMATED_FILES, GROUPS, PARTITIONS, FILES, CONTINUOUS, CONTINUOUS_GRID)
+             ESTIMATED_FILES, GROUPS, PARTITIONS, FILES, CONTINUOUS, CONTINUOUS_GRID,
+             CONTINUOUS_MOVING)

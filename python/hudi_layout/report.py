@@ -297,7 +297,7 @@ def grid_lines(extra: Dict[str, str], files: int) -> List[str]:
 @takes_table
 def continuous_regions(spark, path: str) -> List[Dict]:
     """The continuous layout's regions, per partition with a recorded region tree (empty for any
-    other table): ``{"partition", "buckets", "cells", "splits", "depth", "ingested_bytes",
+    other table): ``{"partition", "columns", "buckets", "cells", "splits", "depth", "ingested_bytes",
     "rewritten_bytes", "new_files", "new_bytes", "regions": [{"region", "files", "base_files",
     "pending_files", "base_bytes", "pending_bytes", "base_rows", "pending_rows", "pending_rounds"}]}``,
     from the tree on the commits and each file's [min, max] and rows in the column-stats index.
@@ -306,7 +306,9 @@ def continuous_regions(spark, path: str) -> List[Dict]:
     region's level; a region is named by its path ("5", "5.2": cell 2 of the grid drawn in cell 5).
     "pending_rounds" counts the layers of pending files (one per instant that made some).
     "ingested_bytes" and "rewritten_bytes" are the bytes writes and clusterings wrote into the
-    partition, over the commits on the active timeline."""
+    partition, over the commits on the active timeline. A partition moving to new sort columns
+    ("columns", the tree's) also has ``"old_layout": {"columns", "regions", "files", "rows"}``: what
+    still lies in regions of the layout on the old columns (its files are not among the new rows)."""
     return json.loads(jvm.continuous_regions_json(spark, path))
 
 
@@ -330,6 +332,10 @@ def region_lines(partitions: Sequence[Dict]) -> List[str]:
             f"{sum(r['pending_files'] for r in pending)} pending in {len(pending)} regions (rounds not yet merged: "
             f"up to {max((r['pending_rounds'] for r in regions), default=0)}); {p['new_files']} files of new rows "
             f"(in no single region); clusterings wrote {write_amplification(p):.2f} x the bytes ingested")
+        old = p.get("old_layout")
+        if old:
+            lines.append(f"  moving from {','.join(old['columns'])} to {','.join(p['columns'])}: {old['files']} files "
+                         f"({old['rows']} rows) in {old['regions']} regions still on the old layout")
     return lines
 
 

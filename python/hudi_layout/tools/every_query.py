@@ -80,11 +80,13 @@ class FileBounds:
                    data.get("dates", ()))
 
     @classmethod
-    def of_hudi(cls, spark, path: str, columns: Sequence[str]) -> "FileBounds":
+    def of_hudi(cls, spark, path: str, columns: Sequence[str], unindexed_read: bool = False) -> "FileBounds":
         """From the column-stats index of the Hudi table at ``path``: each live slice's base file
         and, on a merge-on-read table, its log files, as Hudi's data skipping keeps a slice when any
         of its files is a candidate; slices counted as Spark's ``numFiles`` does. A file without an
-        entry for a filter column cannot be counted: ValueError."""
+        entry for a filter column cannot be counted (ValueError), unless ``unindexed_read``: then
+        every query on the column reads it, as data skipping does with a file the index lacks (the
+        files written before the column was indexed)."""
         # The snapshot is read first: in a session that has not read the data table, Hudi 1.2.0
         # fails to read its metadata table (ArrayIndexOutOfBoundsException merging its records).
         snap = layout_report._snapshot(spark, path, None)
@@ -108,7 +110,9 @@ class FileBounds:
                 raise ValueError(f"{path}: the column-stats index holds the date column {c} as "
                                  f"{kind.simpleString()}, not as day numbers (int)")
             missing = sorted(set(names) - set(rows))
-            if missing:
+            if missing and unindexed_read:
+                rows = {**{f: (None, None) for f in missing}, **rows}
+            elif missing:
                 raise ValueError(f"{path}: the column-stats index covers {len(names) - len(missing)} of the "
                                  f"{len(names)} live files (base and log files) for column {c}, not {missing[0]}: "
                                  "files read cannot be counted")

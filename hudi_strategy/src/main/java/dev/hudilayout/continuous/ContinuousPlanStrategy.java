@@ -10,7 +10,7 @@ import dev.hudilayout.layout.RegionTree;
 import dev.hudilayout.plan.DeltaPlan;
 import dev.hudilayout.plan.FileSizing;
 import dev.hudilayout.plan.QueryShares;
-import dev.hudilayout.plan.RecordedColumns;
+import dev.hudilayout.plan.ColumnChange;
 import dev.hudilayout.plan.PlannedGroup;
 import dev.hudilayout.plan.Tiers;
 import dev.hudilayout.plan.RecentWrites;
@@ -88,7 +88,8 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   private transient Timeline timeline;
   /** The partitions this plan looks at, from Hudi (all of them, or those written since the last plan). */
   private transient Supplier<List<String>> planned;
-  private transient ColumnStatsBounds.FileStats stats;
+  /** What the column-stats index holds for the planned partitions' files, by the columns read (the sort columns, and an old layout's). */
+  private transient Map<List<String>, ColumnStatsBounds.FileStats> stats;
   /** The metadata table's reader, opened once per plan. */
   private transient HoodieTableMetadata reader;
   /** Each planned partition's eligible slices, listed once per plan (for the column-stats read and the plan). */
@@ -182,15 +183,33 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   }
 
   /**
-   * Beside writers, the partitions the writes on the active timeline wrote into, besides those Hudi
-   * selects: Hudi plans only the partitions written since the last clustering, and a clustering
-   * that left files out for the writers ({@link #forWriters}) would otherwise leave them until the
-   * next write into their partition, which in a table partitioned by date may never come.
+   * The partitions to plan besides those Hudi selects, which are only those written since the last
+   * clustering:
+   * <ul>
+   *   <li>beside writers, those the writes on the active timeline wrote into: a clustering that left
+   *       files out for the writers ({@link #forWriters}) would otherwise leave them until the next
+   *       write into their partition, which in a table partitioned by date may never come;</li>
+   *   <li>those still moving to the asked sort columns, or laid out on others ({@link ColumnChange}):
+   *       their old regions move a few at a time, whether or not the partition is written again.</li>
+   * </ul>
    */
   @Override
   protected List<String> alsoPlan() {
-    return LayoutSpecParser.besideWriters(getWriteConfig().getProps())
-        ? new ArrayList<>(timeline().history.writtenPartitions()) : List.of();
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    if (LayoutSpecParser.besideWriters(getWriteConfig().getProps())) {
+      out.addAll(timeline().history.writtenPartitions());
+    }
+    List<String> columns = askedColumns();
+    timeline().grids.forEach((partition, tree) -> {
+      if (!tree.movingFrom.isEmpty() || !ColumnChange.same(tree.columns, columns)) {
+        out.add(partition);
+      }
+    });
+    return new ArrayList<>(out);
+  }
+
+  private List<String> askedColumns() {
+    return LayoutSpecParser.parse(getStrategyParams(), getWriteConfig().getProps()).columns();
   }
 
   /**
@@ -259,24 +278,30 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     long target = getWriteConfig().getClusteringTargetFileMaxBytes();
     FileSizing sizing = this.sizing.of(getHoodieTable(), getWriteConfig(), slices, target);
     RecordedGrids.Tree newest = timeline().grids.get(partition);
-    List<String> columns = LayoutSpecParser.parse(getStrategyParams(), getWriteConfig().getProps()).columns();
-    boolean otherColumns = newest != null && !RecordedColumns.same(newest.columns, columns);
-    if (otherColumns && !fullClustering()) {
-      throw new IllegalArgumentException(RecordedColumns.refusal(partition, newest.columns, columns));
+    List<String> columns = askedColumns();
+    boolean otherColumns = newest != null && !ColumnChange.same(newest.columns, columns);
+    if (newest != null && (otherColumns || !newest.movingFrom.isEmpty()) && fullClustering()) {
+      // a full clustering lays a partition on (or moving from) other columns out anew at once
+      return Stream.of(group(slices, firstLayoutFiles(slices, sizing, target), PlannedGroup.metadata(
+          PlannedGroup.Kind.FULL, null, ColumnChange.relayout(otherColumns ? newest.columns : newest.movingFrom, columns),
+          null, Map.of())));
     }
-    String anew = otherColumns ? RecordedColumns.relayout(newest.columns, columns) : "no grid recorded for the partition";
     String recorded = newest == null || otherColumns ? null : newest.tree;
+    Move move = move(partition, newest, otherColumns, recorded, slices, columns);
+    if (move != null) {
+      slices = move.planned;
+    }
     if (recorded == null) {
-      long rowBytes = FileFooters.rowBytes(getHoodieTable(), slices).values().stream().mapToLong(Long::longValue).sum();
-      int files = (int) Math.min(Integer.MAX_VALUE, sizing.outputFiles(rowBytes, 0, target));
+      int files = firstLayoutFiles(slices, sizing, target);
       if (slices.size() == 1 && files == 1 && slices.get(0).getLogFiles().count() == 0 && newest == null) {
         return Stream.empty();
       }
-      return Stream.of(group(slices, files, PlannedGroup.metadata(PlannedGroup.Kind.FULL, null, anew, null, Map.of())));
+      Map<String, String> metadata = PlannedGroup.metadata(PlannedGroup.Kind.FULL, null,
+          move != null ? move.why : "no grid recorded for the partition", null, Map.of());
+      return Stream.of(group(slices, files, move != null ? move.mark(metadata) : metadata));
     }
     RegionTree tree = RegionTree.parse(recorded);
-    Regions sorted = Regions.of(tree, stats(columns), slices,
-        timeline().history);
+    Regions sorted = Regions.of(tree, stats(columns), slices, timeline().history);
     double perByte = sorted.rowsPerByte(slices);
     // each file's bytes less its own footer
     Map<String, Long> rowBytes = FileFooters.rowBytes(getHoodieTable(), slices);
@@ -307,9 +332,86 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     LOG.info("hudi-layout: continuous plan for partition '{}': {} file(s) in {} region(s) of {}, {} new; {}",
         partition, slices.size() - sorted.spanning.size(), sorted.inside.size(), tree.regions(), sorted.spanning.size(),
         groups.stream().map(g -> g.why(settings)).collect(Collectors.joining(" | ")));
-    return groups.stream().map(g -> group(g.files, (int) Math.max(1, Math.min(Integer.MAX_VALUE, g.outputFiles)),
-        PlannedGroup.metadata(PlannedGroup.Kind.DELTA, recorded, g.why(settings), QueryShares.format(g.newFiles > 0 ? shares
-            : QueryShares.restrictedTo(shares, g.laidOut())), g.splits)));
+    return groups.stream().map(g -> {
+      boolean moves = move != null && g.files.stream().anyMatch(move.moved::contains);
+      Map<String, String> metadata = PlannedGroup.metadata(PlannedGroup.Kind.DELTA, recorded,
+          g.why(settings) + (moves ? "; " + move.why : ""),
+          QueryShares.format(g.newFiles > 0 ? shares : QueryShares.restrictedTo(shares, g.laidOut())), g.splits);
+      return group(g.files, (int) Math.max(1, Math.min(Integer.MAX_VALUE, g.outputFiles)),
+          move != null ? move.mark(metadata) : metadata);
+    });
+  }
+
+  /** The files a first layout of {@code slices} writes: their row bytes in files of the target. */
+  private int firstLayoutFiles(List<FileSlice> slices, FileSizing sizing, long target) {
+    long rowBytes = FileFooters.rowBytes(getHoodieTable(), slices).values().stream().mapToLong(Long::longValue).sum();
+    return (int) Math.min(Integer.MAX_VALUE, sizing.outputFiles(rowBytes, 0, target));
+  }
+
+  /**
+   * A partition's move to new sort columns ({@link ColumnChange}): the slices this plan takes (new
+   * rows, files already on the new tree, and the old regions it moves), the old files it moves, and
+   * what the commit says of it.
+   */
+  private static final class Move {
+    final List<FileSlice> planned;
+    final Set<FileSlice> moved;
+    final String why;
+    /** The old layout's columns when regions of it remain after this plan, else null. */
+    final List<String> remaining;
+
+    Move(List<FileSlice> planned, Set<FileSlice> moved, String why, List<String> remaining) {
+      this.planned = planned;
+      this.moved = moved;
+      this.why = why;
+      this.remaining = remaining;
+    }
+
+    Map<String, String> mark(Map<String, String> metadata) {
+      return remaining == null ? metadata : PlannedGroup.moving(metadata, remaining);
+    }
+  }
+
+  /**
+   * The move of {@code partition} to {@code columns}, when it has a layout on other columns: the
+   * newest recorded tree itself ({@code otherColumns}, the first clustering on the new columns), or
+   * the one its newest commit says it is still moving from. Null when there is none, or when no file
+   * of the partition lies in one of its regions any more.
+   */
+  private Move move(String partition, RecordedGrids.Tree newest, boolean otherColumns, String recorded,
+                    List<FileSlice> slices, List<String> columns) {
+    RecordedGrids.Tree old = otherColumns ? newest
+        : newest == null || newest.movingFrom.isEmpty() ? null
+        : RecordedGrids.newestOn(timeline().history.replacesNewestFirst(), partition, newest.movingFrom);
+    if (old == null) {
+      return null;
+    }
+    CommitHistory history = timeline().history;
+    // files on the new tree stay on it; the others lie in an old region, or hold new rows
+    List<FileSlice> outside = recorded == null ? slices
+        : Regions.of(RegionTree.parse(recorded), stats(columns), slices, history).spanning;
+    Regions onOld = Regions.of(RegionTree.parse(old.tree), stats(old.columns), outside, history);
+    if (onOld.inside.isEmpty()) {
+      return null;
+    }
+    double perByte = onOld.rowsPerByte(slices);
+    long newRows = onOld.rows(onOld.spanning, perByte);
+    List<ColumnChange.OldRegion> regions = new ArrayList<>();
+    onOld.inside.forEach((path, files) -> regions.add(new ColumnChange.OldRegion(path, onOld.rows(files, perByte))));
+    List<String> chosen = ColumnChange.moving(regions, newRows,
+        LayoutSpecParser.continuousMergeFraction(getWriteConfig().getProps()));
+    Set<FileSlice> moved = new java.util.HashSet<>();
+    Set<FileSlice> staying = new java.util.HashSet<>();
+    long movedRows = 0;
+    for (Map.Entry<String, List<FileSlice>> region : onOld.inside.entrySet()) {
+      boolean moves = chosen.contains(region.getKey());
+      (moves ? moved : staying).addAll(region.getValue());
+      movedRows += moves ? onOld.rows(region.getValue(), perByte) : 0;
+    }
+    String why = ColumnChange.moved(old.columns, chosen.size(), regions.size(), movedRows, newRows);
+    LOG.info("hudi-layout: partition '{}' moves to {}: {}", partition, String.join(",", columns), why);
+    List<FileSlice> planned = slices.stream().filter(f -> !staying.contains(f)).collect(Collectors.toList());
+    return new Move(planned, moved, why, staying.isEmpty() ? null : old.columns);
   }
 
   /** What the plan reads from the timeline, once per plan (not once per partition). */
@@ -341,6 +443,10 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
    */
   private synchronized ColumnStatsBounds.FileStats stats(List<String> columns) {
     if (stats == null) {
+      stats = new HashMap<>();
+    }
+    ColumnStatsBounds.FileStats read = stats.get(columns);
+    if (read == null) {
       List<String> partitions = planned == null ? null : planned.get();
       List<Pair<String, String>> files = new ArrayList<>();
       for (String partition : timeline().grids.keySet()) {
@@ -350,11 +456,13 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
         }
       }
       long start = System.nanoTime();
-      stats = ColumnStatsBounds.FileStats.read(metadata(), files, columns);
+      read = ColumnStatsBounds.FileStats.read(metadata(), files, columns);
+      stats.put(columns, read);
       spend(2, start);
-      LOG.info("hudi-layout: continuous plan read the column stats of {} file(s) in one pass", files.size());
+      LOG.info("hudi-layout: continuous plan read the column stats of {} file(s) on {} in one pass", files.size(),
+          String.join(",", columns));
     }
-    return stats;
+    return read;
   }
 
   private HoodieClusteringGroup group(List<FileSlice> slices, int files, Map<String, String> planned) {

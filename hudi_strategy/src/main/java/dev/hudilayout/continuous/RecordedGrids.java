@@ -24,16 +24,24 @@ import java.util.TreeMap;
  * one grid), with the sort columns that commit names ({@code hudilayout.columns}), the order of the
  * grid's axes. Read by the plan ({@link ContinuousPlanStrategy}), the layout report ({@link Regions#json})
  * and the writes that put new rows on the grid ({@code spark.RegionWritePartitioner}).
+ *
+ * <p>A partition moving to other sort columns ({@code plan.ColumnChange}) keeps two trees while it
+ * moves: the newest, on the new columns, and the one its old regions still lie in, the newest
+ * recorded on the columns the commit names under {@code hudilayout.continuous.moving.<partition>}
+ * ({@link Tree#movingFrom}; a commit records it while old regions remain after it).
  */
 public final class RecordedGrids {
   /** One partition's region tree as the commit recorded it (the text {@code RegionTree.parse} reads), and its columns. */
   public static final class Tree {
     public final String tree;
     public final List<String> columns;
+    /** The columns of the layout the partition is moving from, as this tree's commit recorded them; empty when none. */
+    public final List<String> movingFrom;
 
-    Tree(String tree, List<String> columns) {
+    Tree(String tree, List<String> columns, List<String> movingFrom) {
       this.tree = tree;
       this.columns = columns;
+      this.movingFrom = movingFrom;
     }
   }
 
@@ -48,18 +56,47 @@ public final class RecordedGrids {
   /** {@link #newest(HoodieTableMetaClient)} from replacecommits already read, newest first. */
   static Map<String, Tree> newest(List<HoodieCommitMetadata> replacesNewestFirst) {
     Map<String, Tree> out = new TreeMap<>();
-    String prefix = LayoutMetadata.CONTINUOUS_GRID.key();
     for (HoodieCommitMetadata md : replacesNewestFirst) {
-      Map<String, String> extra = md.getExtraMetadata();
-      String columns = extra.get(LayoutMetadata.COLUMNS.key());
-      for (Map.Entry<String, String> e : extra.entrySet()) {
-        if (e.getKey().startsWith(prefix) && columns != null) {
-          out.putIfAbsent(e.getKey().substring(prefix.length()),
-              new Tree(e.getValue(), Collections.unmodifiableList(Arrays.asList(columns.split(",")))));
-        }
+      trees(md).forEach(out::putIfAbsent);
+    }
+    return out;
+  }
+
+  /**
+   * The newest tree recorded for {@code partition} on {@code columns}, in that order, from
+   * replacecommits newest first; null when none on the active timeline.
+   */
+  static Tree newestOn(List<HoodieCommitMetadata> replacesNewestFirst, String partition, List<String> columns) {
+    for (HoodieCommitMetadata md : replacesNewestFirst) {
+      Tree tree = trees(md).get(partition);
+      if (tree != null && tree.columns.equals(columns)) {
+        return tree;
+      }
+    }
+    return null;
+  }
+
+  /** The trees one replacecommit recorded, by partition. */
+  private static Map<String, Tree> trees(HoodieCommitMetadata md) {
+    Map<String, Tree> out = new TreeMap<>();
+    Map<String, String> extra = md.getExtraMetadata();
+    String columns = extra.get(LayoutMetadata.COLUMNS.key());
+    if (columns == null) {
+      return out;
+    }
+    String prefix = LayoutMetadata.CONTINUOUS_GRID.key();
+    for (Map.Entry<String, String> e : extra.entrySet()) {
+      if (e.getKey().startsWith(prefix)) {
+        String partition = e.getKey().substring(prefix.length());
+        String moving = extra.get(LayoutMetadata.CONTINUOUS_MOVING.key() + partition);
+        out.put(partition, new Tree(e.getValue(), split(columns), moving == null ? List.of() : split(moving)));
       }
     }
     return out;
+  }
+
+  private static List<String> split(String columns) {
+    return Collections.unmodifiableList(Arrays.asList(columns.split(",")));
   }
 
   private static List<HoodieCommitMetadata> newestFirst(HoodieTableMetaClient metaClient) {

@@ -222,7 +222,9 @@ public final class Regions {
    * tree, its root grid's buckets per column, its regions, splits and depth, the bytes written into
    * it by writes and by clusterings on the active timeline, the files outside every region, and per
    * region (by path) its files, base and pending files, bytes and rows, and the rounds not yet merged
-   * (its pending layers). "[]" for a table no continuous clustering has laid out.
+   * (its pending layers); for a partition moving to new sort columns, what still lies on the old
+   * layout ({@code old_layout}: its columns, regions, files and rows). "[]" for a table no continuous
+   * clustering has laid out.
    */
   public static String json(JavaSparkContext jsc, String basePath) {
     HoodieTableMetaClient meta = TableClients.meta(jsc.hadoopConfiguration(), basePath);
@@ -233,6 +235,14 @@ public final class Regions {
     HoodieWriteConfig config = HoodieWriteConfig.newBuilder().withPath(basePath)
         .forTable(meta.getTableConfig().getTableName()).build();
     CommitHistory history = CommitHistory.read(meta);
+    Map<String, RecordedGrids.Tree> old = new TreeMap<>();
+    grids.forEach((partition, tree) -> {
+      RecordedGrids.Tree from = tree.movingFrom.isEmpty() ? null
+          : RecordedGrids.newestOn(history.replacesNewestFirst(), partition, tree.movingFrom);
+      if (from != null) {
+        old.put(partition, from);
+      }
+    });
     // every partition's slices from one listing, then one read of the index for all of their files
     Map<String, List<FileSlice>> slicesOf;
     ColumnStatsBounds.FileStats all;
@@ -242,7 +252,11 @@ public final class Regions {
       List<Pair<String, String>> indexed = new ArrayList<>();
       for (Map.Entry<String, RecordedGrids.Tree> g : grids.entrySet()) {
         indexed.addAll(files(g.getKey(), slicesOf.get(g.getKey())));
-        for (String c : g.getValue().columns) {
+        List<String> read = new ArrayList<>(g.getValue().columns);
+        if (old.containsKey(g.getKey())) {
+          read.addAll(old.get(g.getKey()).columns);
+        }
+        for (String c : read) {
           if (!columns.contains(c)) {
             columns.add(c);
           }
@@ -262,14 +276,29 @@ public final class Regions {
       }
       Map<String, Object> part = new LinkedHashMap<>();
       part.put("partition", g.getKey());
+      part.put("columns", g.getValue().columns);
       part.put("buckets", tree.root().buckets());
       part.put("cells", tree.regions());
       part.put("splits", tree.splits().size());
       part.put("depth", depth);
       part.put("ingested_bytes", history.ingested(g.getKey()));
       part.put("rewritten_bytes", history.rewritten(g.getKey()));
-      part.put("new_files", r.spanning.size());
-      part.put("new_bytes", bytes(r.spanning));
+      List<FileSlice> outside = r.spanning;
+      RecordedGrids.Tree from = old.get(g.getKey());
+      if (from != null) {
+        Regions onOld = of(RegionTree.parse(from.tree), all.restrictedTo(columns, from.columns), outside, history);
+        List<FileSlice> oldFiles = new ArrayList<>();
+        onOld.inside.values().forEach(oldFiles::addAll);
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("columns", from.columns);
+        o.put("regions", onOld.inside.size());
+        o.put("files", oldFiles.size());
+        o.put("rows", onOld.rows(oldFiles, onOld.rowsPerByte(oldFiles)));
+        part.put("old_layout", o);
+        outside = onOld.spanning;
+      }
+      part.put("new_files", outside.size());
+      part.put("new_bytes", bytes(outside));
       List<Map<String, Object>> regions = new ArrayList<>();
       for (Map.Entry<String, List<FileSlice>> region : r.inside.entrySet()) {
         List<FileSlice> files = region.getValue();

@@ -97,6 +97,12 @@ public final class LayoutMetadata {
   public static final Key CONTINUOUS_GRID = new Key("continuous.grid.", Scope.COMMIT, true,
       "Followed by a partition path: the region tree the continuous layout keeps for that partition (its root grid, "
           + "then |path=grid per split region), read by the next plan and the writes on the grid.");
+  public static final Key CONTINUOUS_MOVING = new Key("continuous.moving.", Scope.COMMIT, true,
+      "Followed by a partition path: the sort columns of the layout the partition is moving from, while regions of "
+          + "it remain after this commit; they move onto the partition's tree on the new columns as they fall due.");
+  public static final Key MOVING = group("moving",
+      "For a group of a partition moving to new sort columns: the columns it moves from, while regions laid out on "
+          + "them remain after the group.");
   public static final Key KIND = group("kind", "The group's kind in the continuous plan: full (the partition's first "
       + "layout, on a grid drawn from its sample) or delta (rows laid on the recorded region tree).");
   public static final Key GRID = group("grid", "For a delta group: the partition's recorded region tree its rows are laid on.");
@@ -111,7 +117,7 @@ public final class LayoutMetadata {
   private static final List<Key> ALL = List.of(STRATEGY, CURVE, MAPPING, COLUMNS, BITS_PER_COLUMN, LAYOUT,
       ALIGNED_TOLERANCE, COLUMN_WEIGHTS, BUCKETS, DROPPED_COLUMNS, DEPENDENT_COLUMNS, GRID_CHOSEN, ESTIMATED_FILES,
       SAMPLE_SIZE, SAMPLE_SCOPE, SAMPLE_ROWS, SAMPLE_TAKEN, SAMPLE_FEWEST, GROUPS, PARTITIONS, READ, FILES, CONTINUOUS,
-      CONTINUOUS_GRID, KIND, GRID, WHY,
+      CONTINUOUS_GRID, CONTINUOUS_MOVING, MOVING, KIND, GRID, WHY,
       SHARES, SPLITS);
 
   private LayoutMetadata() {

@@ -49,6 +49,8 @@ public final class AppliedLayouts {
   private final java.util.concurrent.atomic.AtomicInteger readByHudi = new java.util.concurrent.atomic.AtomicInteger();
 
   private final Map<String, RegionTree> trees = new java.util.concurrent.ConcurrentHashMap<>();
+  /** Per partition moving to new sort columns, the columns of the regions that remain on the old layout. */
+  private final Map<String, String> moving = new java.util.concurrent.ConcurrentHashMap<>();
   private final ConcurrentLinkedQueue<String> continuousGroups = new ConcurrentLinkedQueue<>();
   private final java.util.Set<String> partitions = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
@@ -60,11 +62,16 @@ public final class AppliedLayouts {
   /**
    * A continuous-layout group ran: the commit records {@code tree} as its partition's region tree
    * ({@code hudilayout.continuous.grid.<partition>}, read by the next plan), joined with the splits
-   * of the partition's other groups, and the group's kind (full or delta) in {@code hudilayout.continuous}.
+   * of the partition's other groups, and the group's kind (full or delta) in {@code hudilayout.continuous};
+   * for a partition moving to new sort columns, the old layout's columns while regions of it remain
+   * ({@code hudilayout.continuous.moving.<partition>}).
    */
   public void continuous(PlannedGroup group, RegionTree tree) {
     if (tree != null) {
       trees.merge(group.partition, tree, RegionTree::with);
+    }
+    if (group.movingFrom != null) {
+      moving.put(group.partition, group.movingFrom);
     }
     continuousGroups.add((group.partition.isEmpty() ? "" : group.partition + ": ") + group.describe());
   }
@@ -222,6 +229,8 @@ public final class AppliedLayouts {
       for (Map.Entry<String, RegionTree> g : new java.util.TreeMap<>(trees).entrySet()) {
         out.put(LayoutMetadata.CONTINUOUS_GRID.key() + g.getKey(), g.getValue().serialize());
       }
+      new java.util.TreeMap<>(moving).forEach((partition, columns) ->
+          out.put(LayoutMetadata.CONTINUOUS_MOVING.key() + partition, columns));
     }
     return out;
   }

@@ -27,6 +27,8 @@ import java.util.function.Supplier;
  *       one region; a due region the plan splits gets a grid drawn from its rows first, whose
  *       cells become regions, and the commit records the grown tree.</li>
  * </ul>
+ * A group of a partition moving to new sort columns ({@link ColumnChange}) also names the old
+ * layout's columns while regions of it remain after the group, and the commit records them.
  */
 public final class PlannedGroup {
   private static final String KEY = LayoutMetadata.KIND.key();
@@ -36,12 +38,15 @@ public final class PlannedGroup {
   private static final String WHY = LayoutMetadata.WHY.key();
   private static final String SHARES = LayoutMetadata.SHARES.key();
   private static final String SPLITS = LayoutMetadata.SPLITS.key();
+  private static final String MOVING = LayoutMetadata.MOVING.key();
 
   public enum Kind { FULL, DELTA }
 
   public final Kind kind;
   public final String partition;
   public final String why;
+  /** The old layout's sort columns (comma-separated) while regions of it remain after this group; else null. */
+  public final String movingFrom;
   /** The recorded tree a delta group lays rows on; null for a full group. */
   private final RegionTree tree;
   /** Per region (path), the sort columns' shares of the queries that meet it ({@link QueryShares}). */
@@ -50,8 +55,9 @@ public final class PlannedGroup {
   private final Map<String, Integer> splits;
 
   private PlannedGroup(Kind kind, String partition, RegionTree tree, String why, Map<String, double[]> shares,
-                Map<String, Integer> splits) {
+                Map<String, Integer> splits, String movingFrom) {
     this.kind = kind;
+    this.movingFrom = movingFrom;
     this.partition = partition;
     this.tree = tree;
     this.why = why;
@@ -68,7 +74,7 @@ public final class PlannedGroup {
     String grid = groupMetadata.get(GRID);
     return new PlannedGroup(Kind.valueOf(kind.toUpperCase(java.util.Locale.ROOT)), partition,
         grid == null ? null : RegionTree.parse(grid), groupMetadata.getOrDefault(WHY, ""),
-        QueryShares.parse(groupMetadata.get(SHARES)), parseSplits(groupMetadata.get(SPLITS)));
+        QueryShares.parse(groupMetadata.get(SHARES)), parseSplits(groupMetadata.get(SPLITS)), groupMetadata.get(MOVING));
   }
 
   /**
@@ -105,6 +111,13 @@ public final class PlannedGroup {
       m.put(SPLITS, sb.toString());
     }
     m.put(WHY, why);
+    return m;
+  }
+
+  /** {@code metadata} of a group that leaves regions of the layout on {@code oldColumns} to later clusterings. */
+  public static Map<String, String> moving(Map<String, String> metadata, List<String> oldColumns) {
+    Map<String, String> m = new HashMap<>(metadata);
+    m.put(MOVING, String.join(",", oldColumns));
     return m;
   }
 
