@@ -127,6 +127,7 @@ def _sane_target_over_rounds(spark, tmp_path, rounds):
                               small_file_bytes=1 << 40, max_bytes_per_group=1 << 40, merge_fraction=0.01)
     expected = df
     held = []
+    plans = set()
     for round_ in range(rounds):
         if round_:
             new = (spark.read.parquet(ssb.write_parquet(str(tmp_path / f"new{round_}"), 600, 61 + round_))
@@ -136,7 +137,12 @@ def _sane_target_over_rounds(spark, tmp_path, rounds):
             batch = new.unionByName(updates).localCheckpoint()
             hl.write(batch, path, layout, table="t_sizes", record_key="lo_key", ordering="version",
                      operation="upsert", extra=bloom)
-            expected = expected.join(updates.select("lo_key"), "lo_key", "left_anti").unionByName(batch)
+            # the batch's keys (the updates' and new ones no row has yet), from the checkpointed batch,
+            # and the result checkpointed: a frame built on the last round's (updates come from it)
+            # doubles its plan each round, and Spark's planning of it took minutes from round 7 on
+            expected = (expected.join(batch.select("lo_key"), "lo_key", "left_anti").unionByName(batch)
+                        .localCheckpoint())
+            plans.add(_plan_nodes(expected))
         result = hl.cluster(spark, path, layout, extra=bloom)
         assert result.executed, round_
         table = spark.read.format("hudi").load(path)
@@ -151,4 +157,10 @@ def _sane_target_over_rounds(spark, tmp_path, rounds):
           f"per round: {held}; the table's rows per file over the target's: at the written files' sizes "
           f"{[round(t / w, 3) for t, _, w in held]}, at the inserted files' ({TARGET_ROWS} rows) "
           f"{[round(t / TARGET_ROWS, 3) for t, _, _ in held]}")
+    assert len(plans) <= 1, f"the expected rows' plan grew over the rounds (nodes: {sorted(plans)})"
     assert all(at_written / 1.25 <= per_file <= at_written * 1.25 for per_file, _, at_written in held), held
+
+
+def _plan_nodes(df):
+    """The nodes of ``df``'s logical plan: the same each round when its lineage does not grow."""
+    return df._jdf.queryExecution().logical().treeString().count("\n")
