@@ -54,6 +54,9 @@ FEATURES: List[Tuple[str, Sequence[str]]] = [
     ("file sizes: a target below what one file costs refused before writing; a sane target holds over rounds",
      ["test_the_issues_scenario_is_refused_before_writing_or_its_files_hold_their_rows",
       "test_a_sane_target_keeps_the_rows_per_file_over_rounds_of_upserts"]),
+    ("a clustering whose config would drop an index (Hudi's SQL procedure, no record-index key) refused; "
+     "with the key it runs and the index stays",
+     ["test_a_clustering_whose_config_would_drop_an_index_is_refused_and_runs_once_it_keeps_it"]),
     ("sort columns that change: new rows and due old regions move to the new columns, the rest stays",
      ["test_new_columns_take_over_region_by_region_without_a_full_rewrite"]),
     ("clustering beside upserts gives way (late updates go in; spread updates win, the clustering is rolled back)",

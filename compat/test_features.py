@@ -8,6 +8,7 @@ for its fixture and what it expects).
 - weighted columns;
 - the spark-submit job and the clustering verbs (``hudi-layout clustering``);
 - bucket-index tables refused on every route, and upserts after the refusal;
+- a clustering whose config would drop the record-level index refused through Hudi's SQL procedure;
 - a clustering beside upserts gives way to them (``writers_first``);
 - sort columns that change: a partition moves to them region by region.
 """
@@ -24,6 +25,7 @@ from test_file_sizes import (  # noqa: F401
 from test_ingest import test_streaming_write_with_async_clustering  # noqa: F401
 from test_indexes import (  # noqa: F401
     bucket_table, test_a_bucket_index_table_is_refused_before_any_write_and_takes_upserts_after,
+    test_a_clustering_whose_config_would_drop_an_index_is_refused_and_runs_once_it_keeps_it,
     test_a_plan_hudi_scheduled_is_refused_when_it_executes_and_can_be_rolled_back,
     test_a_write_that_would_cluster_a_bucket_index_table_is_refused_before_it_writes,
     test_our_plan_strategy_refuses_the_plan_before_it_is_saved)

@@ -1,4 +1,5 @@
-"""Hudi's bucket index: a table it finds rows in is refused before anything is written.
+"""Hudi's bucket index: a table it finds rows in is refused before anything is written; and a
+clustering whose config would make Hudi drop one of the table's metadata indexes.
 
 The bucket index finds each key's file group by the bucket number its file id begins with. A
 layout writes new file groups with no such number, and every upsert after it would fail
@@ -21,6 +22,9 @@ Expected:
   takes upserts.
 - A write with ``inline=True`` and ``hoodie.index.type=BUCKET`` in ``extra`` is refused before it
   writes (the table is not created).
+
+And any other index a clustering's config would drop (Hudi deletes a metadata index a commit's
+config leaves off) is refused the same way: see the last test.
 """
 from __future__ import annotations
 
@@ -158,3 +162,56 @@ def test_a_plan_hudi_scheduled_is_refused_when_it_executes_and_can_be_rolled_bac
     assert spark.read.format("hudi").load(path).where(F.col("k").isin("k000100", "k000199")) \
         .select("k", "b").orderBy("k").collect() == changed.where(F.col("k").isin("k000100", "k000199")) \
         .select("k", "b").orderBy("k").collect()
+
+
+def _metadata_partitions(path):
+    """The table's metadata partitions, as its hoodie.properties lists them."""
+    with open(os.path.join(path, ".hoodie", "hoodie.properties")) as f:
+        for line in f:
+            if line.startswith("hoodie.table.metadata.partitions="):
+                return set(filter(None, line.strip().split("=", 1)[1].split(",")))
+    return set()
+
+
+def test_a_clustering_whose_config_would_drop_an_index_is_refused_and_runs_once_it_keeps_it(spark, tmp_path):
+    """Hudi deletes a metadata index that a commit's config leaves off. Through Hudi's own SQL
+    procedure the config is Hudi's: a table with the record-level index, clustered by
+    ``run_clustering`` with our continuous plan and no record-index key, is refused before the plan
+    is saved (the error names the key, its value and what is accepted; the timeline, the files and
+    the index are as they were). With the key on, the same call lays the table out, the index
+    stays, and a lookup by key finds one row."""
+    path = str(tmp_path / "t")
+    opts = {**_options("COPY_ON_WRITE"), "hoodie.table.name": "t_rli", "hoodie.index.type": "RECORD_INDEX",
+            "hoodie.metadata.record.index.enable": "true"}
+    for key in ("hoodie.bucket.index.num.buckets", "hoodie.bucket.index.hash.field", "hoodie.index.bucket.engine"):
+        opts.pop(key)
+    df = _rows(spark, 0, ROWS).repartition(8)
+    df.write.format("hudi").options(**opts).option("hoodie.datasource.write.operation", "bulk_insert") \
+        .option("hoodie.bulkinsert.shuffle.parallelism", "8").option("hoodie.bulkinsert.sort.mode", "NONE") \
+        .mode("overwrite").save(path)
+    assert "record_index" in _metadata_partitions(path) and len(_data_files(path)) == 8
+    before_files, before_instants = _data_files(path), instants(path)
+    ours = {"hoodie.clustering.plan.strategy.class": "dev.hudilayout.continuous.ContinuousPlanStrategy",
+            "hoodie.clustering.execution.strategy.class": "dev.hudilayout.SpaceCurveExecutionStrategy",
+            "hoodie.metadata.index.column.stats.enable": "true"}
+
+    def run_clustering(options):
+        text = ",".join(f"{k}={v}" for k, v in options.items())
+        return spark.sql(f"CALL run_clustering(path => '{path}', op => 'scheduleAndExecute', options => '{text}', "
+                         f"order => '{','.join(SORT)}', order_strategy => 'hilbert')").collect()
+
+    with pytest.raises(Exception) as refused:
+        run_clustering(ours)
+    text = str(refused.value)
+    assert "hudi-layout refuses this clustering: its config has hoodie.metadata.record.index.enable=false" in text, \
+        text[-3000:]
+    assert "Accepted: hoodie.metadata.record.index.enable=true" in text, text[-3000:]
+    assert _data_files(path) == before_files and instants(path) == before_instants
+    assert "record_index" in _metadata_partitions(path) and hl.pending(spark, path) == []
+
+    run_clustering({**ours, "hoodie.metadata.record.index.enable": "true"})
+    assert len(timeline.clustering_commits(spark, path)) == 1
+    assert "record_index" in _metadata_partitions(path)
+    table = spark.read.format("hudi").load(path)
+    assert fingerprint(table) == fingerprint(_rows(spark, 0, ROWS))
+    assert table.where(F.col("k") == "k000123").count() == 1

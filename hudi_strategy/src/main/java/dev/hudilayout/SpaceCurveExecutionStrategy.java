@@ -5,6 +5,7 @@ import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.curve.Curve;
 import dev.hudilayout.hudi.BaseFileScan;
 import dev.hudilayout.hudi.BucketTables;
+import dev.hudilayout.hudi.IndexKeeping;
 import dev.hudilayout.hudi.HudiLine;
 import dev.hudilayout.hudi.InstantLayout;
 import dev.hudilayout.hudi.LayoutWriteMetadata;
@@ -97,6 +98,7 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
   protected HoodieWriteMetadata<HoodieData<WriteStatus>> cluster(
       HoodieClusteringPlan plan, TableSchema schema, String instantTime) {
     BucketTables.refuse(getEngineContext(), getWriteConfig(), plan);
+    IndexKeeping.refuse(getWriteConfig(), getHoodieTable().getMetaClient());
     // spec
     LayoutSpec spec = specFor(strategyParams(plan));
     SortColumns.validate(spec, schema.kinds());

@@ -96,8 +96,9 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
   @Override
   public final Option<HoodieClusteringPlan> generateClusteringPlan() {
     Lazy<List<String>> partitions = Lazy.lazily(this::partitionsToPlan);
-    return BucketTables.unlessBucketIndexed(getEngineContext(), getWriteConfig(),
-        plan(partitions::get, super::generateClusteringPlan));
+    return IndexKeeping.unlessDropped(getWriteConfig(), getHoodieTable().getMetaClient(),
+        BucketTables.unlessBucketIndexed(getEngineContext(), getWriteConfig(),
+            plan(partitions::get, super::generateClusteringPlan)));
   }
 
   @Override

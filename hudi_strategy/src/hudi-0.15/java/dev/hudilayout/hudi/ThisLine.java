@@ -40,6 +40,16 @@ final class ThisLine implements HudiLine {
   }
 
   @Override
+  public boolean recordIndexKept(HoodieWriteConfig config) {
+    return config.isRecordIndexEnabled();
+  }
+
+  @Override
+  public Optional<Boolean> partitionStatsKept(HoodieWriteConfig config) {
+    return Optional.empty();
+  }
+
+  @Override
   public String line() {
     return "0.15";
   }

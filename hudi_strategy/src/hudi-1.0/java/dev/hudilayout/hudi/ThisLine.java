@@ -37,6 +37,16 @@ final class ThisLine implements HudiLine {
   }
 
   @Override
+  public boolean recordIndexKept(HoodieWriteConfig config) {
+    return config.isRecordIndexEnabled();
+  }
+
+  @Override
+  public Optional<Boolean> partitionStatsKept(HoodieWriteConfig config) {
+    return Optional.of(config.isPartitionStatsIndexEnabled());
+  }
+
+  @Override
   public String line() {
     return "1.0";
   }

@@ -75,8 +75,9 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
   public final Option<HoodieClusteringPlan> generateClusteringPlan(ClusteringPlanActionExecutor executor,
                                                                   Lazy<List<String>> partitions) {
     Lazy<List<String>> looked = partitions == null ? null : Lazy.lazily(() -> withAlso(partitions.get()));
-    return BucketTables.unlessBucketIndexed(getEngineContext(), getWriteConfig(),
-        plan(looked == null ? null : looked::get, () -> super.generateClusteringPlan(executor, looked)));
+    return IndexKeeping.unlessDropped(getWriteConfig(), getHoodieTable().getMetaClient(),
+        BucketTables.unlessBucketIndexed(getEngineContext(), getWriteConfig(),
+            plan(looked == null ? null : looked::get, () -> super.generateClusteringPlan(executor, looked))));
   }
 
   /** {@code selected} and {@link #alsoPlan()}'s partitions, as {@link PlanPartitions#withAlso} joins them. */

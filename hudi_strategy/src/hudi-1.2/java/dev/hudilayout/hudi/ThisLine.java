@@ -40,6 +40,17 @@ final class ThisLine implements HudiLine {
   }
 
   @Override
+  public boolean recordIndexKept(HoodieWriteConfig config) {
+    // the global index or the one partitioned by the table's partitions: both live in record_index
+    return config.isGlobalRecordLevelIndexEnabled() || config.isRecordLevelIndexEnabled();
+  }
+
+  @Override
+  public Optional<Boolean> partitionStatsKept(HoodieWriteConfig config) {
+    return Optional.of(config.isPartitionStatsIndexEnabled());
+  }
+
+  @Override
   public String line() {
     return "1.2";
   }

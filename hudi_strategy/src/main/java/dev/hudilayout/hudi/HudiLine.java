@@ -30,6 +30,27 @@ public interface HudiLine {
   /** The line this jar was built for, as {@code major.minor} ("0.15", "1.0", "1.2"). */
   String line();
 
+  /**
+   * Per metadata partition ({@code files} for the metadata table itself, {@code column_stats},
+   * {@code bloom_filters}, {@code record_index}, and {@code partition_stats} where the line has it),
+   * whether {@code config} keeps it: off, Hudi deletes it when a commit with that config starts.
+   */
+  default java.util.Map<String, Boolean> keptMetadata(HoodieWriteConfig config) {
+    java.util.Map<String, Boolean> out = new java.util.LinkedHashMap<>();
+    out.put("files", config.isMetadataTableEnabled());
+    out.put("column_stats", config.isMetadataColumnStatsIndexEnabled());
+    out.put("bloom_filters", config.isMetadataBloomFilterIndexEnabled());
+    out.put("record_index", recordIndexKept(config));
+    partitionStatsKept(config).ifPresent(kept -> out.put("partition_stats", kept));
+    return out;
+  }
+
+  /** Whether {@code config} keeps the record-level index on (its keys differ by line). */
+  boolean recordIndexKept(HoodieWriteConfig config);
+
+  /** Whether {@code config} keeps partition stats on; empty on a line without them. */
+  Optional<Boolean> partitionStatsKept(HoodieWriteConfig config);
+
   /** The table's latest schema, with Hudi's meta columns (and the operation column when asked). */
   TableSchema tableSchema(HoodieTableMetaClient meta, boolean withOperationField);
 
