@@ -5,7 +5,8 @@ End to end: 2 rounds of 1,500 SSB rows (uniform, seed 7) as 4 small files each, 
 updates drawn from the latest rounds, the continuous layout. The runner grows one table with a
 clustering after each round and one with the writes from the test's Spark session and the
 clusterings looping in a second driver (hudi_layout.tools.cluster_loop) under optimistic
-concurrency. Expected: a round row per round in both runs, every concurrent round's rows exact
+concurrency, after round 1's clustering (so both runs start from the same first layout, which the
+report shows). Expected: a round row per round in both runs, the same first layout, every concurrent round's rows exact
 against the model (count, checksum, keys once), as well as after the driver's last clustering; at
 least one clustering completed by the second driver; writes counted as attempts = rounds +
 refusals, each refusal with a Hudi exception class as its reason; files per point query per column
@@ -46,6 +47,9 @@ def test_the_concurrent_bench_reports_writes_clusterings_rows_and_files(spark, t
     seq, conc = report["sequential"]["rounds"], report["concurrent"]
     assert [r["round"] for r in seq] == [r["round"] for r in conc["rounds"]] == list(range(1, ROUNDS + 1))
     assert not conc["failed"] and report["rows_match"]
+    # both runs start from the same first layout
+    first = report["first_layout"]
+    assert first["sequential"] and first["sequential"] == first["concurrent"], first
     for r in seq + conc["rounds"] + [conc["final"]]:
         assert r["match"] and r["rows"] == r["keys"] == r["model_rows"] == ROWS * r["round"], r
     w, c = conc["writes"], conc["clusterings"]

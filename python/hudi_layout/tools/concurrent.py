@@ -11,9 +11,12 @@ run twice, into two tables:
 
 - **sequential**: each round's write, then one clustering of the layout, as ``bench --rounds``
   does;
-- **concurrent**: the rounds' writes from the bench's driver, one after the other without waiting,
-  and the clusterings from a second Spark driver (:mod:`hudi_layout.tools.cluster_loop`, started
-  once round 1 is written), which schedules and executes a clustering, pauses ``PAUSE`` seconds
+- **concurrent**: round 1's write and its clustering as in the sequential run, so that both runs
+  start from the same first layout (a continuous layout's root grid is drawn once, by the first
+  clustering, and decides how the files are cut among the columns from then on); then the other
+  rounds' writes from the bench's driver, one after the other without waiting, and the clusterings
+  from a second Spark driver (:mod:`hudi_layout.tools.cluster_loop`, started once round 1 is
+  clustered), which schedules and executes a clustering, pauses ``PAUSE`` seconds
   and goes again, as a stream's async clustering does. Both drivers run under optimistic
   concurrency with Hudi's file-system lock (``OCC``), and both get every ``--hudi-option``. After
   the last round the loop waits until the writers count as paused for the continuous plan (no write
@@ -56,6 +59,7 @@ from pathlib import Path
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import clustering, scan, timeline
+from .. import metadata as md
 from ..ingest import WRITERS_FIRST_OPTIONS
 from ..options import WRITERS_FIRST_KEY
 from . import every_query
@@ -273,6 +277,8 @@ def concurrent(ctx: RoundsRun, layout: Layout, path: str, folder: Path) -> dict:
                 progress(f"concurrent: {failed}")
                 break
             if loop is None:
+                # the first layout, as the sequential run's: the loop then clusters beside the writes
+                cluster_round(ctx, layout, path, r)
                 loop = Loop(path, opts, folder / "loop", ctx.plan.files_per_round)
             row = measure(ctx, path, r, "concurrent")
             row.update(attempts=attempts, clusterings_completed=loop.completed(),
@@ -340,14 +346,22 @@ def run(spec: RoundsSpec, spark=None) -> dict:
             seq = sequential(ctx, layout, str(folder / "sequential"))
             seq_seconds = time.time() - t0
             conc = concurrent(ctx, layout, str(folder / "concurrent"), out)
+            first = {run: first_layout(spark, str(folder / run)) for run in ("sequential", "concurrent")}
     finally:
         if own_session:
             spark.stop()
     if not spec.keep_tables:
         shutil.rmtree(folder, ignore_errors=True)
     report = summarise(spec, ctx, layout, seq, conc, seq_seconds)
+    report["first_layout"] = first
     write_outputs(out, report)
     return report
+
+
+def first_layout(spark, path: str) -> Dict[str, str]:
+    """The region trees the table's first clustering recorded (``hudilayout.continuous.grid.*``), by key."""
+    commits = timeline.clustering_commits(spark, path)
+    return {k: v for k, v in commits[0]["extra"].items() if k.startswith(md.CONTINUOUS_GRID)} if commits else {}
 
 
 def summarise(spec: RoundsSpec, ctx: RoundsRun, layout: Layout, seq: List[dict], conc: dict,

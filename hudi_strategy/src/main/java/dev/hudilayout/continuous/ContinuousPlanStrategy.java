@@ -30,9 +30,11 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
@@ -195,7 +197,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
    */
   @Override
   protected List<String> alsoPlan() {
-    java.util.Set<String> out = new java.util.TreeSet<>();
+    Set<String> out = new TreeSet<>();
     if (LayoutSpecParser.besideWriters(getWriteConfig().getProps())) {
       out.addAll(timeline().history.writtenPartitions());
     }
@@ -400,8 +402,8 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     onOld.inside.forEach((path, files) -> regions.add(new ColumnChange.OldRegion(path, onOld.rows(files, perByte))));
     List<String> chosen = ColumnChange.moving(regions, newRows,
         LayoutSpecParser.continuousMergeFraction(getWriteConfig().getProps()));
-    Set<FileSlice> moved = new java.util.HashSet<>();
-    Set<FileSlice> staying = new java.util.HashSet<>();
+    Set<FileSlice> moved = new HashSet<>();
+    Set<FileSlice> staying = new HashSet<>();
     long movedRows = 0;
     for (Map.Entry<String, List<FileSlice>> region : onOld.inside.entrySet()) {
       boolean moves = chosen.contains(region.getKey());
