@@ -62,6 +62,26 @@ FEATURES: List[Tuple[str, Sequence[str]]] = [
     ("clustering beside upserts gives way (late updates go in; spread updates win, the clustering is rolled back)",
      ["test_late_updates_go_in_beside_a_pending_clustering_of_what_they_do_not_touch",
       "test_spread_updates_win_over_a_pending_clustering_which_is_rolled_back"]),
+    # tests/test_indexes_more.py: each index's tests are skipped on a line without it (0.15: no
+    # partition stats, secondary or expression index)
+    ("indexes after a clustering: record-level index (each key to its file group, a lookup reads one file, "
+     "upserts through it)",
+     ["test_the_record_level_index_maps_every_key_to_its_file_group_after_clustering",
+      "test_indexes_answer_lookups_and_upserts_after_clustering[copy_on_write-default-record_index]"]),
+    ("indexes after a clustering: bloom filters (upserts through the `BLOOM` index find their keys)",
+     ["test_indexes_answer_lookups_and_upserts_after_clustering[merge_on_read-continuous-bloom]"]),
+    ("indexes after a clustering: secondary index (the table's pairs; a filter reads only its files)",
+     ["test_the_secondary_index_holds_the_tables_pairs_after_clustering",
+      "test_a_clustering_given_only_the_layout_keeps_the_other_indexes_and_every_query_right[secondary_index]"]),
+    ("indexes after a clustering: partition stats (filters right after values leave a partition's range)",
+     ["test_partition_stats_stay_right_after_clustering",
+      "test_a_clustering_given_only_the_layout_keeps_the_other_indexes_and_every_query_right[partition_stats]"]),
+    ("indexes after a clustering: expression index (a filter on the expression skips files)",
+     ["test_the_expression_index_skips_files_after_clustering",
+      "test_a_clustering_given_only_the_layout_keeps_the_other_indexes_and_every_query_right[expression_index]"]),
+    ("a clustering given only the layout keeps every index the table has",
+     ["test_a_clustering_given_only_the_layout_keeps_the_record_and_bloom_indexes",
+      "test_a_clustering_given_only_the_layout_keeps_the_other_indexes_and_every_query_right"]),
 ]
 
 

@@ -10,7 +10,9 @@ for its fixture and what it expects).
 - bucket-index tables refused on every route, and upserts after the refusal;
 - a clustering whose config would drop the record-level index refused through Hudi's SQL procedure;
 - a clustering beside upserts gives way to them (``writers_first``);
-- sort columns that change: a partition moves to them region by region.
+- sort columns that change: a partition moves to them region by region;
+- the metadata table's indexes after a clustering (record-level index, bloom filters, and on 1.0
+  partition stats, the secondary and the expression index; 0.15 has none of these three).
 """
 from __future__ import annotations
 
@@ -29,6 +31,14 @@ from test_indexes import (  # noqa: F401
     test_a_plan_hudi_scheduled_is_refused_when_it_executes_and_can_be_rolled_back,
     test_a_write_that_would_cluster_a_bucket_index_table_is_refused_before_it_writes,
     test_our_plan_strategy_refuses_the_plan_before_it_is_saved)
+from test_indexes_more import (  # noqa: F401
+    clustered, indexed_bases, layout_only,
+    test_a_clustering_given_only_the_layout_keeps_the_other_indexes_and_every_query_right,
+    test_a_clustering_given_only_the_layout_keeps_the_record_and_bloom_indexes,
+    test_indexes_answer_lookups_and_upserts_after_clustering, test_partition_stats_stay_right_after_clustering,
+    test_the_expression_index_skips_files_after_clustering,
+    test_the_record_level_index_maps_every_key_to_its_file_group_after_clustering,
+    test_the_secondary_index_holds_the_tables_pairs_after_clustering)
 from test_inline_clustering import test_inline_clustering_runs_our_layout  # noqa: F401
 from test_weighted import base, test_weights_cut_the_workloads_files_read  # noqa: F401
 from test_whole_partition import test_one_curve_per_partition_reads_fewer_files_than_four_groups  # noqa: F401

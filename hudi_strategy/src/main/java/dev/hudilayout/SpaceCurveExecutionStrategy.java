@@ -174,7 +174,8 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
     prePlaced.set(Boolean.TRUE);
     HoodieData<WriteStatus> statuses;
     try {
-      statuses = hudiWriteRows(placed.rows, placed.files, instantTime,
+      statuses = hudiWriteRows(HudiLine.get().scannedRowsToWrite(placed.rows, tableSchema.struct(),
+          layout.fileSchema()), placed.files, instantTime,
           strategyParams(plan), tableSchema, all, preserve, Collections.emptyMap());
     } finally {
       prePlaced.remove();

@@ -24,6 +24,9 @@ import org.apache.hudi.metadata.HoodieTableMetadata;
 import org.apache.hudi.metadata.MetadataPartitionType;
 import org.apache.hudi.table.HoodieSparkTable;
 import org.apache.hudi.table.HoodieTable;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.StructType;
 
 import java.io.IOException;
 import java.util.Collections;
@@ -138,6 +141,21 @@ final class ThisLine implements HudiLine {
     }
     meta.reloadActiveTimeline().deleteInstantFileIfExists(
         HoodieTimeline.getReplaceCommitRequestedInstant(instantTime));
+  }
+
+  /**
+   * Hudi 0.15's row writer writes the rows' own schema into the files, and the plugin's scan reads
+   * every column as nullable: the rows get the table's nullability back. Else a column the table
+   * holds as non-null (a non-null DataFrame column, as Hudi wrote it) would be optional in the
+   * clustered files, and Hudi 0.15 could not cluster such a file again once an upsert gave it log
+   * files: its record reader reads the base file with the table's schema and fails
+   * ("incompatible types: required binary k (STRING) != optional binary k (STRING)").
+   */
+  @Override
+  public Dataset<Row> scannedRowsToWrite(Dataset<Row> rows, StructType tableSchema, StructType fileSchema) {
+    StructType schema = BaseFileScan.withTableNullability(rows.schema(), tableSchema, fileSchema);
+    return schema.equals(rows.schema()) ? rows
+        : rows.sparkSession().internalCreateDataFrame(rows.queryExecution().toRdd(), schema, false);
   }
 
   @Override

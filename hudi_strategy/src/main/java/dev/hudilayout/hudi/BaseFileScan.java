@@ -137,6 +137,28 @@ public final class BaseFileScan {
     return null;
   }
 
+  /**
+   * {@code rows} (the scan's schema: a Spark scan reads every column as nullable) with the table's
+   * nullability on each column the base files hold ({@code fileSchema}) with the table's type, as
+   * Hudi's writers wrote them; a column the files lack stays nullable, since the scan reads it as
+   * null.
+   */
+  static StructType withTableNullability(StructType rows, StructType tableSchema, StructType fileSchema) {
+    Map<String, StructField> table = new HashMap<>();
+    for (StructField f : tableSchema.fields()) {
+      table.put(f.name(), f);
+    }
+    List<String> held = fileSchema == null ? List.of() : Arrays.asList(fileSchema.fieldNames());
+    StructField[] out = rows.fields().clone();
+    for (int i = 0; i < out.length; i++) {
+      StructField t = table.get(out[i].name());
+      if (t != null && held.contains(t.name()) && t.dataType().sql().equals(out[i].dataType().sql())) {
+        out[i] = new StructField(out[i].name(), t.dataType(), t.nullable(), out[i].metadata());
+      }
+    }
+    return new StructType(out);
+  }
+
   /** The group's base files, or null if a slice has log files, a bootstrap source or no base file. */
   static List<String> paths(HoodieClusteringGroup group, String basePath) {
     List<String> out = new ArrayList<>();

@@ -12,6 +12,9 @@ import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.metadata.HoodieTableMetadata;
 import org.apache.hudi.table.HoodieTable;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.StructType;
 
 import java.io.IOException;
 import java.util.List;
@@ -85,6 +88,18 @@ public interface HudiLine {
   default Map<String, String> clusteringGivesWay() {
     return Map.of("hoodie.write.lock.conflict.resolution.strategy",
         "org.apache.hudi.client.transaction.PreferWriterConflictResolutionStrategy");
+  }
+
+  /**
+   * The rows the plugin read with one scan of a plan's base files ({@link BaseFileScan}) and placed,
+   * as this line's row writer must get them. Hudi 1.x writes the files with the table's schema,
+   * so the rows go as they are.
+   *
+   * @param tableSchema the table's schema with its meta columns
+   * @param fileSchema  the columns the plan's base files hold, merged over all of them
+   */
+  default Dataset<Row> scannedRowsToWrite(Dataset<Row> rows, StructType tableSchema, StructType fileSchema) {
+    return rows;
   }
 
   /** An instant's time: the time it was requested at, which names it on the timeline. */

@@ -37,6 +37,24 @@ class BaseFileScanTest {
   }
 
   @Test
+  void theScannedRowsGetTheTablesNullabilityOnTheColumnsTheFilesHold() {
+    StructType table = new StructType().add("_hoodie_record_key", DataTypes.StringType, true)
+        .add("k", DataTypes.StringType, false).add("a", DataTypes.LongType, false)
+        .add("added", DataTypes.IntegerType, false);
+    // what a Spark scan of the files gives: every column nullable
+    StructType scanned = new StructType().add("_hoodie_record_key", DataTypes.StringType)
+        .add("k", DataTypes.StringType).add("a", DataTypes.LongType).add("added", DataTypes.IntegerType);
+    StructType files = new StructType().add("_hoodie_record_key", DataTypes.StringType)
+        .add("k", DataTypes.StringType).add("a", DataTypes.LongType);
+    StructType got = BaseFileScan.withTableNullability(scanned, table, files);
+    assertEquals(true, got.apply("_hoodie_record_key").nullable());
+    assertEquals(false, got.apply("k").nullable());
+    assertEquals(false, got.apply("a").nullable());
+    assertEquals(true, got.apply("added").nullable(), "the files lack it: the scan reads it as null");
+    assertEquals(scanned, BaseFileScan.withTableNullability(scanned, table, null));
+  }
+
+  @Test
   void aFileIsKnownByItsNameWhateverTheSchemeOrFolder() {
     // Spark's input_file_name() gives a URI, the plan a path: both end in the same name
     assertEquals("ab12-0_1-2-3_20260101.parquet", BaseFileScan.fileName("file:///t/p=1/ab12-0_1-2-3_20260101.parquet"));
