@@ -401,7 +401,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     List<ColumnChange.OldRegion> regions = new ArrayList<>();
     onOld.inside.forEach((path, files) -> regions.add(new ColumnChange.OldRegion(path, onOld.rows(files, perByte))));
     List<String> chosen = ColumnChange.moving(regions, newRows,
-        LayoutSpecParser.continuousMergeFraction(getWriteConfig().getProps()));
+        LayoutSpecParser.continuousMergeFraction(getWriteConfig().getProps()), recorded == null);
     Set<FileSlice> moved = new HashSet<>();
     Set<FileSlice> staying = new HashSet<>();
     long movedRows = 0;

@@ -8,10 +8,13 @@ import java.util.List;
  * sort columns than the clustering asks for (or the same ones in another order).
  *
  * <p>The partition moves to the new columns region by region. Its files on the old layout (each
- * inside a region of the old tree) stay as they are until their region falls due. The new rows, and
- * the old regions that fall due, are laid out on a tree for the new columns: the first such
- * clustering draws its root grid from their rows (a first layout, as for a table that started on the
- * new columns), and later ones lay them on that tree as new rows. An old region gets no new rows, so
+ * inside a region of the old tree) stay as they are until their region falls due. The first
+ * clustering on the new columns lays out the new rows alone, on a grid drawn from them: that is the
+ * first layout a table that started on the new columns would have drawn from its first rows, and a
+ * grid drawn from old regions as well would have cells for the whole partition at once, which leaves
+ * regions small beside the pending files every later round adds to each (with no new rows, one old
+ * region stands in for them). Later clusterings lay the old regions that fall due on that tree as
+ * new rows. An old region gets no new rows, so
  * it falls due with the table's growth instead: each clustering moves the old regions, in the old
  * tree's curve order, until their rows reach the new rows it lays out divided by the merge fraction,
  * which is what regions falling due rewrite for that many new rows, and at least one region, so a
@@ -43,9 +46,14 @@ public final class ColumnChange {
 
   /**
    * The paths of the old regions this clustering moves: {@code regions} (in the old tree's curve
-   * order) from the first, until their rows reach {@code newRows / mergeFraction}, and at least one.
+   * order) from the first, until their rows reach {@code newRows / mergeFraction}, and at least one;
+   * none when {@code firstLayout} (the new columns have no tree yet) and there are new rows to draw
+   * it from.
    */
-  public static List<String> moving(List<OldRegion> regions, long newRows, double mergeFraction) {
+  public static List<String> moving(List<OldRegion> regions, long newRows, double mergeFraction, boolean firstLayout) {
+    if (firstLayout && newRows > 0) {
+      return List.of();
+    }
     double due = newRows / mergeFraction;
     List<String> out = new ArrayList<>();
     long moved = 0;

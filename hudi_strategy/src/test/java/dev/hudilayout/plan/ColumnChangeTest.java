@@ -22,18 +22,24 @@ class ColumnChangeTest {
   @Test
   void oldRegionsMoveInCurveOrderUntilTheirRowsReachTheNewRowsOverTheMergeFraction() {
     // 500 new rows at 0.5: 1,000 old rows are due, reached by the second region (1,200)
-    assertEquals(List.of("0", "1"), ColumnChange.moving(REGIONS, 500, 0.5));
+    assertEquals(List.of("0", "1"), ColumnChange.moving(REGIONS, 500, 0.5, false));
     // exactly reached by the first two regions: no third
-    assertEquals(List.of("0", "1"), ColumnChange.moving(REGIONS, 600, 0.5));
-    assertEquals(List.of("0", "1", "2.0"), ColumnChange.moving(REGIONS, 601, 0.5));
+    assertEquals(List.of("0", "1"), ColumnChange.moving(REGIONS, 600, 0.5, false));
+    assertEquals(List.of("0", "1", "2.0"), ColumnChange.moving(REGIONS, 601, 0.5, false));
     // a lower fraction moves more for the same new rows
-    assertEquals(List.of("0", "1", "2.0", "3"), ColumnChange.moving(REGIONS, 500, 0.25));
+    assertEquals(List.of("0", "1", "2.0", "3"), ColumnChange.moving(REGIONS, 500, 0.25, false));
   }
 
   @Test
   void aTableThatStopsGrowingStillMovesOneRegionAClustering() {
-    assertEquals(List.of("0"), ColumnChange.moving(REGIONS, 0, 0.5));
-    assertEquals(List.of(), ColumnChange.moving(List.of(), 1000, 0.5));
+    assertEquals(List.of("0"), ColumnChange.moving(REGIONS, 0, 0.5, false));
+    assertEquals(List.of(), ColumnChange.moving(List.of(), 1000, 0.5, false));
+  }
+
+  @Test
+  void theFirstLayoutOnTheNewColumnsIsDrawnFromTheNewRowsAloneUnlessThereAreNone() {
+    assertEquals(List.of(), ColumnChange.moving(REGIONS, 500, 0.5, true));
+    assertEquals(List.of("0"), ColumnChange.moving(REGIONS, 0, 0.5, true));
   }
 
   @Test
