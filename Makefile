@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 MVN    := mvn -B -ntp
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv build peers dist demo check test test-bench test-compat bench microbench options-table readme clean
+.PHONY: all venv build peers dist demo check test test-bench test-compat bench microbench options-table readme docs clean
 
 all: build
 
@@ -50,7 +50,7 @@ demo: build
 # Linters (ruff, mypy; checkstyle runs inside the Maven build) and JUnit (Maven Surefire; on the
 # older lines their adapter tests), each line's jar rebuilt by the way.
 check: venv
-	$(PY) -m ruff check python tests integration compat examples conftest.py
+	$(PY) -m ruff check python bench docs/gen tests integration compat examples conftest.py
 	$(PY) -m mypy
 	$(MVN) package
 	for line in $(OLDER_LINES); do $(MVN) -P$$line package || exit 1; done
@@ -90,7 +90,7 @@ test-compat: build
 
 # The skipping benchmark against Hudi's built-in layouts: `make bench ARGS="--rows 6000000 --files 1000"`.
 bench: peers
-	$(PY) -m hudi_layout bench $(ARGS)
+	$(PY) -m bench $(ARGS)
 
 # Curve-key encoder speed, ours against Hudi's HilbertCurveUtils / BinaryUtil in the same JVM.
 microbench: build
@@ -98,10 +98,10 @@ microbench: build
 
 # The table of our options, from the declarations the jar exports (dev/hudilayout/config/options.json).
 options-table: build
-	@$(PY) -c "from hudi_layout.tools import docs; print(docs.options_table(), end='')"
+	@$(PY) -c "from docs import gen as docs; print(docs.options_table(), end='')"
 
-readme: build
-	$(PY) -m hudi_layout.tools.docs
+docs readme: build
+	$(PY) -m docs.gen
 
 clean:
 	rm -rf target demo-output dist

@@ -6,7 +6,7 @@ Prints one JSON line: the newest replacecommit's instant, the number of files it
 and a fingerprint over every file's (rows, hash of its sorted record keys), so two tables laid out
 from the same input agree exactly when every file holds the same keys. For example, on each line::
 
-    python -m hudi_layout bench --rows 300000 --files 32 --layouts floor,ours-hilbert-sample \\
+    python -m bench --rows 300000 --files 32 --layouts floor,ours-hilbert-sample \\
         --keep-tables --hudi-version 0.15.0 --out /tmp/b-0.15.0
     python compat/fingerprint.py /tmp/b-0.15.0/tables/ours-hilbert-sample
 

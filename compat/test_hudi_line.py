@@ -35,8 +35,8 @@ from pyspark.sql import functions as F
 import fingerprint as table_fingerprint
 import hudi_layout as hl
 from hudi_layout import jarpaths, jvm, report, tables, timeline
-from hudi_layout.tools import rounds, ssb
-from hudi_layout.tools.layouts import layouts
+from bench import rounds, ssb
+from bench.layouts import layouts
 from killing import kill_once_writing
 from tablecheck import fingerprint, point_query
 

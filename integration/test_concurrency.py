@@ -30,7 +30,7 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import tables, timeline
-from hudi_layout.tools import ssb
+from bench import ssb
 from tablecheck import fingerprint
 
 REPO = Path(__file__).resolve().parents[1]

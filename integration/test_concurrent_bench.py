@@ -4,7 +4,7 @@ on a tiny table, and its parts without Spark.
 End to end: 2 rounds of 1,500 SSB rows (uniform, seed 7) as 4 small files each, upserts with 10%
 updates drawn from the latest rounds, the continuous layout. The runner grows one table with a
 clustering after each round and one with the writes from the test's Spark session and the
-clusterings looping in a second driver (hudi_layout.tools.cluster_loop) under optimistic
+clusterings looping in a second driver (bench.cluster_loop) under optimistic
 concurrency, after round 1's clustering (so both runs start from the same first layout, which the
 report shows). Expected: a round row per round in both runs, the same first layout, every concurrent round's rows exact
 against the model (count, checksum, keys once), as well as after the driver's last clustering; at
@@ -24,9 +24,9 @@ import json
 import numpy as np
 import pytest
 
-from hudi_layout.tools import bench_cli, cluster_loop, concurrent, rounds_data
-from hudi_layout.tools.layouts import layouts
-from hudi_layout.tools.rounds import RoundsSpec
+from bench import bench_cli, cluster_loop, concurrent, rounds_data
+from bench.layouts import layouts
+from bench.rounds import RoundsSpec
 
 ROUNDS, ROWS, FILES, LAYOUT = 2, 1500, 4, "ours-hilbert-sample-continuous"
 #: a --hudi-option that changes nothing here: it must reach the clustering driver's options

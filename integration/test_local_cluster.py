@@ -25,7 +25,7 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import tables, timeline
-from hudi_layout.tools import ssb
+from bench import ssb
 from hudi_layout.options import CONTINUOUS_PLAN, PLAN_CLASS_KEY
 from tablecheck import fingerprint, point_query
 

@@ -9,7 +9,7 @@ import math
 import pytest
 
 from hudi_layout import advice
-from hudi_layout.tools import ssb
+from bench import ssb
 
 SHARES = [dict(column="s_city", operator="=", frequency=60), dict(column="c_city", operator="in", frequency=30),
           dict(column="p_brand", operator="between", frequency=10)]

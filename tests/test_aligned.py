@@ -25,7 +25,7 @@ import pytest
 
 import hudi_layout as hl
 from hudi_layout import clustering, report, tables
-from hudi_layout.tools import ssb
+from bench import ssb
 from tablecheck import fingerprint, point_query
 
 COLUMNS = list(ssb.FILTER_COLUMNS)

@@ -27,11 +27,11 @@ import pyarrow.parquet as pq
 import pytest
 
 from hudi_layout import tables, timeline
-from hudi_layout.tools import bench, bench_cli, bench_report, every_query, partitions, ssb
-from hudi_layout.tools.bench import BenchSpec
-from hudi_layout.tools.layouts import DEFAULT_LAYOUTS, WRITER_HEADROOM, Layout, builtin_twin, layouts
-from hudi_layout.tools.queries import independent_axes, parse_weights
-from hudi_layout.tools.writes import parse_hudi_options
+from bench import bench, bench_cli, bench_report, every_query, partitions, ssb
+from bench.bench import BenchSpec
+from bench.layouts import DEFAULT_LAYOUTS, WRITER_HEADROOM, Layout, builtin_twin, layouts
+from bench.queries import independent_axes, parse_weights
+from bench.writes import parse_hudi_options
 from hudi_layout.options import ALIGNED_KEY
 
 pytestmark = [pytest.mark.spark, pytest.mark.bench]
@@ -345,7 +345,7 @@ def test_a_peer_without_its_jars_is_named_in_one_line(monkeypatch, tmp_path):
     """Where target/peers holds no Delta or Iceberg jar, the peer runner stops before Spark starts,
     with one line that says what to run; the bench prints it and goes on without the peer."""
     from hudi_layout import jarpaths
-    from hudi_layout.tools import peers
+    from bench import peers
     assert any("delta-spark" in j for j in peers.peer_jars())  # make test builds them (-Ppeers)
     monkeypatch.setattr(jarpaths, "checkout_root", lambda: tmp_path)
     with pytest.raises(peers.PeerUnavailable, match="run `mvn -Ppeers package`"):

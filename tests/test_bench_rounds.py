@@ -32,9 +32,9 @@ import pyarrow.parquet as pq
 import pytest
 
 from hudi_layout import scan, timeline
-from hudi_layout.tools import bench_cli, rounds, rounds_data, rounds_report, ssb
-from hudi_layout.tools.layouts import Layout, layouts
-from hudi_layout.tools.rounds import RoundsSpec
+from bench import bench_cli, rounds, rounds_data, rounds_report, ssb
+from bench.layouts import Layout, layouts
+from bench.rounds import RoundsSpec
 
 pytestmark = [pytest.mark.spark, pytest.mark.bench]
 LAYOUTS = ["random", "builtin-hilbert-sample", "ours-hilbert-sample"]
@@ -173,7 +173,7 @@ def test_outputs_and_render(run, capsys):
     pair = (clustered[0], clustered[-1])
     summary = rounds_report.summary([("this run", "OUT", report)], pair, every=1)
     command = rounds_report.command(report, "OUT")
-    assert command.startswith(f"python -m hudi_layout bench --rounds {report['plan']['rounds']} ") and \
+    assert command.startswith(f"python -m bench --rounds {report['plan']['rounds']} ") and \
         f"--layouts {','.join(clustered)}" in command and command.endswith("--out OUT")
     assert (f"--operation {feed['operation']}" in command) == (feed["operation"] != "bulk_insert")
     assert f"(`{command}`; columns {', '.join(cols)})" in summary

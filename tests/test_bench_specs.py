@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from hudi_layout.tools import bench, bench_cli, peers, rounds
-from hudi_layout.tools.bench import BenchSpec
-from hudi_layout.tools.layouts import DEFAULT_LAYOUTS, Layout, layouts
-from hudi_layout.tools.rounds import RoundsSpec
-from hudi_layout.tools.sessions import PARAMETERS, spark_conf
+from bench import bench, bench_cli, peers, rounds
+from bench.bench import BenchSpec
+from bench.layouts import DEFAULT_LAYOUTS, Layout, layouts
+from bench.rounds import RoundsSpec
+from bench.sessions import PARAMETERS, spark_conf
 
 pytestmark = pytest.mark.bench
 

@@ -30,7 +30,7 @@ from pyspark.sql import functions as F
 import hudi_layout as hl
 from hudi_layout import report, tables, timeline
 from hudi_layout.metadata import CONTINUOUS_MOVING
-from hudi_layout.tools import ssb
+from bench import ssb
 from tablecheck import fingerprint, point_query
 
 pytestmark = pytest.mark.spark
@@ -150,7 +150,7 @@ def test_after_a_change_of_columns_the_table_reads_as_one_that_started_on_them(s
     column is read by every query on it) in both tables, their ratio and each one's ratio to the
     bound N^((d-1)/d); and what remains on the old layout. Expected: by the last round the moving
     table reads at most 1.25x its twin's files, on every new column and on average."""
-    from hudi_layout.tools.every_query import FileBounds
+    from bench.every_query import FileBounds
     rounds, per_round = 16, 2000
     batches = [_rows(spark, tmp_path, f"b{r}", per_round, 500 + r, 1_000_000 * r, 1 + r).localCheckpoint()
                for r in range(rounds)]

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from hudi_layout import clustering, report, tables
-from hudi_layout.tools import docs, ssb
+from bench import ssb
+from docs import gen as docs
 from hudi_layout.spark import HUDI_CATALOG, HUDI_EXTENSION, HUDI_KRYO_REGISTRATOR, KRYO
 from tablecheck import fingerprint
 

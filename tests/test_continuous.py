@@ -23,8 +23,8 @@ import pytest
 
 from hudi_layout import report as layout_report
 from hudi_layout import timeline
-from hudi_layout.tools import rounds
-from hudi_layout.tools.layouts import layouts
+from bench import rounds
+from bench.layouts import layouts
 from hudi_layout.options import BULK_INSERT_PARTITIONER_KEY, LayoutOptionError, LayoutOptions
 from tablecheck import point_query
 
@@ -375,7 +375,7 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
     from pyspark.sql import functions as F
     import hudi_layout as hl
     from hudi_layout import tables
-    from hudi_layout.tools import ssb
+    from bench import ssb
     from tablecheck import fingerprint
     columns = list(ssb.FILTER_COLUMNS)
     path = str(tmp_path / "mor")

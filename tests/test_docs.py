@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from hudi_layout.tools import docs, figures
+from docs import gen as docs
+from docs.gen import figures
 
 pytestmark = pytest.mark.bench
 
@@ -79,7 +80,7 @@ def test_quoted_benchmark_runs_are_their_results():
 
 def bench_every_query_intro(folder: str) -> str:
     """The line that introduces a run's every_query table in docs/benchmarks.md."""
-    return (f"Every query of each class (`python -m hudi_layout.tools.every_query {folder}`, on the tables "
+    return (f"Every query of each class (`python -m bench.every_query {folder}`, on the tables "
             "this run kept):")
 
 
@@ -138,7 +139,7 @@ def test_measured_ratios_are_generated(page):
     outside = figures.strip(re.sub(r"<!-- ([\w-]+):begin -->.*?<!-- \1:end -->", "", text, flags=re.S))
     stray = sorted(set(RATIO.findall(outside)) - HAND_WRITTEN.get(rel, set()))
     assert not stray, (f"{rel} holds measured ratios outside generated blocks and bound figures: {stray}; "
-                       "bind them to their results file (hudi_layout.tools.figures) or render them in hudi_layout.tools.docs")
+                       "bind them to their results file (docs.gen.figures) or render them in docs.gen")
 
 
 @pytest.mark.parametrize("page", PAGES, ids=_rel)

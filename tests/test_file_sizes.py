@@ -26,7 +26,7 @@ from pyspark.errors import IllegalArgumentException
 from pyspark.sql import functions as F
 
 import hudi_layout as hl
-from hudi_layout.tools import ssb
+from bench import ssb
 from tablecheck import fingerprint
 
 pytestmark = pytest.mark.spark

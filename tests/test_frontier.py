@@ -1,11 +1,11 @@
-"""The frontier of layered layouts (hudi_layout.tools.frontier): pure arithmetic, no Spark."""
+"""The frontier of layered layouts (bench.frontier): pure arithmetic, no Spark."""
 import json
 import math
 from pathlib import Path
 
 import pytest
 
-from hudi_layout.tools import frontier
+from bench import frontier
 
 pytestmark = pytest.mark.bench
 
@@ -70,7 +70,7 @@ def test_cli_prints_the_table_and_keeps_its_figures(capsys, tmp_path):
     assert [r["layout"] for r in kept["layouts"]] == ["r6-d2", "r6-d3"]
     assert kept["layouts"][0]["lowest_worst"] == pytest.approx(frontier.min_worst(6, 2, 2.0))
     assert frontier.render(kept).splitlines() == out
-    assert frontier.command(kept) == "python -m hudi_layout.tools.frontier " + " ".join(args)
+    assert frontier.command(kept) == "python -m bench.frontier " + " ".join(args)
     with pytest.raises(SystemExit):
         frontier.main(["--axes", "1"])
 

@@ -2,7 +2,7 @@
 streaming write with async clustering, clustering an existing table now, building the
 column-stats index of a table written without it, reading with data skipping, and bad options.
 
-Data: SSB-shaped rows (hudi_layout.tools.ssb), bulk-inserted in random order as 12 files, sorted on
+Data: SSB-shaped rows (bench.ssb), bulk-inserted in random order as 12 files, sorted on
 s_city, c_city, p_brand. Each Hudi file carries a ~440 KB bloom filter, so the target file size
 here is a few of those (TARGET) and a clustering writes a handful of files.
 Expected: clustering runs exactly when the options say, with our layout on its replacecommit;
@@ -23,7 +23,7 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import report, timeline
-from hudi_layout.tools import ssb
+from bench import ssb
 from hudi_layout.ingest import table_options
 from hudi_layout.options import OUR_KEYS, OUR_PREFIX, READ_OPTIONS
 from tablecheck import fingerprint, point_query

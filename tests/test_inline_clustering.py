@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from hudi_layout import tables, timeline
-from hudi_layout.tools import ssb
+from bench import ssb
 from tablecheck import fingerprint, point_query
 
 COLUMNS = list(ssb.FILTER_COLUMNS)

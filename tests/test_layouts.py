@@ -19,7 +19,7 @@ from pyspark.errors import IllegalArgumentException
 from pyspark.sql import functions as F
 
 from hudi_layout import clustering, tables, timeline
-from hudi_layout.tools import ssb
+from bench import ssb
 from tablecheck import fingerprint, point_query
 
 COLUMNS = list(ssb.FILTER_COLUMNS)

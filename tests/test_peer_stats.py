@@ -10,7 +10,7 @@ import datetime
 
 import pytest
 
-from hudi_layout.tools import bench_report, every_query, peers
+from bench import bench_report, every_query, peers
 
 pytestmark = pytest.mark.bench
 

@@ -14,7 +14,7 @@ import pytest
 import hudi_layout as hl
 from hudi_layout import report, tables, timeline
 from hudi_layout.paths import TableNotFoundError
-from hudi_layout.tools import ssb
+from bench import ssb
 from tablecheck import point_query
 
 COLUMNS = list(ssb.FILTER_COLUMNS)

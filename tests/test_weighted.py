@@ -18,7 +18,7 @@ import pytest
 
 import hudi_layout as hl
 from hudi_layout import report, tables
-from hudi_layout.tools import ssb
+from bench import ssb
 from tablecheck import fingerprint, point_query
 
 COLUMNS = list(ssb.FILTER_COLUMNS)

@@ -21,7 +21,7 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import report, tables
-from hudi_layout.tools import ssb
+from bench import ssb
 from tablecheck import fingerprint
 
 COLUMNS = list(ssb.FILTER_COLUMNS)

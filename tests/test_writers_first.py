@@ -27,7 +27,7 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import report, tables, timeline
-from hudi_layout.tools import ssb
+from bench import ssb
 from layoutcheck import pending_clustering
 from tablecheck import fingerprint
 

@@ -30,7 +30,7 @@ def _main(argv) -> int:
                         "(where no folder holds the bundle, its Maven coordinates go to stderr, for --packages)")
     pj.add_argument("--sep", default="\n", help="separator between paths (use ',' for spark-submit --jars)")
     sub.add_parser("demo", help="run the demo (see: python -m hudi_layout demo --help)", add_help=False)
-    sub.add_parser("bench", help="run the skipping benchmark (see: python -m hudi_layout bench --help)",
+    sub.add_parser("bench", help="run the skipping benchmark (see: python -m bench --help)",
                    add_help=False)
     sub.add_parser("report", help="files a point query reads per column, from the column-stats index "
                    "(see: python -m hudi_layout report --help)", add_help=False)
@@ -74,9 +74,9 @@ def _tool(command: str):
     from .extras import TOOLS_EXTRA, needs_tools
     try:
         if command == "demo":
-            from .tools import demo
+            from bench import demo
             return demo
-        from .tools import bench_cli
+        from bench import bench_cli
         return bench_cli
     except ModuleNotFoundError as e:
         needed = (e.name or "").split(".")[0]

@@ -11,7 +11,7 @@ import sys
 import tempfile
 
 from hudi_layout import jvm
-from hudi_layout.tools import bench, ssb
+from bench import bench, ssb
 
 rows = int(sys.argv[1]) if len(sys.argv) > 1 else 300_000
 spark = bench.session("4g")
