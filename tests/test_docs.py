@@ -187,3 +187,72 @@ def test_a_figure_that_names_nothing_says_so(tmp_path, expr, says):
     (tmp_path / "r" / "results.json").write_text('{"layouts": [{"layout": "ours-x", "cluster_seconds": 1.0}]}')
     with pytest.raises(figures.FigureError, match=re.escape(says)):
         figures.value(figures.Runs(tmp_path), "r", "ours-x", expr)
+
+
+def test_a_figure_aggregates_runs_rounds_and_phases(tmp_path):
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "results.json").write_text(
+        '{"mode": "rounds", "rounds": [{"round": 1, "layout": "c", "v": 1.0}, {"round": 2, "layout": "c", "v": 3.0}, '
+        '{"round": 3, "layout": "c", "v": 2.0}]}')
+    (tmp_path / "f").mkdir()
+    (tmp_path / "f" / "results.json").write_text(
+        '{"parameters": {"files": 2}, "layouts": [{"layout": "o", "s": 4.0, "stages": ['
+        '{"input_rows": 10, "shuffle_read_rows": 0, "shuffle_write_bytes": 0, "tasks": 1, "seconds": 1.5}, '
+        '{"input_rows": 0, "shuffle_read_rows": 10, "shuffle_write_bytes": 0, "tasks": 1, "seconds": 2.5}]}]}')
+    (tmp_path / "f" / "every_query.json").write_text('{"layouts": [{"layout": "o", "point_avg": 7.0}]}')
+    runs = figures.Runs(tmp_path)
+    assert figures.value(runs, "g", None, "mean(c@from2.v)") == 2.5
+    assert figures.value(runs, "g", None, "argmax(c@*.v)") == 2.0
+    assert figures.value(runs, "g", None, "over(c@*.v, 1.5)") == 2.0
+    assert figures.value(runs, "g", None, "min(mean(c@*.v), 1.5, c@1.v)") == 1.0
+    assert figures.value(runs, "f", "o", "max(s, f.every/o.point_avg)") == 7.0
+    assert figures.value(runs, "f", "o", "phases.sample + 10 * phases.write") == 26.5
+    with pytest.raises(figures.FigureError, match="several names"):
+        figures.value(runs, "f", "o", "max(s)")
+
+
+#: What a sentence of a page is measured on: running prose, outside code, tables, headings,
+#: generated blocks (tables and commands) and lines that only hold a command.
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(`\[*_\"'])")
+WORDS_PER_SENTENCE = 20
+
+
+def prose(text: str) -> str:
+    """``text`` without what :func:`words_per_sentence` does not measure, figures as their values."""
+    text = re.sub(r"<!-- fig .*? -->(.*?)<!-- /fig -->", r"\1", text, flags=re.S)
+    text = re.sub(r"<!-- ([\w-]+):begin -->.*?<!-- \1:end -->", "\n\n", text, flags=re.S)
+    text = FENCE.sub("\n\n", re.sub(r"<!--.*?-->", "", text, flags=re.S))
+    kept = []
+    for line in text.splitlines():
+        bare = line.strip()
+        if bare.startswith(("|", "#")) or re.fullmatch(r"(?:[-*]|\d+\.)?\s*`[^`]*`[.:;,]?", bare):
+            kept.append("")
+        else:
+            kept.append(bare)
+    text = "\n".join(kept)
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", text)  # a link reads as its text
+    return CODE_SPAN.sub("code", text)
+
+
+def sentences(text: str) -> list:
+    """The sentences of a page's prose: a paragraph or list item ends one, as does a stop before a capital."""
+    out = []
+    for block in re.split(r"\n\s*\n|\n(?=\s*(?:[-*]|\d+\.)\s)", prose(text)):
+        block = " ".join(block.split())
+        out += [s for s in SENTENCE_END.split(block) if re.search(r"[A-Za-z]", s)]
+    return out
+
+
+def words_per_sentence(text: str) -> float:
+    """The average words a sentence of ``text``'s prose."""
+    found = sentences(text)
+    return sum(len(re.findall(r"\S*[A-Za-z0-9]\S*", s)) for s in found) / max(1, len(found))
+
+
+def test_sentences_are_counted_as_read():
+    page = ("# Title\n\nOne two three. Four five (six, 1.25x) seven.\n\n- an item, `a.b()` here\n"
+            "- `python -m bench --rows 1`\n\n| a | b |\n\n```\ncode. Code.\n```\n"
+            "<!-- t:begin -->\nGenerated. Text.\n<!-- t:end -->\nRead <!-- fig r x: y | {} -->2.5x<!-- /fig --> files.\n")
+    assert sentences(page) == ["One two three.", "Four five (six, 1.25x) seven.", "- an item, code here",
+                               "Read 2.5x files."]
+    assert words_per_sentence(page) == 15 / 4

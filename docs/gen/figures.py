@@ -16,7 +16,15 @@ numbers, operators apart by spaces since layout names hold hyphens):
 - for a rounds run (``mode: rounds``), ``layout@R`` picks round R's row of that layout (``@last``
   its last round), as the marker's layout or in a name: ``ours-hilbert-sample-continuous@last``;
   ``max(layout@*.key)`` and ``min(...)`` take the most or least over its rounds;
-- ``max(key)`` and ``min(key)`` of a map (per column: ``max(partition_column_worst)``) its most or least value.
+- ``max(key)`` and ``min(key)`` of a map (per column: ``max(partition_column_worst)``) its most or least value;
+  ``max(a, b, ...)`` and ``min(a, b, ...)`` the most or least of several names or numbers;
+- ``mean(layout@*.key)`` the average over its rounds, ``argmax(layout@*.key)`` and ``argmin(...)`` the
+  round where it is most or least, ``over(layout@*.key, 1.4)`` how many rounds exceed 1.4 as printed
+  to two places; ``layout@fromR`` in place of ``layout@*`` takes the rounds from R on;
+- ``RUN.every`` as a run reads ``RUN``'s ``every_query.json`` (every query of each class) instead
+  of its ``results.json``;
+- a fresh-layout row's ``phases.read``, ``phases.sample``, ``phases.write`` and ``phases.other``:
+  its Spark stages' seconds in each phase of :data:`bench.bench_report.PHASES`, in that order.
 
 ``python -m docs.gen`` re-renders every figure of every page from its file;
 ``tests/test_docs.py`` fails on a figure that is not what its file says. So a re-run changes the
@@ -49,7 +57,8 @@ class Runs:
 
     def report(self, run: str) -> dict:
         if run not in self._read:
-            path = self.bench / run / "results.json"
+            folder, every, _ = run.partition(".every")
+            path = self.bench / folder / ("every_query.json" if every else "results.json")
             if not path.exists():
                 raise FigureError(f"no results file {path}")
             self._read[run] = json.loads(path.read_text())
@@ -70,12 +79,30 @@ class Runs:
                 return rows[-1]
             if at == "*":
                 return {"rounds": rows}
+            if at.startswith("from") and at[4:].isdigit():
+                return {"rounds": [r for r in rows if r["round"] >= int(at[4:])]}
             picked = [r for r in rows if str(r["round"]) == at]
             if not picked:
                 raise FigureError(f"{run}: {name} has no round {at}")
             return picked[0]
         rows = [r for r in report["layouts"] if r["layout"] == name]
+        if rows and rows[0].get("stages") and "phases" not in rows[0]:
+            rows[0]["phases"] = _phases(report, rows[0])
         return rows[0] if rows else None
+
+
+#: the keys of :data:`bench.bench_report.PHASES` in a row's ``phases``
+PHASE_KEYS = ("read", "sample", "write", "other")
+
+
+def _phases(report: dict, row: dict) -> Dict[str, float]:
+    """A layout's seconds per phase, as :func:`bench.bench_report.phase_breakdown` adds them up."""
+    from bench.bench_report import PHASES, phase
+    rows = max(max(s["input_rows"], s["shuffle_read_rows"]) for s in row["stages"])
+    secs = {p: 0.0 for p in PHASES}
+    for s in row["stages"]:
+        secs[phase(s, rows, report["parameters"].get("files", 0))] += s["seconds"]
+    return {key: secs[p] for key, p in zip(PHASE_KEYS, PHASES)}
 
 
 def _lookup(runs: Runs, run: str, layout: Optional[str], name: str) -> Any:
@@ -101,15 +128,20 @@ def _lookup(runs: Runs, run: str, layout: Optional[str], name: str) -> Any:
     return value
 
 
-def _over_rounds(runs: Runs, run: str, layout: Optional[str], name: str) -> list:
-    """The values of ``name`` (``[run/][layout]@*.key``) in every round of its layout."""
+OVER = re.compile(r"^(?P<head>[\w-]*)@(?P<sel>\*|from\d+)(?P<key>\..+)$")
+
+
+def _over_rounds(runs: Runs, run: str, layout: Optional[str], name: str, rounds: bool = False) -> list:
+    """The values of ``name`` (``[run/][layout]@*.key`` or ``@fromR``) in every round of its layout
+    (with ``rounds``, (round, value) pairs)."""
     if "/" in name:
         run, name = name.split("/", 1)
-    head, star, key = name.partition("@*")
-    if not star or not key.startswith("."):
-        raise FigureError(f"{run}: max() and min() take a name over rounds (layout@*.key): {name}")
+    m = OVER.match(name)
+    if not m:
+        raise FigureError(f"{run}: a name over rounds is layout@*.key or layout@fromR.key: {name}")
+    head, sel, key = m.group("head"), m.group("sel"), m.group("key")
     target = head or (layout or "").partition("@")[0]
-    found = runs.row(run, target + "@*")
+    found = runs.row(run, target + "@" + sel)
     if found is None:
         raise FigureError(f"{run} has no layout {target}")
     out = []
@@ -119,27 +151,44 @@ def _over_rounds(runs: Runs, run: str, layout: Optional[str], name: str) -> list
             if not isinstance(got, dict) or part not in got:
                 raise FigureError(f"{run}: no {key[1:]} in round {row.get('round')} of {row.get('layout')}")
             got = got[part]
-        out.append(got)
+        out.append((row["round"], got) if rounds else got)
     return out
 
 
-AGGREGATE = re.compile(r"\b(max|min)\(\s*([^()\s]+)\s*\)")
+AGGREGATE = re.compile(r"\b(max|min|mean|argmax|argmin|over)\(([^()]+)\)")
 
 
 def value(runs: Runs, run: str, layout: Optional[str], expr: str) -> float:
     """What ``expr`` comes to in ``run`` with ``layout`` as the default layout."""
-    def aggregate(m: re.Match) -> str:
-        name = m.group(2)
-        if "@*" in name:
-            values = _over_rounds(runs, run, layout, name)
-        else:
-            got = _lookup(runs, run, layout, name)
-            if not isinstance(got, dict):
-                raise FigureError(f"{run}: {m.group(1)}() takes a name over rounds or a map of values: {name}")
-            values = list(got.values())
-        return repr(float((max if m.group(1) == "max" else min)(values)))
+    def values_of(name: str) -> Tuple[list, bool]:
+        """The values a name stands for, and whether it stands for several (rounds, a map)."""
+        if re.fullmatch(r"[\d.eE-]+", name):
+            return [float(name)], False
+        if OVER.match(name.split("/", 1)[-1]):
+            return _over_rounds(runs, run, layout, name), True
+        got = _lookup(runs, run, layout, name)
+        return (list(got.values()), True) if isinstance(got, dict) else ([got], False)
 
-    expr = AGGREGATE.sub(aggregate, expr)
+    def aggregate(m: re.Match) -> str:
+        fn, args = m.group(1), [a.strip() for a in m.group(2).split(",")]
+        if fn in ("argmax", "argmin", "over"):
+            if not OVER.match(args[0].split("/", 1)[-1]):
+                raise FigureError(f"{run}: {fn}() takes a name over rounds (layout@*.key): {args[0]}")
+            pairs = _over_rounds(runs, run, layout, args[0], rounds=True)
+            if fn == "over":
+                return repr(float(sum(1 for _, v in pairs if round(v, 2) > float(args[1]))))
+            pick = max if fn == "argmax" else min
+            return repr(float(pick(pairs, key=lambda p: p[1])[0]))
+        found = [values_of(a) for a in args]
+        if len(args) == 1 and not found[0][1]:
+            raise FigureError(f"{run}: {fn}() takes a name over rounds, a map of values or several names: {args[0]}")
+        values = [float(v) for got, _ in found for v in got]
+        if fn == "mean":
+            return repr(sum(values) / len(values))
+        return repr((max if fn == "max" else min)(values))
+
+    while AGGREGATE.search(expr):  # innermost first: min(mean(a@from17.x), mean(b@from17.x))
+        expr = AGGREGATE.sub(aggregate, expr)
 
     def substitute(m: re.Match) -> str:
         got = _lookup(runs, run, layout, m.group(0))
