@@ -36,13 +36,13 @@ from .benchmarks import (bench_headline, codec_bytes, correlated_peers, metadata
                          peers_summary, rounds_peers_block)
 from .common import README, REPO, _block, current
 from .conf import CONF
-from .layers import drift_prose, groups_prose, layers_intro, layers_other, layers_prose, layers_sampled, layers_table
-from .layouts import groups_block, heavy_values, weighted_block
+from .layers import layers_other, layers_table
+from .layouts import groups_block, weighted_block
 from .limits import limits_continuous, limits_cost, limits_curve, limits_formats
 from .readme import (peers_headline, peers_range, readme_intro, rounds_growth_prose, rounds_other_prose,
                      rounds_peers_prose)
 from .reference import example_block, options_table, python_options_table
-from .rounds import default_why, frontier_block, rounds_drift_prose, rounds_shares, rounds_targets, rounds_upserts_prose
+from .rounds import frontier_block, rounds_shares
 from .runs import LAYERS_RUNS, ROUNDS_GROWTH, ROUNDS_OTHER, rounds_block
 from .scale import plan_block, rounds_partitioned_block, scale_runs_block, size_runs_block
 
@@ -70,23 +70,13 @@ FIGURES = {
     "rounds-growth-prose": ("README.md", rounds_growth_prose),
     "rounds-peers-prose": ("README.md", rounds_peers_prose),
     "rounds-other-prose": ("README.md", rounds_other_prose),
-    "heavy-values": ("docs/layouts.md", heavy_values),
     "weighted": ("docs/layouts.md", weighted_block),
     "groups4": ("docs/layouts.md", groups_block),
-    "layers-intro": ("docs/layouts.md", layers_intro),
     "rounds-shares": ("docs/layouts.md", rounds_shares),
-    "rounds-drift-prose": ("docs/layouts.md", rounds_drift_prose),
-    "rounds-upserts-prose": ("docs/layouts.md", rounds_upserts_prose),
-    "rounds-targets": ("docs/layouts.md", rounds_targets),
     "frontier": ("docs/layouts.md", frontier_block),
     "layers-r8": ("docs/layouts.md", lambda: layers_table(*LAYERS_RUNS[0])),
     "layers-r24": ("docs/layouts.md", lambda: layers_table(*LAYERS_RUNS[1])),
-    "layers-prose": ("docs/layouts.md", layers_prose),
-    "layers-sampled": ("docs/layouts.md", layers_sampled),
     "layers-other": ("docs/layouts.md", layers_other),
-    "groups-prose": ("docs/layouts.md", groups_prose),
-    "drift-prose": ("docs/layouts.md", drift_prose),
-    "default-why": ("docs/layouts.md", default_why),
     "limits-formats": ("docs/limits.md", limits_formats),
     "limits-continuous": ("docs/limits.md", limits_continuous),
     "limits-cost": ("docs/limits.md", limits_cost),

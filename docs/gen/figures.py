@@ -17,9 +17,10 @@ numbers, operators apart by spaces since layout names hold hyphens):
   its last round), as the marker's layout or in a name: ``ours-hilbert-sample-continuous@last``;
   ``max(layout@*.key)`` and ``min(...)`` take the most or least over its rounds;
 - ``max(key)`` and ``min(key)`` of a map (per column: ``max(partition_column_worst)``) its most or least value;
-  ``max(a, b, ...)`` and ``min(a, b, ...)`` the most or least of several names or numbers;
-- ``mean(layout@*.key)`` the average over its rounds, ``argmax(layout@*.key)`` and ``argmin(...)`` the
-  round where it is most or least, ``over(layout@*.key, 1.4)`` how many rounds exceed 1.4 as printed
+  ``max(a, b, ...)`` and ``min(a, b, ...)`` the most or least of several names, numbers or
+  expressions without parentheses (``min(a@3.x / a@3.y, a@4.x / a@4.y)``);
+- ``mean(layout@*.key)`` and ``sum(...)`` the average and the total over its rounds,
+  ``argmax(layout@*.key)`` and ``argmin(...)`` the round where it is most or least, ``over(layout@*.key, 1.4)`` how many rounds exceed 1.4 as printed
   to two places; ``layout@fromR`` in place of ``layout@*`` takes the rounds from R on;
 - ``RUN.every`` as a run reads ``RUN``'s ``every_query.json`` (every query of each class) instead
   of its ``results.json``;
@@ -155,19 +156,22 @@ def _over_rounds(runs: Runs, run: str, layout: Optional[str], name: str, rounds:
     return out
 
 
-AGGREGATE = re.compile(r"\b(max|min|mean|argmax|argmin|over)\(([^()]+)\)")
+AGGREGATE = re.compile(r"\b(max|min|mean|sum|argmax|argmin|over)\(([^()]+)\)")
 
 
 def value(runs: Runs, run: str, layout: Optional[str], expr: str) -> float:
     """What ``expr`` comes to in ``run`` with ``layout`` as the default layout."""
-    def values_of(name: str) -> Tuple[list, bool]:
-        """The values a name stands for, and whether it stands for several (rounds, a map)."""
-        if re.fullmatch(r"[\d.eE-]+", name):
-            return [float(name)], False
-        if OVER.match(name.split("/", 1)[-1]):
-            return _over_rounds(runs, run, layout, name), True
-        got = _lookup(runs, run, layout, name)
-        return (list(got.values()), True) if isinstance(got, dict) else ([got], False)
+    def values_of(arg: str) -> Tuple[list, bool]:
+        """The values an argument stands for (a number, a name, an expression of names), and whether
+        it stands for several (a name over rounds, a map)."""
+        if re.fullmatch(r"[\d.eE-]+", arg):
+            return [float(arg)], False
+        if OVER.match(arg.split("/", 1)[-1]):
+            return _over_rounds(runs, run, layout, arg), True
+        if NAME.fullmatch(arg):
+            got = _lookup(runs, run, layout, arg)
+            return (list(got.values()), True) if isinstance(got, dict) else ([got], False)
+        return [value(runs, run, layout, arg)], False
 
     def aggregate(m: re.Match) -> str:
         fn, args = m.group(1), [a.strip() for a in m.group(2).split(",")]
@@ -183,8 +187,8 @@ def value(runs: Runs, run: str, layout: Optional[str], expr: str) -> float:
         if len(args) == 1 and not found[0][1]:
             raise FigureError(f"{run}: {fn}() takes a name over rounds, a map of values or several names: {args[0]}")
         values = [float(v) for got, _ in found for v in got]
-        if fn == "mean":
-            return repr(sum(values) / len(values))
+        if fn in ("mean", "sum"):
+            return repr(sum(values) / (len(values) if fn == "mean" else 1))
         return repr((max if fn == "max" else min)(values))
 
     while AGGREGATE.search(expr):  # innermost first: min(mean(a@from17.x), mean(b@from17.x))
