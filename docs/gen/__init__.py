@@ -22,7 +22,6 @@ The renderers live by page, each module importing only the two shared ones below
 - :mod:`.benchmarks`: docs/benchmarks.md;
 - :mod:`.layouts`, :mod:`.rounds`, :mod:`.layers`: docs/layouts.md (fresh layouts, the rounds runs,
   the layers runs before the region tree);
-- :mod:`.limits`: docs/limits.md;
 - :mod:`.scale`: docs/scale.md;
 - :mod:`.runs`: the runs more than one page quotes; :mod:`.common`: paths, markers, reading a run.
 
@@ -38,7 +37,6 @@ from .common import README, REPO, _block, current
 from .conf import CONF
 from .layers import layers_other, layers_table
 from .layouts import groups_block, weighted_block
-from .limits import limits_continuous, limits_cost, limits_curve, limits_formats
 from .readme import (peers_headline, peers_range, readme_intro, rounds_growth_prose, rounds_other_prose,
                      rounds_peers_prose)
 from .reference import example_block, options_table, python_options_table
@@ -77,10 +75,6 @@ FIGURES = {
     "layers-r8": ("docs/layouts.md", lambda: layers_table(*LAYERS_RUNS[0])),
     "layers-r24": ("docs/layouts.md", lambda: layers_table(*LAYERS_RUNS[1])),
     "layers-other": ("docs/layouts.md", layers_other),
-    "limits-formats": ("docs/limits.md", limits_formats),
-    "limits-continuous": ("docs/limits.md", limits_continuous),
-    "limits-cost": ("docs/limits.md", limits_cost),
-    "limits-curve": ("docs/limits.md", limits_curve),
     "bench-headline": ("docs/benchmarks.md", bench_headline),
     "codec-bytes": ("docs/benchmarks.md", codec_bytes),
     "peers-spread": ("docs/benchmarks.md", peers_spread),
