@@ -31,8 +31,7 @@ This module holds which block goes to which page (:data:`GENERATED`, :data:`BLOC
 from __future__ import annotations
 
 from . import figures
-from .benchmarks import (bench_headline, codec_bytes, correlated_peers, metadata_jobs, peers_runs_block, peers_spread,
-                         peers_summary, rounds_peers_block)
+from .benchmarks import peers_runs_block, peers_summary, rounds_peers_block
 from .common import README, REPO, _block, current
 from .conf import CONF
 from .layers import layers_other, layers_table
@@ -75,11 +74,6 @@ FIGURES = {
     "layers-r8": ("docs/layouts.md", lambda: layers_table(*LAYERS_RUNS[0])),
     "layers-r24": ("docs/layouts.md", lambda: layers_table(*LAYERS_RUNS[1])),
     "layers-other": ("docs/layouts.md", layers_other),
-    "bench-headline": ("docs/benchmarks.md", bench_headline),
-    "codec-bytes": ("docs/benchmarks.md", codec_bytes),
-    "peers-spread": ("docs/benchmarks.md", peers_spread),
-    "correlated-peers": ("docs/benchmarks.md", correlated_peers),
-    "metadata-jobs": ("docs/benchmarks.md", metadata_jobs),
 }
 GENERATED.update({name: render for name, (_, render) in FIGURES.items()})
 BLOCK_FILES.update({name: page for name, (page, _) in FIGURES.items()})
