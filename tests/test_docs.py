@@ -375,3 +375,16 @@ def test_benchmarks_words_are_what_the_runs_say():
     buckets = _fresh("n1000-peers-correlated")[OURS]["buckets"].split(",")
     assert (buckets[0], buckets[2]) == ("39", "27")
     assert min(r["files"] for n, r in _fresh("n1000-peers-urls").items() if n.startswith("iceberg")) == 625
+
+
+#: The most words a sentence each page may average today; the target is :data:`WORDS_PER_SENTENCE`
+#: for every page, so a page's ceiling only comes down as its sentences are split.
+SENTENCE_CEILING = {"docs/benchmarks.md": 32, "docs/layouts.md": 25, "docs/scale.md": 49, "docs/limits.md": 22,
+                    "docs/operators.md": 23, "docs/options.md": WORDS_PER_SENTENCE, "docs/reliability.md": 43}
+
+
+@pytest.mark.parametrize("rel", sorted(SENTENCE_CEILING))
+def test_sentences_are_short_enough_to_read_aloud(rel):
+    average = words_per_sentence((ROOT / rel).read_text())
+    assert average <= SENTENCE_CEILING[rel], (f"{rel} averages {average:.1f} words a sentence, over its ceiling "
+                                              f"{SENTENCE_CEILING[rel]} (the target: {WORDS_PER_SENTENCE}); split sentences")

@@ -7,8 +7,8 @@ Each block sits between ``<!-- name:begin -->`` and ``<!-- name:end -->`` in the
 - ``python-options`` (``docs/options.md``): the fields of :class:`hudi_layout.LayoutOptions` and the
   Hudi keys they set;
 - ``example-ingest`` (``docs/operators.md``): ``examples/ingest.py``, verbatim;
-- every measured figure of README.md and docs/*.md: tables and the sentences around them, rendered
-  from the ``results.json`` (and ``every_query.json``) of the runs under ``docs/bench/`` that each
+- the measured tables of README.md and docs/*.md (the sentences around them are the pages' own,
+  their figures bound by :mod:`.figures` markers), rendered from the ``results.json`` (and ``every_query.json``) of the runs under ``docs/bench/`` that each
   renderer names, so a re-run of a benchmark changes its folder and ``make readme`` does the rest;
 
 and the templates in ``conf/``: ``hudi-layout.properties`` (the write and clustering options of a
