@@ -368,7 +368,7 @@ def test_benchmarks_words_are_what_the_runs_say():
     from docs.gen.runs import PEERS_RUNS
     ours = _fresh("scale1-uniform", every=True)[OURS]["point"]
     assert len({f"{v:.1f}" for v in ours.values()}) == 1  # "on each of"
-    for _, folder, _ in PEERS_RUNS:
+    for _, folder in PEERS_RUNS:
         rows = _fresh(folder.split("/")[-1], every=True)
         for k in ("point_avg", "range_avg", "and_avg"):
             assert rows[OURS][k] < min(r[k] for n, r in rows.items() if is_peer(n)), f"{folder}: ours no longer reads fewer on {k}"
@@ -379,7 +379,7 @@ def test_benchmarks_words_are_what_the_runs_say():
 
 #: The most words a sentence each page may average today; the target is :data:`WORDS_PER_SENTENCE`
 #: for every page, so a page's ceiling only comes down as its sentences are split.
-SENTENCE_CEILING = {"docs/benchmarks.md": 32, "docs/layouts.md": 25, "docs/scale.md": 49, "docs/limits.md": 22,
+SENTENCE_CEILING = {"docs/benchmarks.md": 29, "docs/layouts.md": 25, "docs/scale.md": 40, "docs/limits.md": 22,
                     "docs/operators.md": 23, "docs/options.md": WORDS_PER_SENTENCE, "docs/reliability.md": 43}
 
 

@@ -23,6 +23,9 @@ The renderers live by page, each module importing only the two shared ones below
 - :mod:`.layouts`, :mod:`.rounds`, :mod:`.layers`: docs/layouts.md (fresh layouts, the rounds runs,
   the layers runs before the region tree);
 - :mod:`.scale`: docs/scale.md;
+
+and a block per run for the runs of docs/benchmarks.md and docs/scale.md (``peers-``, ``scale-`` and
+the run's folder name), whose label and how it ran are the page's sentences above the block;
 - :mod:`.runs`: the runs more than one page quotes; :mod:`.common`: paths, markers, reading a run.
 
 This module holds which block goes to which page (:data:`GENERATED`, :data:`BLOCK_FILES`,
@@ -31,7 +34,9 @@ This module holds which block goes to which page (:data:`GENERATED`, :data:`BLOC
 from __future__ import annotations
 
 from . import figures
-from .benchmarks import peers_runs_block, peers_summary, rounds_peers_block
+from functools import partial
+
+from .benchmarks import peers_run_block, peers_summary, rounds_peers_block
 from .common import README, REPO, _block, current
 from .conf import CONF
 from .layers import layers_other, layers_table
@@ -40,8 +45,9 @@ from .readme import (peers_headline, peers_range, readme_intro, rounds_growth_pr
                      rounds_peers_prose)
 from .reference import example_block, options_table, python_options_table
 from .rounds import frontier_block, rounds_shares
-from .runs import LAYERS_RUNS, ROUNDS_GROWTH, ROUNDS_OTHER, rounds_block
-from .scale import plan_block, rounds_partitioned_block, scale_runs_block, size_runs_block
+from .runs import LAYERS_RUNS, PEERS_RUNS, ROUNDS_GROWTH, ROUNDS_OTHER, rounds_block
+from .scale import (ROUNDS_PARTITIONED, SCALE_RUNS, plan_block, rounds_partitioned_block, run_block,
+                    scale_run_block, size_runs_block)
 
 
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
@@ -49,16 +55,25 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
              "rounds-other": lambda: "\n".join(rounds_block(runs, every) for runs, every in ROUNDS_OTHER),
              "rounds-peers": rounds_peers_block, "peers-headline": peers_headline,
-             "peers-runs": peers_runs_block, "peers-summary": peers_summary, "scale-runs": scale_runs_block,
-             "scale-sizes": size_runs_block, "scale-rounds": rounds_partitioned_block, "scale-plan": plan_block}
+             "peers-summary": peers_summary, "scale-sizes": size_runs_block, "scale-plan": plan_block}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
                "example-ingest": "docs/operators.md", "rounds-growth": "README.md",
                "rounds-other": "docs/layouts.md", "rounds-peers": "docs/benchmarks.md",
-               "peers-headline": "README.md", "peers-runs": "docs/benchmarks.md",
-               "peers-summary": "docs/benchmarks.md", "scale-runs": "docs/scale.md",
-               "scale-sizes": "docs/scale.md", "scale-rounds": "docs/scale.md", "scale-plan": "docs/scale.md"}
+               "peers-headline": "README.md", "peers-summary": "docs/benchmarks.md",
+               "scale-sizes": "docs/scale.md", "scale-plan": "docs/scale.md"}
+
+# A block per run: its command and tables. The page says above it what the run is and how it ran.
+for _, _folder in PEERS_RUNS:
+    GENERATED["peers-" + _folder.rsplit("/", 1)[-1]] = partial(peers_run_block, _folder)
+    BLOCK_FILES["peers-" + _folder.rsplit("/", 1)[-1]] = "docs/benchmarks.md"
+for _folder in SCALE_RUNS:
+    GENERATED[run_block(_folder)] = partial(scale_run_block, _folder)
+    BLOCK_FILES[run_block(_folder)] = "docs/scale.md"
+for _folder in ROUNDS_PARTITIONED:
+    GENERATED[run_block(_folder)] = partial(rounds_partitioned_block, _folder)
+    BLOCK_FILES[run_block(_folder)] = "docs/scale.md"
 
 #: The measured figures in the pages' prose, tables and bullets: block name -> (page, renderer).
 FIGURES = {

@@ -1,5 +1,5 @@
-"""docs/benchmarks.md's tables: the peers runs (summary, tables) and the peers rounds runs. The
-sentences around them are the page's own."""
+"""docs/benchmarks.md's tables: the peers runs (a summary, then a block per run) and the peers rounds
+runs. The sentences around them are the page's own, among them how each run ran."""
 from __future__ import annotations
 
 from .common import CLASSES, PeersRun, REPO
@@ -19,7 +19,7 @@ def peers_summary() -> str:
     over every query against the best peer variant's, with that variant's name."""
     from bench.peers import is_peer
     lines = ["| run | N | point: ours vs the best peer | range | two-column |", "| --- | --- | --- | --- | --- |"]
-    for label, folder, _ in PEERS_RUNS:
+    for label, folder in PEERS_RUNS:
         if not (REPO / folder / "every_query.json").exists():
             continue
         run = PeersRun(folder)
@@ -33,38 +33,26 @@ def peers_summary() -> str:
     return "\n".join(lines) + "\n"
 
 
-def peers_runs_block() -> str:
-    """Per run of :data:`PEERS_RUNS` that is in the checkout: every layout's files read over every
-    query of each class (``every_query.json``), ours as a ratio to the best other layout, its
-    clustering time, bytes written and shuffled (``results.json``); then where each layout's time
-    went (:func:`bench.bench_report.phase_breakdown`)."""
+def peers_run_block(folder: str) -> str:
+    """A run of :data:`PEERS_RUNS` (its block is ``peers-`` and the folder's name): its command, every
+    layout's files read over every query of each class (``every_query.json``), ours as a ratio to the
+    best peer, its clustering time, bytes written and shuffled (``results.json``); then where each
+    layout's time went (:func:`bench.bench_report.phase_breakdown`)."""
     from bench.bench_report import phase_breakdown
-    from bench.writes import BLOOM_ENTRIES_KEY
-    out = []
-    for label, folder, how in PEERS_RUNS:
-        if not (REPO / folder / "every_query.json").exists():
-            continue
-        run = PeersRun(folder)
-        report, timed, rows, ours, keys, best = run.report, run.timed, run.rows, run.ours, CLASSES, run.best_peer
-        floor = timed["floor"]["cluster_seconds"]
-        sized = BLOOM_ENTRIES_KEY in report.get("hudi_write_options", {})
-        notes = [how] if how else []
-        if not sized:
-            notes.append("run before the bench sized Hudi's bloom filter to the rows per file, so Hudi's tables "
-                         "here carry its default 431 KB in every file, in their time and bytes")
-        out += [f"**{label}** (`{run.command}`" + "".join(f"; {n}" for n in notes) + "):", "",
-                "| layout | files | bound N^((d'-1)/d') | point (ours: x the best peer) | range | two-column | clustering s "
-                "| vs the plain write | written MB | shuffled MB |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
-        for name in ["floor"] + list(rows):
-            t = timed[name]
-            if name == "floor":
-                cells = ["", "", ""]
-            else:
-                r = rows[name]
-                cells = [f"{r[k]:.1f}" + (f" ({r[k] / best[k]:.2f}x)" if name == ours else "") for k in keys]
-            out.append(f"| {name} | {t['files']} | {t.get('effective_bound', t['bound']):.1f} | " + " | ".join(cells)
-                       + f" | {t['cluster_seconds']:.1f} | {t['cluster_seconds'] / floor:.2f}x"
-                       + f" | {t.get('bytes_written', 0) / 1e6:.0f} | {t['shuffle_bytes'] / 1e6:.0f} |")
-        out += ["", "Where the time went, in seconds of Spark stages (read alike for every system from "
-                "each stage's rows and shuffle):", "", phase_breakdown(report)]
-    return "\n".join(out)
+    run = PeersRun(folder)
+    timed, rows, ours, best = run.timed, run.rows, run.ours, run.best_peer
+    floor = timed["floor"]["cluster_seconds"]
+    out = [f"`{run.command}`", "",
+           "| layout | files | bound N^((d'-1)/d') | point (ours: x the best peer) | range | two-column | clustering s "
+           "| vs the plain write | written MB | shuffled MB |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for name in ["floor"] + list(rows):
+        t = timed[name]
+        if name == "floor":
+            cells = ["", "", ""]
+        else:
+            r = rows[name]
+            cells = [f"{r[k]:.1f}" + (f" ({r[k] / best[k]:.2f}x)" if name == ours else "") for k in CLASSES]
+        out.append(f"| {name} | {t['files']} | {t.get('effective_bound', t['bound']):.1f} | " + " | ".join(cells)
+                   + f" | {t['cluster_seconds']:.1f} | {t['cluster_seconds'] / floor:.2f}x"
+                   + f" | {t.get('bytes_written', 0) / 1e6:.0f} | {t['shuffle_bytes'] / 1e6:.0f} |")
+    return "\n".join(out + ["", phase_breakdown(run.report)])

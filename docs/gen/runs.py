@@ -31,25 +31,19 @@ ROUNDS_PEERS = (("R = 8, uniform rows, bulk insert", "docs/bench/rounds8-peers")
                 ("R = 8, time-ordered upserts, 10% updates", "docs/bench/rounds8-peers-time-upserts"))
 
 
-#: The fresh-layout runs with the peers docs/benchmarks.md shows (label, folder, a note on how it
-#: ran): the README's run, the same with one codec for every system, then the other data sets.
-TWO_AT_A_TIME = ("run beside another bench run on this 2-core machine: its times are only for comparing "
-                 "layouts within the run")
-BESIDE_OTHERS = ("run beside two or three other bench runs on this 2-core machine, for its files read: its times "
-                 "are not comparable, not even within the run")
-PEERS_RUNS = (("uniform rows, each system's defaults", "docs/bench/n300-peers", ""),
-              ("uniform rows, zstd for every system", "docs/bench/n300-peers-zstd", ""),
-              ("uniform rows, zstd for every system, Hudi's column-stats parallelism 2",
-               "docs/bench/n300-peers-zstd-mdt", ""),
-              ("skewed rows", "docs/bench/n300-peers-skewed", TWO_AT_A_TIME),
-              ("urls: long strings with shared prefixes", "docs/bench/n300-peers-urls", TWO_AT_A_TIME),
-              ("correlated rows: 4 columns on 2 axes", "docs/bench/n300-peers-correlated", BESIDE_OTHERS),
-              ("dated rows: a DATE filter column", "docs/bench/n300-peers-dated", TWO_AT_A_TIME),
-              ("uniform rows, N = 1000", "docs/bench/n1000-peers", BESIDE_OTHERS),
-              ("skewed rows, N = 1000", "docs/bench/n1000-peers-skewed", BESIDE_OTHERS),
-              ("urls, N = 1000, the peers with whole strings in their statistics",
-               "docs/bench/n1000-peers-urls", BESIDE_OTHERS),
-              ("correlated rows, N = 1000", "docs/bench/n1000-peers-correlated", BESIDE_OTHERS))
+#: The fresh-layout runs with the peers docs/benchmarks.md shows (label, folder): the README's run,
+#: the same with one codec for every system, then the other data sets. How each ran, the page says.
+PEERS_RUNS = (("uniform rows, each system's defaults", "docs/bench/n300-peers"),
+              ("uniform rows, zstd for every system", "docs/bench/n300-peers-zstd"),
+              ("uniform rows, zstd for every system, Hudi's column-stats parallelism 2", "docs/bench/n300-peers-zstd-mdt"),
+              ("skewed rows", "docs/bench/n300-peers-skewed"),
+              ("urls: long strings with shared prefixes", "docs/bench/n300-peers-urls"),
+              ("correlated rows: 4 columns on 2 axes", "docs/bench/n300-peers-correlated"),
+              ("dated rows: a DATE filter column", "docs/bench/n300-peers-dated"),
+              ("uniform rows, N = 1000", "docs/bench/n1000-peers"),
+              ("skewed rows, N = 1000", "docs/bench/n1000-peers-skewed"),
+              ("urls, N = 1000, the peers with whole strings in their statistics", "docs/bench/n1000-peers-urls"),
+              ("correlated rows, N = 1000", "docs/bench/n1000-peers-correlated"))
 
 
 #: The run the README's first paragraph quotes: SSB scale 1 into 1000 files, ours against the built-in.
@@ -91,7 +85,7 @@ def rounds_block(runs: Sequence[Tuple[str, str]], every: int = 4) -> str:
 def _against_best_peers():
     """Over every run of :data:`PEERS_RUNS`: how ours reads against the best peer in every class
     ("fewer files than", or at most how many times the files of), and ours x the best peer on points."""
-    runs = [PeersRun(folder) for _, folder, _ in PEERS_RUNS if (REPO / folder / "every_query.json").exists()]
+    runs = [PeersRun(folder) for _, folder in PEERS_RUNS if (REPO / folder / "every_query.json").exists()]
     worst = max(r.rows[r.ours][k] / r.best_peer[k] for r in runs for k in CLASSES)
     points = [r.rows[r.ours]["point_avg"] / r.best_peer["point_avg"] for r in runs]
     return ("fewer files than" if worst < 1 else f"at most {worst:.2f}x the files of"), points
