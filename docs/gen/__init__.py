@@ -20,7 +20,8 @@ The renderers live by page, each module importing only the two shared ones below
 - :mod:`.reference`: docs/options.md and docs/operators.md; :mod:`.conf`: the ``conf/`` templates;
 - :mod:`.readme`: README.md;
 - :mod:`.benchmarks`: docs/benchmarks.md;
-- :mod:`.layouts`, :mod:`.rounds`, :mod:`.layers`: docs/layouts.md (fresh layouts, the rounds runs,
+- :mod:`.layouts`, :mod:`.rounds`, :mod:`.layers`: docs/layouts.md and the continuous layout's runs in
+  docs/benchmarks.md (fresh layouts, the rounds runs,
   the layers runs before the region tree);
 - :mod:`.scale`: docs/scale.md;
 
@@ -60,7 +61,7 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
                "example-ingest": "docs/operators.md", "rounds-growth": "README.md",
-               "rounds-other": "docs/layouts.md", "rounds-peers": "docs/benchmarks.md",
+               "rounds-other": "docs/benchmarks.md", "rounds-peers": "docs/benchmarks.md",
                "peers-headline": "README.md", "peers-summary": "docs/benchmarks.md",
                "scale-sizes": "docs/scale.md", "scale-plan": "docs/scale.md"}
 
@@ -85,10 +86,10 @@ FIGURES = {
     "weighted": ("docs/layouts.md", weighted_block),
     "groups4": ("docs/layouts.md", groups_block),
     "rounds-shares": ("docs/layouts.md", rounds_shares),
-    "frontier": ("docs/layouts.md", frontier_block),
-    "layers-r8": ("docs/layouts.md", lambda: layers_table(*LAYERS_RUNS[0])),
-    "layers-r24": ("docs/layouts.md", lambda: layers_table(*LAYERS_RUNS[1])),
-    "layers-other": ("docs/layouts.md", layers_other),
+    "frontier": ("docs/benchmarks.md", frontier_block),
+    "layers-r8": ("docs/benchmarks.md", lambda: layers_table(*LAYERS_RUNS[0])),
+    "layers-r24": ("docs/benchmarks.md", lambda: layers_table(*LAYERS_RUNS[1])),
+    "layers-other": ("docs/benchmarks.md", layers_other),
 }
 GENERATED.update({name: render for name, (_, render) in FIGURES.items()})
 BLOCK_FILES.update({name: page for name, (page, _) in FIGURES.items()})

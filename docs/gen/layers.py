@@ -1,4 +1,4 @@
-"""docs/layouts.md's tables on the layers runs (the code before the region tree): the R = 8 and
+"""docs/benchmarks.md's tables on the layers runs (the code before the region tree): the R = 8 and
 R = 24 runs and the other data sets. The sentences around them are the page's own."""
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def layers_table(folder: str, selected=None) -> str:
 
 
 def layers_other() -> str:
-    """docs/layouts.md: the runs of :data:`LAYERS_OTHER` after their last round, then the continuous
+    """docs/benchmarks.md: the runs of :data:`LAYERS_OTHER` after their last round, then the continuous
     layout's files read against the size-based plan's and the built-in's."""
     builtin, plan, ours = LAYERS_LAYOUTS
     lines = ["| data | filter columns on axes | files N | built-in | ours, size-based plan | continuous | continuous, "

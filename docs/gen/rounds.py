@@ -1,5 +1,5 @@
-"""docs/layouts.md's tables on the rounds runs of the region tree: a small first layout before and
-after the query shares, and the frontier of layered layouts. The sentences around them are the
+"""The tables on the rounds runs of the region tree: a small first layout before and after the query
+shares (docs/layouts.md), and the frontier of layered layouts (docs/benchmarks.md). The sentences around them are the
 page's own, their figures bound to the runs (:mod:`docs.gen.figures`)."""
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def rounds_shares() -> str:
     return "\n".join(lines) + "\n"
 
 
-#: The frontier of layered layouts docs/layouts.md quotes ("What layers can reach"): arithmetic,
+#: The frontier of layered layouts docs/benchmarks.md quotes ("What layers can reach"): arithmetic,
 #: kept as a results file by ``python -m bench.frontier ... --out docs/bench/frontier``.
 FRONTIER_RUN = "docs/bench/frontier"
 

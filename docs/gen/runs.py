@@ -1,6 +1,6 @@
 """The runs under docs/bench that more than one page quotes (the rounds runs, the peers runs, the
 layers runs, the formats runs), and what those pages read alike from them: :func:`rounds_block`
-(README.md's and docs/layouts.md's rounds tables) and :func:`_against_best_peers`. Renders no page
+(README.md's and docs/benchmarks.md's rounds tables) and :func:`_against_best_peers`. Renders no page
 of its own."""
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ ROUNDS_LAYOUTS = ("builtin-hilbert-sample", "ours-hilbert-sample-continuous")
 #: first layout of 4 files, uniform rows by bulk insert beside time-ordered upserts.
 ROUNDS_GROWTH = (("uniform rows, random order, bulk insert", "docs/bench/rounds32-first4"),
                  ("time-ordered upserts, 10% updates", "docs/bench/rounds32-first4-time-upserts"))
-#: The runs docs/layouts.md adds, each tuple of runs side by side (and every how many rounds a row):
+#: The runs docs/benchmarks.md adds for the continuous layout, each tuple of runs side by side (and every how many rounds a row):
 #: skewed and correlated rows at R = 32; the R = 8 runs of uniform rows, time-ordered upserts (copy-on-write and
 #: merge-on-read), skewed and correlated rows.
 ROUNDS_OTHER = (((("skewed rows, bulk insert", "docs/bench/rounds32-first4-skewed"),
@@ -60,7 +60,7 @@ ROUND_TARGET = 1.4
 DRIFT_BEFORE = "docs/bench/rounds8-drift"
 
 
-#: The layers runs of docs/layouts.md (the code before the region tree): R = 8 rounds of 16,000 rows,
+#: The layers runs of docs/benchmarks.md (the code before the region tree): R = 8 rounds of 16,000 rows,
 #: every round; R = 24 rounds of 5,333 rows, selected rounds; their layouts, built-in first.
 LAYERS_RUNS = (("docs/bench/rounds8", None), ("docs/bench/rounds24", (1, 4, 8, 12, 16, 17, 18, 20, 24)))
 LAYERS_LAYOUTS = ("builtin-hilbert-sample", "ours-hilbert-sample", "ours-hilbert-sample-continuous")
