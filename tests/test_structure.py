@@ -204,7 +204,7 @@ def _blocked(code: str) -> subprocess.CompletedProcess:
     """``code`` run in a Python of its own with numpy, pyarrow and matplotlib blocked, the library
     on its path and not the checkout (so ``bench`` and ``docs`` cannot be imported either)."""
     return subprocess.run([sys.executable, "-c", BLOCK_EXTRAS + code], capture_output=True, text=True,
-                          timeout=120, cwd=str(PACKAGE), env=_library_only_env())
+                          timeout=120, cwd=str(PACKAGE.parent), env=_library_only_env())
 
 
 def _library_only_env() -> Dict[str, str]:
