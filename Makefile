@@ -35,9 +35,14 @@ target/hudi-layout.jar: $(PLUGIN_SOURCES)
 target/hudi-layout-hudi%.jar: $(PLUGIN_SOURCES)
 	$(MVN) -q -Phudi-$* package -DskipTests
 
-# The benchmark's peers, Delta Lake and Iceberg for Spark 3.5 (target/peers/), through Maven; never in the wheel.
+# The benchmark's peers, Delta Lake and Iceberg for Spark 3.5 (target/peers/), and its JVM probes
+# (target/hudi-layout-bench.jar, from hudi_strategy/src/bench), through Maven; never in the wheel
+# nor in the plugin jars.
 peers: venv
-	$(MVN) -q -Ppeers package -DskipTests
+	$(MVN) -q -Ppeers,bench package -DskipTests
+
+target/hudi-layout-bench.jar: $(PLUGIN_SOURCES)
+	$(MVN) -q -Pbench package -DskipTests
 
 # A wheel with the plugin jar inside (dist/hudi_layout-*.whl); the Hudi bundle comes by Maven coordinates.
 dist: build
@@ -93,8 +98,9 @@ bench: peers
 	$(PY) -m bench $(ARGS)
 
 # Curve-key encoder speed, ours against Hudi's HilbertCurveUtils / BinaryUtil in the same JVM.
-microbench: build
-	java -cp target/hudi-layout.jar:target/deps/hudi-spark3.5-bundle_2.12-1.2.0.jar dev.hudilayout.bench.CurveKeyBenchmark $(ARGS)
+microbench: build target/hudi-layout-bench.jar
+	java -cp target/hudi-layout.jar:target/hudi-layout-bench.jar:target/deps/hudi-spark3.5-bundle_2.12-1.2.0.jar \
+		dev.hudilayout.bench.CurveKeyBenchmark $(ARGS)
 
 # The table of our options, from the declarations the jar exports (dev/hudilayout/config/options.json).
 options-table: build

@@ -2,7 +2,9 @@
 for the whole test run.
 
 The session is local[2] with few shuffle partitions; tables in tests are thousands of rows.
-The plugin jar must be built first (``make test`` does it). Its Hudi line is the one
+The plugin jar must be built first (``make test`` does it); the benchmark's probes jar
+(``target/hudi-layout-bench.jar``, ``make peers``, which ``make test-bench`` runs) joins the session
+when it is built, for the tests that run the bench in it. Its Hudi line is the one
 ``HUDI_LAYOUT_HUDI_VERSION`` names (1.2 when unset), as for any user of ``configure_spark``; each
 test's outcome on that line goes to target/compat/<line>.json, which ``python compat/table.py``
 turns into docs/compatibility.md.
@@ -60,7 +62,12 @@ def spark():
                .config("spark.ui.enabled", "false")
                .config("spark.ui.showConsoleProgress", "false")
                .config("spark.sql.session.timeZone", "UTC"))
-    session = configure_spark(builder).getOrCreate()
+    from bench.probes import BenchJarMissing, bench_jar
+    try:
+        probes = [bench_jar()]
+    except BenchJarMissing:
+        probes = []
+    session = configure_spark(builder, extra_jars=probes).getOrCreate()
     session.sparkContext.setLogLevel("ERROR")
     # The drivers tests start in processes of their own (spark-submit jobs, verbs, killed drivers)
     # each cluster a table of thousands of rows: a JVM that compiles with C1 alone does that in

@@ -38,7 +38,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from hudi_layout import clustering, jvm, scan, tables
 from hudi_layout import metadata as md
 from hudi_layout.options import MAX_GROUPS_KEY
-from . import partitions, peers, ssb
+from . import partitions, peers, probes, ssb
 from .bench_report import write_outputs
 from .layouts import DEFAULT_LAYOUTS, OVERWRITE_FLOOR, Layout, builtin_twin, layouts
 from .queries import Query, independent_axes, make_queries, run_query, table_files, weights_text
@@ -103,7 +103,7 @@ class Measured:
     stages: List[dict] = field(default_factory=list)  # the stages the clustering (or floor) ran
     peer: Dict[str, int] = field(default_factory=dict)  # a peer's files and bytes before and after
     plan_seconds: float = 0.0  # --partitions: the schedule's share of cluster_seconds
-    peak_heap: int = 0  # --partitions: the driver's heap after GC, the most while it ran (jvm.peak_heap)
+    peak_heap: int = 0  # --partitions: the driver's heap after GC, the most while it ran (probes.peak_heap)
     per_partition: Dict[str, int] = field(default_factory=dict)  # --partitions: files of each partition
 
 
@@ -150,6 +150,7 @@ def run(spec: BenchSpec, spark=None) -> dict:
     results.json, results.md and the chart into ``spec.out``; returns the report."""
     spec.validate()
     layouts = list(spec.layouts)
+    peers.check_runnable([lay.name for lay in layouts])
     weights = spec.shares
     if layouts[0].name != "random":
         layouts.insert(0, Layout.random())
@@ -182,13 +183,13 @@ def _measure(spec: BenchSpec, spark, layouts: Sequence[Layout], weights: Optiona
              out: Path) -> Tuple[List[Measured], List[Tuple[str, ...]], Dict[str, str]]:
     """Every layout of the run measured (the listeners it needs attached while it runs): the
     measures, the data's independent axes and the options every Hudi table was written with."""
-    meter = jvm.attach_shuffle_meter(spark)
-    stage_log = jvm.attach_stage_log(spark)
+    meter = probes.attach_shuffle_meter(spark)
+    stage_log = probes.attach_stage_log(spark)
     try:
         return _measure_layouts(spec, spark, layouts, weights, out, meter, stage_log)
     finally:
         for listener in (meter, stage_log):
-            jvm.remove_listener(spark, listener)
+            probes.remove_listener(spark, listener)
 
 
 def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights: Optional[List[float]], out: Path,
@@ -244,8 +245,7 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
     expected: Dict[str, Tuple[int, int]] = {}
     for layout in layouts:
         if layout.impl == "peer":
-            measured = run_peer(spec, layout.name, source, columns, total, queries, out / "tables", expected)
-            results += [measured] if measured else []
+            results.append(run_peer(spec, layout.name, source, columns, total, queries, out / "tables", expected))
             continue
         path = base
         m = Measured(layout.name)
@@ -255,10 +255,10 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
                 shutil.copytree(base, path)
             progress(f"{'clustering' if layout.clusters else 'writing'} {layout.name}")
             # no layout pays for collecting the garbage an earlier one left in the (local) JVM
-            jvm.full_gc(spark)
-            before = jvm.shuffle_bytes_written(spark, meter)
-            jvm.take_stages(spark, stage_log)  # drop the stages that ran before
-            jvm.peak_heap(spark, reset=True)
+            probes.full_gc(spark)
+            before = probes.shuffle_bytes_written(spark, meter)
+            probes.take_stages(spark, stage_log)  # drop the stages that ran before
+            probes.peak_heap(spark, reset=True)
             t0 = time.time()
             if layout.clusters:
                 layout_opts = {**layout.options(columns, sized, spec.files, spec.sample_size, weights, groups),
@@ -276,11 +276,11 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
                 write_floor(spark, base, path, columns, spec.files, writer, floor_files,
                             overwrite=layout.name == OVERWRITE_FLOOR)
             m.cluster_seconds = time.time() - t0
-            m.peak_heap = jvm.peak_heap(spark)
-            m.shuffle_bytes = jvm.shuffle_bytes_written(spark, meter) - before
+            m.peak_heap = probes.peak_heap(spark)
+            m.shuffle_bytes = probes.shuffle_bytes_written(spark, meter) - before
             # a clustered copy holds the random table's files beside those its clustering wrote
             m.bytes_written = tables.table_bytes(path) - (total if layout.rewrites else 0)
-            m.stages = parse_stages(jvm.take_stages(spark, stage_log), t0)
+            m.stages = parse_stages(probes.take_stages(spark, stage_log), t0)
             if layout.clusters:
                 if not instant:
                     raise SystemExit(f"Hudi scheduled no clustering for {layout.name}")
@@ -310,10 +310,10 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
 
 
 def run_peer(spec: BenchSpec, name: str, source: str, columns: Sequence[str], total_bytes: int, queries: Sequence[Query],
-             tables_dir: Path, expected: Dict[str, Tuple[int, int]]) -> Optional[Measured]:
+             tables_dir: Path, expected: Dict[str, Tuple[int, int]]) -> Measured:
     """A peer layout (:mod:`bench.peers`) in a child process with a Spark session of its
     own, on the same rows, file count and queries; each query's rows and checksum held against the
-    random table's. None, with one line saying why, when the peer cannot run here."""
+    random table's. :class:`bench.peers.LayoutUnavailable` when the peer cannot run here."""
     folder = tables_dir / name
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
@@ -323,8 +323,6 @@ def run_peer(spec: BenchSpec, name: str, source: str, columns: Sequence[str], to
                "queries": [{"kind": q.kind, "label": q.label, "predicate": q.predicate} for q in queries]}
     progress(f"laying out {name} (its own Spark session)")
     result = peers.run_child(request, folder, progress)
-    if result is None:
-        return None
     m = Measured(name, files=result["files"], cluster_seconds=result["cluster_seconds"],
                  shuffle_bytes=result["shuffle_bytes"], bytes_written=result["bytes"],
                  stages=parse_stages(result["stages"], result["started"]))

@@ -12,11 +12,13 @@ import argparse
 import dataclasses
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
 
 from hudi_layout import jarpaths
-from . import bench, bench_report, concurrent, partitions, rounds, rounds_data, rounds_report, specs, ssb, writes
+from . import (bench, bench_report, concurrent, partitions, peers, probes, rounds, rounds_data, rounds_report, specs, ssb,
+               writes)
 from .layouts import DEFAULT_LAYOUTS, layouts
 from .queries import parse_weights
 
@@ -108,6 +110,16 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
+    """Runs the command; a layout asked for that cannot run here (a peer without its jars), or the
+    probes' jar not built, is one line naming what is missing and exit status 2."""
+    try:
+        return _main(argv)
+    except (peers.LayoutUnavailable, probes.BenchJarMissing) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+def _main(argv=None) -> int:
     p = parser()
     args = p.parse_args(argv)
     if args.hudi_version:

@@ -77,6 +77,28 @@ class PeerUnavailable(RuntimeError):
     """A peer cannot run on this machine (its jars are missing); the message says what to do."""
 
 
+class LayoutUnavailable(RuntimeError):
+    """A layout the run asked for cannot run on this machine: the run fails (the bench exits
+    non-zero) rather than leave it out; the message names the layout and what is missing."""
+
+    def __init__(self, layouts: Sequence[str], reason: str):
+        self.layouts = list(layouts)
+        which = f"layout {layouts[0]}" if len(layouts) == 1 else f"layouts {', '.join(layouts)}"
+        super().__init__(f"{which} asked for but cannot run here: {reason}")
+
+
+def check_runnable(names: Sequence[str]) -> None:
+    """:class:`LayoutUnavailable` when one of the layouts ``names`` is a peer whose jars are missing
+    (before any Spark session starts)."""
+    wanted = [n for n in names if is_peer(n)]
+    if not wanted:
+        return
+    try:
+        peer_jars()
+    except PeerUnavailable as e:
+        raise LayoutUnavailable(wanted, str(e)) from None
+
+
 def is_peer(name: str) -> bool:
     return name in LAYOUTS
 
@@ -159,8 +181,9 @@ def session(request: "Request | RoundsRequest"):
     from pyspark.sql import SparkSession
     jars = peer_jars()
     from hudi_layout.jarpaths import jar_path
+    from .probes import bench_jar
     builder = (SparkSession.builder.master("local[2]").appName(f"hudi-layout-bench-{request.layout}")
-               .config("spark.jars", ",".join([jar_path()] + jars))
+               .config("spark.jars", ",".join([jar_path(), bench_jar()] + jars))
                .config("spark.driver.memory", request.memory)
                .config("spark.ui.enabled", "false")
                .config("spark.ui.showConsoleProgress", "false")
@@ -398,7 +421,7 @@ def files_scanned(df) -> int:
 def run(request: Request) -> dict:
     """Write, lay out and query one peer layout; the result as the bench reports a layout."""
     from pyspark.sql import functions as F
-    from hudi_layout import jvm
+    from . import probes
     spark = session(request)
     spark.sparkContext.setLogLevel("ERROR")
     try:
@@ -413,17 +436,17 @@ def run(request: Request) -> dict:
         probe = table.table().where(first).agg(F.count(F.lit(1)))
         probe.collect()
         random_query_files = files_scanned(probe)
-        meter = jvm.attach_shuffle_meter(spark)
+        meter = probes.attach_shuffle_meter(spark)
         before = table.bytes()
-        jvm.full_gc(spark)
-        stage_log = jvm.attach_stage_log(spark)
+        probes.full_gc(spark)
+        stage_log = probes.attach_stage_log(spark)
         # each system's own bytes per file: its codec and its columns make its files of the same
         # rows smaller than Hudi's, so the Hudi table's bytes / N would give it fewer files
         t0 = time.time()
         table.lay_out(max(1, before // max(1, request.files)))
         seconds = time.time() - t0
-        shuffle = jvm.shuffle_bytes_written(spark, meter)
-        stages = jvm.take_stages(spark, stage_log)
+        shuffle = probes.shuffle_bytes_written(spark, meter)
+        stages = probes.take_stages(spark, stage_log)
         out: Dict[str, Any] = {"layout": request.layout, "random_files": random_files, "random_query_files": random_query_files,
                "files": table.files(), "started": t0, "stages": stages,
                "cluster_seconds": seconds, "shuffle_bytes": shuffle,
@@ -577,17 +600,17 @@ def grow(request: RoundsRequest) -> dict:
         spark.stop()
 
 
-def run_child(request: Dict[str, Any], folder: Path, progress) -> Optional[dict]:
+def run_child(request: Dict[str, Any], folder: Path, progress) -> dict:
     """Runs ``request`` (a :class:`Request`'s or :class:`RoundsRequest`'s fields) in a child process
-    with a Spark session of its own, in ``folder``; its result, or None when the peer cannot run
-    here (``progress`` gets the one line saying why). A failed peer stops the bench with its error."""
+    with a Spark session of its own, in ``folder``; its result. :class:`LayoutUnavailable` when the
+    peer cannot run here; a failed peer stops the bench with its error."""
     import subprocess
     (folder / "request.json").write_text(json.dumps(request))
     ran = subprocess.run([sys.executable, "-m", "bench.peers", str(folder / "request.json"),
                           str(folder / "result.json")], capture_output=True, text=True)
     if ran.returncode == UNAVAILABLE:
-        progress(ran.stderr.strip().splitlines()[-1])
-        return None
+        said = ran.stderr.strip().splitlines()
+        raise LayoutUnavailable([request["layout"]], said[-1] if said else "its jars are missing")
     if ran.returncode != 0:
         raise SystemExit(f"peer layout {request['layout']} failed:\n{ran.stderr[-4000:]}")
     return json.loads((folder / "result.json").read_text())
@@ -603,7 +626,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         result = grow(request) if isinstance(request, RoundsRequest) else run(request)
     except PeerUnavailable as e:
-        print(f"peer {request.layout} cannot run: {e}", file=sys.stderr)
+        print(str(e), file=sys.stderr)
         return UNAVAILABLE
     Path(args[1]).write_text(json.dumps(result))
     return 0

@@ -579,7 +579,7 @@ def grow_peer(ctx: RoundsRun, layout: Layout, folder: Path) -> List[dict]:
     """A peer's table through every round (:func:`bench.peers.grow`, in a child process
     with a Spark session of its own): the same writes of the same rows, the peer's own layout after
     each; its rows held against the model and each query's against the random table's, as every
-    layout's are. Empty, with one line saying why, when the peer cannot run here."""
+    layout's are. :class:`bench.peers.LayoutUnavailable` when the peer cannot run here."""
     from . import peers
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
@@ -591,8 +591,6 @@ def grow_peer(ctx: RoundsRun, layout: Layout, folder: Path) -> List[dict]:
                "folder": str(folder), "memory": ctx.spec.memory or "4g"}
     progress(f"{layout.name}: {ctx.plan.rounds} rounds in its own Spark session")
     result = peers.run_child(request, folder, progress)
-    if result is None:
-        return []
     rows = []
     for got in result["rounds"]:
         r = got["round"]
@@ -646,6 +644,8 @@ def run(spec: RoundsSpec, spark=None) -> dict:
     spec.validate()
     plan, feed = spec.plan(), spec.feed()
     layouts = spec.ordered_layouts()
+    from . import peers
+    peers.check_runnable([lay.name for lay in layouts])
     out = Path(spec.out).resolve()  # Hudi takes a relative path for a URI without a scheme
     folder = out / "tables"
     shutil.rmtree(folder, ignore_errors=True)

@@ -61,16 +61,19 @@ def busy_seconds(stages: Sequence[dict]) -> float:
 
 def session(memory: str, master: str = ""):
     """The bench's Spark session: ``local[2]``, or ``master`` (e.g. ``local-cluster[2,1,4096]``:
-    executors in JVMs of their own, so the driver's heap is the driver's alone)."""
+    executors in JVMs of their own, so the driver's heap is the driver's alone), with the probes' jar
+    (:func:`bench.probes.bench_jar`)."""
     from pyspark.sql import SparkSession
     from hudi_layout.spark import configure_spark
+    from .probes import bench_jar
+    jar = bench_jar()
     builder = (SparkSession.builder.master(master or "local[2]").appName("hudi-layout-bench")
                .config("spark.driver.memory", memory)
                .config("spark.sql.shuffle.partitions", "16")
                .config("spark.ui.enabled", "false")
                .config("spark.ui.showConsoleProgress", "false")
                .config("spark.sql.session.timeZone", "UTC"))
-    return configure_spark(builder).getOrCreate()
+    return configure_spark(builder, extra_jars=[jar]).getOrCreate()
 
 
 def progress(msg: str) -> None:

@@ -24,7 +24,7 @@ from pyspark.sql import functions as F
 import hudi_layout as hl
 from hudi_layout import tables, timeline
 from bench import ssb
-from hudi_layout.clustering_cli import report_lines
+from hudi_layout.cli.clustering import report_lines
 from hudi_layout.jarpaths import jars
 from tablecheck import fingerprint, point_query
 

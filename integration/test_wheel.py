@@ -1,22 +1,26 @@
 """The wheel, installed outside the checkout: ``python/build_wheel.py`` (what ``make dist`` runs)
-builds it with the plugin jar inside; a fresh venv in a temporary folder installs it with its
-dependencies, first without the ``tools`` extra (numpy, pyarrow, matplotlib), then with it; every
-command runs from another folder, with no ``HUDI_LAYOUT_JARS_DIR``, so the Hudi bundle comes by its
-Maven coordinates (``spark.jars.packages`` / ``--packages``).
+builds it with the plugin jars inside; a fresh venv in a temporary folder installs it with its
+dependencies (pyspark and py4j: no numpy, pyarrow or matplotlib); every command runs from another
+folder, with no ``HUDI_LAYOUT_JARS_DIR``, so the Hudi bundle comes by its Maven coordinates
+(``spark.jars.packages`` / ``--packages``).
 
-Expected: ``hudi-layout jars`` prints the jar inside the installed package and names the bundle's
-coordinates; without the extra, ``hudi-layout demo`` says in one line to install it, while a table
+Expected: the wheel holds the library alone (``hudi_layout``, its verbs in ``hudi_layout/cli``, the
+plugin jars without the benchmark's classes) and none of the checkout's tooling (``bench/``,
+``docs/``); ``hudi-layout jars`` prints the jar inside the installed package and names the bundle's
+coordinates; ``hudi-layout bench`` says in one line that the benchmark runs from a checkout; a table
 written through the API at a relative path is clustered by ``hudi-layout clustering
 scheduleAndExecute --path t`` (spark-submit with ``--packages``) with every row kept (the test's
-own session reads the table before and after), and
-``hudi-layout report t`` reports it; a path without a table gets one line saying so and exit
-status 2, before Spark starts; with the extra, ``hudi-layout demo --out out`` (a relative folder) passes.
+own session reads the table before and after), and ``hudi-layout report t`` reports it (``--png``
+says in one line to install matplotlib); a path without a table gets one line saying so and exit
+status 2, before Spark starts; ``hudi-layout demo --out out`` (a relative folder) passes, quiet: its
+before/after table and the clustering time.
 """
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -56,6 +60,17 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(spark, tmp_path):
                  dict(os.environ))
     assert built.returncode == 0, built.stderr[-3000:]
     wheel = built.stdout.strip().splitlines()[-1]
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        plugin_jars = [n for n in names if n.endswith(".jar")]
+        probes = [f"{j}: {c}" for j in plugin_jars for c in zipfile.ZipFile(z.open(j)).namelist()
+                  if c.startswith("dev/hudilayout/bench/")]
+    tops = {n.split("/")[0] for n in names}
+    assert tops == {"hudi_layout", next(n for n in tops if n.endswith(".dist-info"))}, sorted(tops)
+    assert not [n for n in names if {"bench", "docs", "tools", "gen"} & set(n.split("/")[:-1])], names
+    assert {f"hudi_layout/cli/{verb}.py" for verb in ("jars", "demo", "report", "sql", "clustering", "advise")} \
+        <= set(names), names
+    assert len(plugin_jars) == 3 and not probes, (plugin_jars, probes[:5])
     venv = tmp_path / "venv"
     env = {k: v for k, v in os.environ.items() if k not in (ENV_DIR, "PYTHONPATH", "VIRTUAL_ENV", "SPARK_HOME")}
     assert _run([sys.executable, "-m", "venv", venv], tmp_path, env).returncode == 0
@@ -82,11 +97,10 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(spark, tmp_path):
         "0.15.x, 1.0.x, 1.2.x (set HUDI_LAYOUT_HUDI_VERSION or hudi_version= to one of 0.15.0, 1.0.2, 1.2.0)"], \
         refused.stderr
 
-    no_extra = _run([cli, "demo", "--rows", "4000", "--files", "8", "--out", "out"], work, env)
-    assert no_extra.returncode == 2 and no_extra.stderr.splitlines() == [
-        "error: hudi-layout demo needs numpy, which is not installed: pip install 'hudi-layout[tools]'"], \
-        (no_extra.stdout[-3000:], no_extra.stderr[-3000:])
-    assert not (work / "out").exists()
+    bench = _run([cli, "bench", "--rows", "100"], work, env)
+    assert bench.returncode == 2 and bench.stderr.splitlines() == [
+        "error: the benchmark runs from a source checkout of hudi-layout (`make bench` or `python -m bench` "
+        "there); it is not part of the installed package"], bench.stderr[-3000:]
 
     (work / "write.py").write_text(WRITE)
     wrote = _run([venv / "bin" / "python", "write.py", "500000"], work, env)
@@ -110,7 +124,7 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(spark, tmp_path):
     assert report.returncode == 0 and "city" in report.stdout, (report.stdout, report.stderr[-3000:])
     png = _run([cli, "report", "t", "--png", "t.png", "--x", "city", "--y", "brand"], work, env)
     assert png.returncode == 2 and png.stderr.splitlines() == [
-        "error: report --png needs matplotlib, which is not installed: pip install 'hudi-layout[tools]'"], png.stderr
+        "error: report --png needs matplotlib, which is not installed: pip install matplotlib"], png.stderr
     missing = _run([cli, "report", "nowhere"], work, env)
     assert missing.returncode == 2, missing.stderr[-3000:]
     # one line, said before Spark starts (no Ivy report of resolving --packages either)
@@ -118,14 +132,18 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(spark, tmp_path):
                                            f"{work / 'nowhere'} (no .hoodie/hoodie.properties there)"], \
         missing.stderr[-2000:]
 
-    # everything above ran without numpy, pyarrow and matplotlib; the demo needs them
-    tools = _run([venv / "bin" / "python", "-m", "pip", "install", "-q", f"{wheel}[tools]"], tmp_path, env)
-    assert tools.returncode == 0, tools.stderr[-3000:]
-    demo = _run([cli, "demo", "--rows", "4000", "--files", "8", "--out", "out"], work, env)
+    # the demo too runs with pyspark and py4j alone
+    assert _run([venv / "bin" / "python", "-c", "import numpy"], work, env).returncode != 0
+    demo = _run([cli, "demo", "--rows", "2000", "--files", "8", "--out", "out"], work, env)
     assert demo.returncode == 0, (demo.stdout[-3000:], demo.stderr[-3000:])
     # quiet by default: no Spark/Hudi log lines, none of the JVM's "# WARNING" lines (what is left on
     # stderr is Ivy's report of resolving the bundle's coordinates, printed by spark-submit itself)
     said = demo.stdout.splitlines() + demo.stderr.splitlines()
     assert not [line for line in said if " WARN " in line or " INFO " in line or line.startswith("# WARNING")], \
         (demo.stdout[-3000:], demo.stderr[-3000:])
-    assert (work / "out" / "ssb_demo" / ".hoodie" / "hoodie.properties").is_file()
+    lines = demo.stdout.splitlines()
+    assert lines[0].startswith("hudi-layout demo: 2,000 rows written in random order as 8 files"), lines
+    assert [line.split()[0] for line in lines if "= '" in line] == ["s_city", "c_city", "p_brand"], lines
+    assert lines[-1].startswith("clustering took ") and "out/demo" in lines[-1], lines
+    assert len(lines) <= 10 and not [line for line in lines if len(line) > 160], lines
+    assert (work / "out" / "demo" / ".hoodie" / "hoodie.properties").is_file()

@@ -20,21 +20,28 @@ sys.path.insert(0, str(ROOT / "python"))
 from hudi_layout.jarpaths import LINES, plugin_jar_name  # noqa: E402
 
 
-def build(jars: Path, out: Path) -> Path:
+def stage(jars: Path, root: Path) -> Path:
+    """Copy what the wheel is built from into ``root``: pyproject.toml, README.md and the library
+    (``python/hudi_layout``, with every line's plugin jar under ``jars/``); nothing of the
+    checkout's tooling (``bench/``, ``docs/gen/``). Returns ``root``."""
     found = [jars / plugin_jar_name(line) for line in LINES]
     missing = [str(j) for j in found if not j.is_file()]
     if missing:
         raise SystemExit(f"error: no plugin jar at {', '.join(missing)}: run `make build` first")
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, root / name)
+    shutil.copytree(ROOT / "python" / "hudi_layout", root / "python" / "hudi_layout",
+                    ignore=shutil.ignore_patterns("__pycache__", "jars"))
+    (root / "python" / "hudi_layout" / "jars").mkdir()
+    for jar in found:
+        shutil.copy(jar, root / "python" / "hudi_layout" / "jars" / jar.name)
+    return root
+
+
+def build(jars: Path, out: Path) -> Path:
     out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as stage:
-        root = Path(stage)
-        for name in ("pyproject.toml", "README.md"):
-            shutil.copy(ROOT / name, root / name)
-        shutil.copytree(ROOT / "python" / "hudi_layout", root / "python" / "hudi_layout",
-                        ignore=shutil.ignore_patterns("__pycache__", "jars"))
-        (root / "python" / "hudi_layout" / "jars").mkdir()
-        for jar in found:
-            shutil.copy(jar, root / "python" / "hudi_layout" / "jars" / jar.name)
+    with tempfile.TemporaryDirectory() as folder:
+        root = stage(jars, Path(folder))
         before = set(out.glob("*.whl"))
         subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(root)],
                        check=True)

@@ -9,6 +9,7 @@ import math
 import pytest
 
 from hudi_layout import advice
+from hudi_layout.cli import advise as advise_cli
 from bench import ssb
 
 SHARES = [dict(column="s_city", operator="=", frequency=60), dict(column="c_city", operator="in", frequency=30),
@@ -68,11 +69,11 @@ def test_advise_command_on_a_table(spark, tmp_path, capsys):
     log.write_text("column,operator,frequency\n" + "\n".join(f"{r['column']},{r['operator']},{r['frequency']}"
                                                            for r in SHARES) + "\n")
     out = tmp_path / "advice.json"
-    assert advice.main([path, "--log", str(log), "--files", "1000", "--json", str(out)]) == 0
+    assert advise_cli.main([path, "--log", str(log), "--files", "1000", "--json", str(out)]) == 0
     a = json.loads(out.read_text())
     assert a["sort_columns"] == ["s_city", "c_city", "p_brand"] and a["files"] == 1000
     assert "Recommended sort columns for 1000 files: s_city, c_city, p_brand" in capsys.readouterr().out
     bad = tmp_path / "bad.csv"
     bad.write_text("column,operator,frequency\nnope,=,3\n")
-    assert advice.main([path, "--log", str(bad)]) == 2
+    assert advise_cli.main([path, "--log", str(bad)]) == 2
     assert "nope" in capsys.readouterr().out

@@ -158,6 +158,41 @@ def test_a_run_checks_its_spec_before_spark_starts(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def _no_peer_jars(monkeypatch):
+    def missing():
+        raise peers.PeerUnavailable("Delta and Iceberg jars not found in /x/target/peers: run `mvn -Ppeers package` "
+                                    "(or `make peers`) in the checkout")
+    monkeypatch.setattr(peers, "peer_jars", missing)
+
+
+def test_a_layout_asked_for_that_cannot_run_fails_the_run(monkeypatch, tmp_path, capsys):
+    """A peer without its jars stops the run before Spark starts (no layout left out with exit 0):
+    the command exits 2 with one line naming the layout and what to build."""
+    _no_peer_jars(monkeypatch)
+    with pytest.raises(peers.LayoutUnavailable, match=r"^layout delta-zorder asked for but cannot run here: .*make peers"):
+        bench.run(BenchSpec(files=4, layouts=layouts("random,delta-zorder"), out=str(tmp_path / "bench")))
+    with pytest.raises(peers.LayoutUnavailable, match=r"^layouts delta-zorder, iceberg-zorder asked for"):
+        rounds.run(RoundsSpec(rounds=1, layouts=layouts("random,delta-zorder,iceberg-zorder"),
+                              out=str(tmp_path / "rounds")))
+    assert list(tmp_path.iterdir()) == []
+    assert bench_cli.main(["--rows", "100", "--files", "4", "--layouts", "random,iceberg-zorder",
+                           "--out", str(tmp_path / "cli")]) == 2
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and said[0].startswith("error: layout iceberg-zorder asked for but cannot run here: ") \
+        and "make peers" in said[0], said
+    peers.check_runnable(["random", "ours-hilbert-sample"])  # no peer asked for: nothing to check
+
+
+def test_a_peer_child_that_cannot_run_fails_the_run(monkeypatch, tmp_path):
+    import subprocess
+    said = "Delta and Iceberg jars not found in /x/target/peers: run `mvn -Ppeers package` (or `make peers`)"
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(a, peers.UNAVAILABLE, "",
+                                                                                          said + "\n"))
+    with pytest.raises(peers.LayoutUnavailable) as error:
+        peers.run_child({"layout": "delta-liquid"}, tmp_path, print)
+    assert str(error.value) == f"layout delta-liquid asked for but cannot run here: {said}"
+
+
 class _Conf:
     """A session's runtime conf as spark_conf uses it: get with a default, set, unset."""
 

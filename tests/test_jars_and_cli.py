@@ -69,7 +69,7 @@ def test_without_a_local_bundle_spark_gets_its_maven_coordinates(monkeypatch, tm
     builder = configure_spark(SparkSession.builder.config("spark.jars.packages", "org.example:x:1"))
     assert builder._options["spark.jars"] == plugin
     assert builder._options["spark.jars.packages"] == "org.example:x:1," + jarmod.HUDI_BUNDLE_PACKAGE
-    from hudi_layout import clustering_cli
+    from hudi_layout.cli import clustering as clustering_cli
     command = clustering_cli.job_command("show", str(tmp_path), table="t")
     assert "--jars" not in command and command[command.index("--packages") + 1] == jarmod.HUDI_BUNDLE_PACKAGE
     assert command[command.index(plugin) + 1:command.index(plugin) + 3] == ["--base-path", str(tmp_path)]
@@ -109,7 +109,7 @@ def test_a_local_path_without_a_table_is_refused_before_any_jvm(tmp_path):
     (table / ".hoodie" / "hoodie.properties").write_text("hoodie.table.name=t\n")
     assert local_table_error(table) is None and local_table_error(f"file://{table}") is None
     # the clustering verbs read the table's name from the same file, for a path or a file: URI
-    from hudi_layout.clustering_cli import table_name
+    from hudi_layout.cli.clustering import table_name
     assert table_name(str(table)) == table_name(f"file://{table}") == table_name(f"file:{table}") == "t"
     assert local_table_error(f"file:{tmp_path / 'nowhere'}") == _missing(f"file:{tmp_path / 'nowhere'}")
     assert local_table_error("s3a://bucket/nowhere") is None

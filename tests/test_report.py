@@ -13,6 +13,7 @@ import pytest
 
 import hudi_layout as hl
 from hudi_layout import report, tables, timeline
+from hudi_layout.cli import report as report_cli
 from hudi_layout.paths import TableNotFoundError
 from bench import ssb
 from tablecheck import point_query
@@ -48,7 +49,7 @@ def test_report_before_and_after_a_clustering(spark, tmp_path):
 
     out = tmp_path / "report.json"
     png = tmp_path / "boxes.png"
-    assert report.main([path, "--before", before_instant, "--png", str(png), "--x", "s_city", "--y", "p_brand",
+    assert report_cli.main([path, "--before", before_instant, "--png", str(png), "--x", "s_city", "--y", "p_brand",
                         "--json", str(out)]) == 0
     figures = json.loads(out.read_text())
     assert figures[f"as of {before_instant}"][0]["avg_files"] == random[0].avg_files

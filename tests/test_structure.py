@@ -1,8 +1,20 @@
-"""The package's structure, read from its source with ``ast`` (no Spark): py4j is reached from
-:mod:`hudi_layout.jvm` alone; the library imports neither :mod:`hudi_layout.tools` nor numpy or
-matplotlib (it imports and runs without the ``tools`` extra); no two modules import each other,
-directly or round a longer cycle, counting imports inside functions too. The Java tree keeps the
-floors docs/design.md maps (core <- spark <- hudi <- entry), with no package cycle.
+"""The repository's structure, read from its source with ``ast`` (no Spark).
+
+Three Python trees, in floors: the library (``python/hudi_layout``, what the wheel holds, its
+command's verbs in ``hudi_layout.cli``) imports neither ``bench`` nor ``docs``; the benchmark
+(``bench/``, run from a checkout) may import the library, not ``docs``; the docs generator
+(``docs/gen``) may import both. No two modules import each other, directly or round a longer cycle,
+counting imports inside functions too. py4j is reached from :mod:`hudi_layout.jvm` alone in the
+library, and from :mod:`bench.probes` alone in the benchmark (its own JVM probes; the rest it asks of
+``hudi_layout.jvm``); ``docs.gen`` reaches no JVM. The library and every verb, the demo included,
+import and run with numpy, pyarrow and matplotlib blocked: it needs pyspark and py4j alone. The
+wheel is staged from the library alone (``python/build_wheel.py``): no ``bench/``, ``docs/`` or
+``tools/`` in it, ``hudi_layout/cli/*`` and the plugin jars in.
+
+The Java tree keeps the floors docs/design.md maps (core <- spark <- hudi <- entry), with no
+package cycle; the benchmark's Java probes (``dev.hudilayout.bench``) are a source set of their own
+(hudi_strategy/src/bench/java, ``target/hudi-layout-bench.jar``), name core and spark classes
+alone, and no plugin class names them.
 """
 from __future__ import annotations
 
@@ -15,20 +27,39 @@ from typing import Dict, List, Set, Tuple
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "python" / "hudi_layout"
+REPO = Path(__file__).resolve().parents[1]
+PACKAGE = REPO / "python" / "hudi_layout"
 NAME = "hudi_layout"
+#: each Python tree: its folder and the folder its dotted names start from
+TREES = {"hudi_layout": (PACKAGE, REPO / "python"), "bench": (REPO / "bench", REPO),
+         "docs.gen": (REPO / "docs" / "gen", REPO)}
+#: tree -> the trees it may import (besides itself)
+FLOORS = {"hudi_layout": set(), "bench": {"hudi_layout"}, "docs.gen": {"hudi_layout", "bench"}}
+#: tree -> the one module of it that may reach the JVM through py4j (None: no module)
+JVM_MODULE = {"hudi_layout": "hudi_layout.jvm", "bench": "bench.probes", "docs.gen": None}
 # PySpark's private handles on the JVM: SparkContext._jvm, ._jsc, ._gateway, DataFrame._jdf, ...
 JVM_HANDLE = re.compile(r"\._j[a-z]\w*|\b_gateway\b|\bpy4j\b")
 EXTRA_ONLY = ("numpy", "matplotlib", "pyarrow")
 
 
-def _modules() -> Dict[str, Path]:
-    """Dotted module name -> source file, for every module of the package."""
+def _modules(tree: str = NAME) -> Dict[str, Path]:
+    """Dotted module name -> source file, for every module of ``tree`` (one of :data:`TREES`)."""
+    folder, base = TREES[tree]
     out = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    for path in sorted(folder.rglob("*.py")):
+        parts = path.relative_to(base).with_suffix("").parts
         out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     return out
+
+
+def _all_modules() -> Dict[str, Path]:
+    return {m: p for tree in TREES for m, p in _modules(tree).items()}
+
+
+def _tree(module: str) -> str:
+    """The tree a dotted name belongs to ("" for none of ours: pyspark, numpy, ...)."""
+    return next((t for t in TREES if module == t or module.startswith(t + ".")), "docs.gen"
+                if module == "docs" else "")
 
 
 def _import_nodes(tree: ast.AST, top_level: bool) -> List[ast.AST]:
@@ -65,49 +96,67 @@ def _imports(module: str, path: Path, top_level: bool = False) -> Set[str]:
 
 
 def _graph() -> Dict[str, Set[str]]:
-    """Module -> the package's modules it imports, leaving out its own parent packages (Python
-    imports those first anyway, and ``from . import x`` names them)."""
-    modules = _modules()
+    """Module -> the modules of the three trees it imports, leaving out its own parent packages
+    (Python imports those first anyway, and ``from . import x`` names them)."""
+    modules = _all_modules()
     return {m: {i for i in _imports(m, p) if i in modules and i != m and not m.startswith(i + ".")}
             for m, p in modules.items()}
 
 
-def _library() -> List[str]:
-    """Every module but the tools and the command line (which imports them when asked)."""
-    return [m for m in _modules() if not m.startswith(f"{NAME}.tools") and m != f"{NAME}.__main__"]
+def test_the_module_lists_are_what_we_think():
+    library, bench, docs = _modules("hudi_layout"), _modules("bench"), _modules("docs.gen")
+    assert {f"{NAME}.jvm", f"{NAME}.options", f"{NAME}.__main__"} <= set(library), library
+    assert {f"{NAME}.cli.{verb}" for verb in ("jars", "demo", "report", "sql", "clustering", "advise")} <= \
+        set(library), library
+    assert not [m for m in library if ".tools" in m or m in (f"{NAME}.extras", f"{NAME}.clustering_cli")], library
+    assert {"bench.ssb", "bench.probes", "bench.bench_cli"} <= set(bench) and "bench.demo" not in bench, bench
+    assert {"docs.gen.readme", "docs.gen.figures"} <= set(docs), docs
 
 
-def test_the_module_list_is_what_we_think():
-    modules = _modules()
-    assert f"{NAME}.jvm" in modules and f"{NAME}.tools.ssb" in modules and f"{NAME}.options" in modules, modules
-    assert "hudi_layout.ssb" not in modules and "hudi_layout.bench" not in modules, modules
-
-
-def test_only_the_jvm_module_reaches_the_jvm():
+@pytest.mark.parametrize("tree", sorted(TREES))
+def test_only_one_module_of_a_tree_reaches_the_jvm(tree):
     offenders = []
-    for module, path in _modules().items():
-        if module == f"{NAME}.jvm":
+    for module, path in _modules(tree).items():
+        if module == JVM_MODULE[tree]:
             continue
         for n, line in enumerate(path.read_text().splitlines(), 1):
             if JVM_HANDLE.search(line):
-                offenders.append(f"{path.relative_to(PACKAGE.parent)}:{n}: {line.strip()}")
-    assert not offenders, "py4j access outside hudi_layout/jvm.py (add a function there):\n" + "\n".join(offenders)
-    assert JVM_HANDLE.search((PACKAGE / "jvm.py").read_text()), "the pattern no longer finds jvm.py's own calls"
+                offenders.append(f"{path.relative_to(REPO)}:{n}: {line.strip()}")
+    assert not offenders, f"py4j access outside {JVM_MODULE[tree]} (add a function there):\n" + "\n".join(offenders)
+    if JVM_MODULE[tree]:
+        own = _modules(tree)[JVM_MODULE[tree]]
+        assert JVM_HANDLE.search(own.read_text()), f"the pattern no longer finds {own}'s own calls"
 
 
-def test_the_library_imports_no_tool_and_no_extra_at_import_time():
+def test_each_tree_imports_only_the_trees_below_it():
     offenders = []
-    for module in _library():
-        path = _modules()[module]
-        offenders += [f"{module} imports {i}" for i in _imports(module, path) if i.startswith(f"{NAME}.tools")]
-    for module, path in _modules().items():
-        if module in _library() or module == f"{NAME}.__main__":
-            offenders += [f"{module} imports {i} at import time" for i in _imports(module, path, top_level=True)
-                          if i.split(".")[0] in EXTRA_ONLY]
+    for module, path in _all_modules().items():
+        tree = _tree(module)
+        for i in sorted(_imports(module, path)):
+            other = _tree(i) or ("docs.gen" if i.split(".")[0] == "docs" else "")
+            if other and other != tree and other not in FLOORS[tree]:
+                offenders.append(f"{module} ({tree}) imports {i} ({other})")
     assert not offenders, offenders
-    assert "numpy" in _imports(f"{NAME}.tools.ssb", _modules()[f"{NAME}.tools.ssb"], top_level=True)
+    graph = _graph()  # the floors are seen: bench imports the library, docs.gen the bench
+    assert any(_tree(i) == NAME for i in graph["bench.bench"]), graph["bench.bench"]
+    assert any(_tree(i) == "bench" for m in _modules("docs.gen") for i in graph[m])
+
+
+#: the library's only imports of an extra, each inside the one function that needs it: report's
+#: draw_boxes (``report --png``) and tables' footer sizes (pyarrow; called by the benchmark alone)
+EXTRA_INSIDE = {f"{NAME}.report": {"matplotlib"}, f"{NAME}.tables": {"pyarrow"}}
+
+
+def test_the_library_imports_no_extra_at_import_time():
+    offenders = []
+    for module, path in _modules().items():
+        offenders += [f"{module} imports {i} at import time" for i in _imports(module, path, top_level=True)
+                      if i.split(".")[0] in EXTRA_ONLY]
+        offenders += [f"{module} imports {i}" for i in _imports(module, path)
+                      if i.split(".")[0] in EXTRA_ONLY and i.split(".")[0] not in EXTRA_INSIDE.get(module, ())]
+    assert not offenders, offenders
+    assert "numpy" in _imports("bench.ssb", _modules("bench")["bench.ssb"], top_level=True)
     assert "matplotlib" in _imports(f"{NAME}.report", _modules()[f"{NAME}.report"])  # inside draw_boxes
-    assert "matplotlib" not in _imports(f"{NAME}.report", _modules()[f"{NAME}.report"], top_level=True)
 
 
 def _cycle(graph: Dict[str, Set[str]]) -> List[str]:
@@ -144,48 +193,86 @@ def test_the_cycle_finder_finds_a_cycle():
 
 def test_the_import_graph_has_no_cycle():
     graph = _graph()
-    assert graph[f"{NAME}.clustering"] and graph[f"{NAME}.tools.demo"], graph  # the parser sees imports
+    assert graph[f"{NAME}.clustering"] and graph[f"{NAME}.cli.demo"] and graph["bench.bench"], graph
     assert _cycle(graph) == [], " -> ".join(_cycle(graph))
 
 
 BLOCK_EXTRAS = "import sys\n" + "".join(f"sys.modules[{m!r}] = None\n" for m in EXTRA_ONLY)
 
 
-@pytest.mark.parametrize("module", sorted(set(_library()) | {f"{NAME}.__main__"}))
-def test_the_library_imports_without_the_tools_extra(module):
-    code = BLOCK_EXTRAS + f"import importlib\nimportlib.import_module({module!r})\n"
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+def _blocked(code: str) -> subprocess.CompletedProcess:
+    """``code`` run in a Python of its own with numpy, pyarrow and matplotlib blocked, the library
+    on its path and not the checkout (so ``bench`` and ``docs`` cannot be imported either)."""
+    return subprocess.run([sys.executable, "-c", BLOCK_EXTRAS + code], capture_output=True, text=True,
+                          timeout=120, cwd=str(PACKAGE.parent), env=_library_only_env())
+
+
+def _library_only_env() -> Dict[str, str]:
+    import os
+    return dict(os.environ, PYTHONPATH=str(REPO / "python"))
+
+
+@pytest.mark.parametrize("module", sorted(_modules()))
+def test_the_library_imports_with_pyspark_alone(module):
+    run = _blocked(f"import importlib\nimportlib.import_module({module!r})\n")
     assert run.returncode == 0, run.stderr[-3000:]
 
 
 def test_blocking_an_extra_is_seen():
-    """The check above can fail: a tool imported the same way does."""
-    code = BLOCK_EXTRAS + f"import {NAME}.tools.ssb\n"
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    """The check above can fail: a module that needs numpy, imported the same way, does."""
+    run = subprocess.run([sys.executable, "-c", BLOCK_EXTRAS + "import bench.ssb\n"], capture_output=True,
+                         text=True, timeout=120, cwd=str(REPO))
     assert run.returncode != 0 and "numpy" in run.stderr, run.stderr[-3000:]
 
 
-@pytest.mark.parametrize("command, needs", [("demo", "numpy"), ("bench", "numpy")])
-def test_a_tool_without_its_extra_says_what_to_install(command, needs):
-    code = BLOCK_EXTRAS + f"from {NAME}.__main__ import main\nsys.exit(main([{command!r}, '--help']))\n"
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert run.returncode == 2, (run.stdout, run.stderr[-3000:])
-    assert run.stderr.splitlines() == [f"error: hudi-layout {command} needs {needs}, which is not installed: "
-                                       "pip install 'hudi-layout[tools]'"], run.stderr[-3000:]
+@pytest.mark.parametrize("verb, says", [("demo", "--rows"), ("report", "--png"), ("advise", "--log"),
+                                        ("clustering", "scheduleAndExecute"), ("jars", "--sep")])
+def test_every_verb_runs_with_pyspark_alone(verb, says):
+    run = _blocked(f"from {NAME}.__main__ import main\nsys.exit(main([{verb!r}, '--help']))\n")
+    assert run.returncode == 0 and says in run.stdout, (run.stdout[-2000:], run.stderr[-3000:])
 
 
-def test_the_cli_runs_without_the_tools_extra():
-    code = BLOCK_EXTRAS + f"from {NAME}.__main__ import main\nsys.exit(main(['report', '--help']))\n"
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0 and "--png" in run.stdout, run.stderr[-3000:]
+def test_the_bench_verb_says_where_the_benchmark_is():
+    run = _blocked(f"from {NAME}.__main__ import main\nsys.exit(main(['bench', '--rows', '10']))\n")
+    assert run.returncode == 2 and run.stderr.splitlines() == [
+        "error: the benchmark runs from a source checkout of hudi-layout (`make bench` or `python -m bench` "
+        "there); it is not part of the installed package"], run.stderr[-3000:]
 
 
+def test_the_wheel_holds_the_library_alone(tmp_path):
+    """What ``python/build_wheel.py`` stages, and what setuptools finds there with pyproject.toml's
+    settings: the library and its verbs, the plugin jars; none of the checkout's tooling."""
+    import importlib.util
+    from setuptools import find_packages
+    tomllib = pytest.importorskip("tomllib")
+    spec = importlib.util.spec_from_file_location("build_wheel", REPO / "python" / "build_wheel.py")
+    assert spec and spec.loader
+    build_wheel = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_wheel)
+    jars = tmp_path / "jars"
+    jars.mkdir()
+    for line in build_wheel.LINES:
+        (jars / build_wheel.plugin_jar_name(line)).write_bytes(b"")
+    (tmp_path / "stage").mkdir()
+    root = build_wheel.stage(jars, tmp_path / "stage")
+    files = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+    tooling = [f for f in files if {"bench", "docs", "tools", "gen"} & set(f.split("/")[:-1])]
+    assert not tooling, tooling
+    find = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]
+    packages = find_packages(where=str(root / find["where"][0]), include=find["include"])
+    assert sorted(packages) == [NAME, f"{NAME}.cli"], packages
+    verbs = {f.split("/")[-1] for f in files if f.startswith(f"python/{NAME}/cli/")}
+    assert {"__init__.py", "jars.py", "demo.py", "report.py", "sql.py", "clustering.py", "advise.py"} <= verbs, verbs
+    assert {f"python/{NAME}/jars/{build_wheel.plugin_jar_name(line)}" for line in build_wheel.LINES} <= set(files)
+    assert not [f for f in files if f.endswith(".py") and not f.startswith(f"python/{NAME}/")], files
 # --- the Java tree: floors, cycles, a pure core ---------------------------------------------------
 # The map of floors is docs/design.md's table between the java-floors markers: one source for the
 # page and the check.
 
-REPO = PACKAGE.parents[1]
 JAVA = REPO / "hudi_strategy" / "src" / "main" / "java" / "dev" / "hudilayout"
+#: the benchmark's Java probes: a source set of their own, in target/hudi-layout-bench.jar
+BENCH_JAVA = REPO / "hudi_strategy" / "src" / "bench" / "java" / "dev" / "hudilayout"
+BENCH = "bench"
 #: the shared sources and each Hudi line's own (hudi_strategy/src/hudi-<line>/java), one tree to the checks
 JAVA_LINES = sorted((REPO / "hudi_strategy" / "src").glob("hudi-*/java/dev/hudilayout"))
 DESIGN = REPO / "docs" / "design.md"
@@ -235,11 +322,13 @@ def _java_floors(design: Path = DESIGN) -> Dict[str, Tuple[int, str]]:
 
 def _java_packages(root: Path = JAVA) -> Dict[str, Dict[str, Tuple[Set[str], Set[str]]]]:
     """Package -> class -> (the packages of ours it names, the engines it names: hudi, spark, ...);
-    for the shared tree, each Hudi line's own sources too (a class of a line as ``Class@hudi-1.0``)."""
+    for the shared tree, each Hudi line's own sources (a class of a line as ``Class@hudi-1.0``) and
+    the benchmark's source set too."""
     out: Dict[str, Dict[str, Tuple[Set[str], Set[str]]]] = {}
     paths = [(root, p) for p in sorted(root.rglob("*.java"))]
     if root == JAVA:
         paths += [(line, p) for line in JAVA_LINES for p in sorted(line.rglob("*.java"))]
+        paths += [(BENCH_JAVA, p) for p in sorted(BENCH_JAVA.rglob("*.java"))]
     for root, path in paths:
         package = ".".join(path.relative_to(root).parts[:-1])
         code = _java_code(path.read_text())
@@ -294,6 +383,22 @@ def test_the_java_tree_keeps_its_floors():
     assert per_line[0] and all(names == per_line[0] for names in per_line), per_line
     assert "org.apache.hudi" in packages["continuous"]["ContinuousPlanStrategy"][1]
     assert _java_violations() == []
+
+
+def test_the_java_probes_are_a_source_set_of_their_own():
+    """The benchmark's classes are not in the plugin's sources (nor its jars), name core and spark
+    packages alone, and no plugin class names them."""
+    assert not (JAVA / BENCH).exists() and not any((line / BENCH).exists() for line in JAVA_LINES)
+    packages, floors = _java_packages(), _java_floors()
+    assert set(packages[BENCH]) == {"StageLog", "ShuffleMeter", "HeapAfterGc", "CurveKeyBenchmark"}, packages[BENCH]
+    assert "curve" in packages[BENCH]["CurveKeyBenchmark"][0]  # the reader sees its imports
+    spark_floor = floors["spark"][0]
+    above = [f"{BENCH}.{c} imports {r}" for c, (refs, _) in packages[BENCH].items() for r in sorted(refs)
+             if floors[r][0] > spark_floor]
+    assert not above, above
+    users = [f"{p}.{c}" for p, classes in packages.items() if p != BENCH for c, (refs, _) in classes.items()
+             if BENCH in refs]
+    assert not users, users
 
 
 def test_the_java_packages_have_no_cycle():

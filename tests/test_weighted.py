@@ -18,6 +18,7 @@ import pytest
 
 import hudi_layout as hl
 from hudi_layout import report, tables
+from hudi_layout.cli import report as report_cli
 from bench import ssb
 from tablecheck import fingerprint, point_query
 
@@ -104,7 +105,7 @@ def test_workload_bound_is_the_closed_form():
 def test_report_refuses_bad_weights_before_starting_spark():
     for bad in ("1,-1", "a,b", "0,0"):
         with pytest.raises(SystemExit) as exit_:
-            report.main(["/no/table", "--weights", bad])
+            report_cli.main(["/no/table", "--weights", bad])
         assert exit_.value.code == 2
 
 

@@ -14,11 +14,10 @@ fraction of values it covers, do not depend on the layout).
 """
 from __future__ import annotations
 
-import argparse
 import csv
 import json
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Dict, List, Mapping, Optional, Sequence
 
 OPERATORS = ("=", "in", "<", "<=", ">", ">=", "between")
@@ -155,49 +154,3 @@ def markdown(a: Advice) -> str:
               f"    hoodie.hudilayout.column.weights={weights}"]
     return "\n".join(lines)
 
-
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m hudi_layout advise", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("path", help="the Hudi table (its columns, distinct counts and file count)")
-    ap.add_argument("--log", required=True, help="predicate log: CSV column,operator,frequency or JSON")
-    ap.add_argument("--files", type=int, help="files to lay out into (default: the table's current count)")
-    ap.add_argument("--max-columns", type=int, default=4)
-    ap.add_argument("--json", help="write the advice as JSON here")
-    args = ap.parse_args(argv)
-    try:
-        shares = read_log(args.log)
-    except (OSError, AdviceError) as e:
-        print(f"error: {e}")
-        return 2
-    from .paths import local_table_error, qualified
-    not_found = local_table_error(args.path)
-    if not_found:
-        print(f"error: {not_found}")
-        return 2
-
-    from pyspark.sql import SparkSession
-    from pyspark.sql import functions as F
-    from .spark import configure_spark
-    spark = configure_spark(SparkSession.builder.appName("hudi-layout advise")
-                            .config("spark.ui.showConsoleProgress", "false")).getOrCreate()
-    spark.sparkContext.setLogLevel("ERROR")
-    table = spark.read.format("hudi").load(qualified(args.path))
-    unknown = [c for c in shares if c not in table.columns]
-    if unknown:
-        print(f"error: the log names columns the table does not have: {', '.join(unknown)}; "
-              f"its columns: {', '.join(c for c in table.columns if not c.startswith('_hoodie_'))}")
-        return 2
-    row = table.agg(*[F.approx_count_distinct(c).alias(c) for c in shares],
-                    F.countDistinct("_hoodie_file_name").alias("_files")).collect()[0]
-    files = args.files or int(row["_files"])
-    try:
-        a = advise(shares, files, {c: int(row[c]) for c in shares}, args.max_columns)
-    except AdviceError as e:
-        print(f"error: {e}")
-        return 2
-    print(markdown(a))
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(asdict(a), f, indent=2)
-    return 0

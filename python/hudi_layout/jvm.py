@@ -3,7 +3,8 @@
 PySpark exposes the driver JVM through private handles (``SparkContext._jvm``, ``._jsc``,
 ``DataFrame._jdf``); a change there, or in the Java classes of the plugin jar and Hudi called
 below, then touches this module alone. Each function takes the session (or a DataFrame) and
-hands back Python values, except the benchmark's listeners, which go back to the functions here.
+hands back Python values. (The benchmark's own probes, Spark listeners and heap meters, are in the
+checkout's ``bench/probes.py``, not in the library.)
 ``tests/test_structure.py`` checks no other module of the package reaches the JVM.
 """
 from __future__ import annotations
@@ -182,48 +183,3 @@ def data_files_scanned(df, metrics: Dict[str, str]) -> int:
         raise RuntimeError(f"No scan with a files-read metric ({metrics}) in the executed plan: " + plan.toString())
     return sum(int(s.metrics().apply(metrics[s.getClass().getSimpleName()]).value()) for s in scans)
 
-
-# --- the benchmark's listeners (dev.hudilayout.bench) ------------------------------------------
-
-def _spark_context(spark):
-    return _jsc(spark).sc()
-
-
-def attach_shuffle_meter(spark):
-    """A ``ShuffleMeter`` listening on the session's SparkContext."""
-    return _jvm(spark).dev.hudilayout.bench.ShuffleMeter.attach(_spark_context(spark))
-
-
-def attach_stage_log(spark):
-    """A ``StageLog`` listening on the session's SparkContext."""
-    return _jvm(spark).dev.hudilayout.bench.StageLog.attach(_spark_context(spark))
-
-
-def shuffle_bytes_written(spark, meter) -> int:
-    """Shuffle bytes written since ``meter`` was attached, once running stages have reported."""
-    return int(meter.bytesWritten(_spark_context(spark)))
-
-
-def full_gc(spark) -> None:
-    """A full garbage collection of the driver's JVM (in local mode, the executors' too)."""
-    _jvm(spark).java.lang.System.gc()
-
-
-def peak_heap(spark, reset: bool = False) -> int:
-    """The driver JVM's heap in use after a garbage collection, the most since the last reset
-    (``bench.HeapAfterGc``: a full collection at the read included; in local mode the driver runs
-    the tasks too). ``reset`` starts a new peak and returns 0."""
-    meter = _jvm(spark).dev.hudilayout.bench.HeapAfterGc
-    if reset:
-        meter.start()
-        return 0
-    return int(meter.peak())
-
-
-def take_stages(spark, stage_log) -> List[str]:
-    """The stages ``stage_log`` saw complete since the last take, one tab-separated line each."""
-    return [str(line) for line in stage_log.take(_spark_context(spark))]
-
-
-def remove_listener(spark, listener) -> None:
-    _spark_context(spark).removeSparkListener(listener)

@@ -14,17 +14,14 @@ workload's average, sum p_i times column i's figure, against its bound d * GM(p)
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
-import sys
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import jvm
 from . import metadata as md
-from .extras import missing, needs_tools
-from .paths import TableNotFoundError, existing_table, local_table_error, takes_table
+from .paths import takes_table
 
 
 
@@ -393,82 +390,3 @@ def draw_boxes(spark, path: str, x: str, y: str, out: str, instant: Optional[str
     plt.close(fig)
     return len(boxes)
 
-
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m hudi_layout report", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("path")
-    ap.add_argument("--columns", help="comma-separated; default: the latest clustering's columns")
-    ap.add_argument("--before", help="also report the table as of this instant")
-    ap.add_argument("--after", help="report the table as of this instant instead of the latest")
-    ap.add_argument("--probes", type=int, default=500)
-    ap.add_argument("--png", help="draw file boxes for --x and --y into this PNG")
-    ap.add_argument("--x")
-    ap.add_argument("--y")
-    ap.add_argument("--weights", help="query shares of the columns, in --columns order (default: the weights "
-                    "the latest clustering recorded) for the workload's average")
-    ap.add_argument("--json", help="write the figures as JSON here")
-    ap.add_argument("--verbose", action="store_true", help="show Spark's and Hudi's logging")
-    args = ap.parse_args(argv)
-    weights = None
-    if args.weights:
-        from .options import parse_shares
-        try:
-            weights = parse_shares(args.weights)
-        except ValueError as e:
-            ap.error(f"--weights {e}, one per column")
-    if args.png and not (args.x and args.y):
-        ap.error("--png needs --x and --y")
-    if args.png and missing("matplotlib"):
-        print(needs_tools("report --png", "matplotlib"), file=sys.stderr)
-        return 2
-    if args.probes < 1:
-        ap.error(f"--probes {args.probes}: must be at least 1")
-    not_found = local_table_error(args.path)
-    if not_found:
-        print(f"error: {not_found}", file=sys.stderr)
-        return 2
-
-    from pyspark.sql import SparkSession
-    from .spark import command_session
-    spark = command_session(SparkSession.builder.appName("hudi-layout report")
-                            .config("spark.ui.showConsoleProgress", "false"), args.verbose)
-    try:
-        args.path = existing_table(spark, args.path)
-    except TableNotFoundError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    columns = args.columns.split(",") if args.columns else None
-    snapshots = {}
-    if args.before:
-        snapshots[f"as of {args.before}"] = args.before
-    snapshots[f"as of {args.after}" if args.after else "latest"] = args.after
-    results = {label: report(spark, args.path, columns, instant, args.probes) for label, instant in snapshots.items()}
-    print(markdown(results))
-    grid = layout_grid(spark, args.path)
-    latest = results[list(results)[-1]]
-    if grid and latest:
-        print("\n".join(grid_lines(grid, latest[0].files)))
-    regions = continuous_regions(spark, args.path)
-    if regions:
-        print("\n".join(region_lines(regions)))
-    if weights is None and not args.columns:
-        weights = layout_weights(spark, args.path)
-    for label, rows in results.items():
-        if weights and len(weights) != len(rows):
-            print(f"error: {len(weights)} weights for {len(rows)} columns ({', '.join(r.column for r in rows)})")
-            return 2
-        if weights and rows:
-            w = workload(rows, weights)
-            print(f"{label}: workload average {w['avg_files']:.1f} files per point query with weights "
-                  f"{','.join(f'{x:g}' for x in weights)}; bound d * GM(p) * N^((d-1)/d) = {w['bound']:.1f}")
-    if args.json:
-        with open(args.json, "w") as f:
-            out = {k: [dict(asdict(r), ratio=r.ratio) for r in v] for k, v in results.items()}
-            json.dump(dict(out, continuous=regions) if regions else out, f, indent=2)
-    if args.png:
-        for label, instant in snapshots.items():
-            png = args.png if label == list(snapshots)[-1] else args.png.replace(".png", "") + "-before.png"
-            n = draw_boxes(spark, args.path, args.x, args.y, png, instant, f"{label}: {args.x} x {args.y}")
-            print(f"{png}: {n} file boxes")
-    return 0

@@ -55,12 +55,48 @@ def quiet_conf(verbose: bool = False) -> Dict[str, str]:
 
 def command_session(builder, verbose: bool = False):
     """The session of one of our commands (demo, report): ``builder`` with our jars and Hudi's
-    settings and, unless ``verbose``, :func:`quiet_conf` and error-level logging."""
+    settings and, unless ``verbose``, :func:`quiet_conf`, error-level logging and the driver JVM's
+    own output (spark-submit's report of resolving ``--packages``, lines the JVM prints) kept out
+    of the command's: in a temporary file, printed only if the session fails to start."""
     for key, value in quiet_conf(verbose).items():
         builder = builder.config(key, value)
-    spark = configure_spark(builder).getOrCreate()
-    if not verbose:
-        spark.sparkContext.setLogLevel("ERROR")
+    builder = configure_spark(builder)
+    if verbose:
+        return builder.getOrCreate()
+    spark = _started_quietly(builder)
+    spark.sparkContext.setLogLevel("ERROR")
+    return spark
+
+
+def _started_quietly(builder):
+    """``builder.getOrCreate()`` with the file descriptors of stdout and stderr pointed at a
+    temporary file while the driver JVM starts (it inherits them and keeps them); the file's tail
+    goes to stderr if it fails."""
+    import atexit
+    import os
+    import sys
+    import tempfile
+    log = tempfile.NamedTemporaryFile(prefix="hudi-layout-jvm-", suffix=".log", delete=False)
+    atexit.register(lambda: os.path.exists(log.name) and os.unlink(log.name))
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
+    try:
+        os.dup2(log.fileno(), 1)
+        os.dup2(log.fileno(), 2)
+        spark = builder.getOrCreate()
+    except BaseException:
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        with open(log.name, errors="replace") as said:
+            sys.stderr.write(said.read()[-4000:])
+        raise
+    finally:
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        for fd in saved:
+            os.close(fd)
+        log.close()
     return spark
 
 

@@ -18,8 +18,8 @@ import subprocess
 import sys
 from typing import List, Optional, Sequence
 
-from .jarpaths import JarNotFoundError
-from .paths import local_properties, qualified
+from ..jarpaths import JarNotFoundError
+from ..paths import local_properties, qualified
 
 #: hudi-cli's verb -> the job's --mode
 VERBS = {"schedule": "schedule", "run": "execute", "scheduleAndExecute": "scheduleAndExecute", "show": "show",
@@ -58,8 +58,8 @@ def job_command(verb: str, path: str, *, table: Optional[str] = None, props: Opt
     ``table`` its name (default: the table's own), ``props`` a properties file, ``hoodie_configs``
     further ``k=v`` keys, ``instant`` the clustering's, ``master`` and ``memory`` the driver's."""
     from pyspark.find_spark_home import _find_spark_home
-    from .jarpaths import jar_path, spark_jars
-    from .spark import quiet_conf
+    from ..jarpaths import jar_path, spark_jars
+    from ..spark import quiet_conf
     path = qualified(path)
     command = [os.path.join(_find_spark_home(), "bin", "spark-submit"), "--class", JOB_CLASS,
                *spark_jars(with_plugin=False).submit_args(), "--conf", "spark.ui.enabled=false"]
