@@ -18,7 +18,7 @@ layout, from :class:`hudi_layout.LayoutOptions`) and ``spark-defaults.conf`` (wh
 The renderers live by page, each module importing only the two shared ones below it:
 
 - :mod:`.reference`: docs/options.md and docs/operators.md; :mod:`.conf`: the ``conf/`` templates;
-- :mod:`.readme`: README.md;
+- :mod:`.readme`: README.md's headline table (README's one generated block; its prose is written by hand);
 - :mod:`.benchmarks`: docs/benchmarks.md;
 - :mod:`.layouts`, :mod:`.rounds`, :mod:`.layers`: docs/layouts.md (fresh layouts, the rounds runs,
   the layers runs before the region tree);
@@ -39,37 +39,30 @@ from .conf import CONF
 from .layers import drift_prose, groups_prose, layers_intro, layers_other, layers_prose, layers_sampled, layers_table
 from .layouts import groups_block, heavy_values, weighted_block
 from .limits import limits_continuous, limits_cost, limits_curve, limits_formats
-from .readme import (peers_headline, peers_range, readme_intro, rounds_growth_prose, rounds_other_prose,
-                     rounds_peers_prose)
+from .readme import readme_headline
 from .reference import example_block, options_table, python_options_table
 from .rounds import default_why, frontier_block, rounds_drift_prose, rounds_shares, rounds_targets, rounds_upserts_prose
-from .runs import LAYERS_RUNS, ROUNDS_GROWTH, ROUNDS_OTHER, rounds_block
+from .runs import LAYERS_RUNS, ROUNDS_OTHER, rounds_block
 from .scale import plan_block, rounds_partitioned_block, scale_runs_block, size_runs_block
 
 
 GENERATED = {"options-table": options_table, "python-options": python_options_table,
              "example-ingest": example_block,
-             "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
              "rounds-other": lambda: "\n".join(rounds_block(runs, every) for runs, every in ROUNDS_OTHER),
-             "rounds-peers": rounds_peers_block, "peers-headline": peers_headline,
+             "rounds-peers": rounds_peers_block, "readme-headline": readme_headline,
              "peers-runs": peers_runs_block, "peers-summary": peers_summary, "scale-runs": scale_runs_block,
              "scale-sizes": size_runs_block, "scale-rounds": rounds_partitioned_block, "scale-plan": plan_block}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
-               "example-ingest": "docs/operators.md", "rounds-growth": "README.md",
+               "example-ingest": "docs/operators.md",
                "rounds-other": "docs/layouts.md", "rounds-peers": "docs/benchmarks.md",
-               "peers-headline": "README.md", "peers-runs": "docs/benchmarks.md",
+               "readme-headline": "README.md", "peers-runs": "docs/benchmarks.md",
                "peers-summary": "docs/benchmarks.md", "scale-runs": "docs/scale.md",
                "scale-sizes": "docs/scale.md", "scale-rounds": "docs/scale.md", "scale-plan": "docs/scale.md"}
 
 #: The measured figures in the pages' prose, tables and bullets: block name -> (page, renderer).
 FIGURES = {
-    "readme-intro": ("README.md", readme_intro),
-    "peers-range": ("README.md", peers_range),
-    "rounds-growth-prose": ("README.md", rounds_growth_prose),
-    "rounds-peers-prose": ("README.md", rounds_peers_prose),
-    "rounds-other-prose": ("README.md", rounds_other_prose),
     "heavy-values": ("docs/layouts.md", heavy_values),
     "weighted": ("docs/layouts.md", weighted_block),
     "groups4": ("docs/layouts.md", groups_block),
