@@ -392,3 +392,50 @@ def test_sentences_are_short_enough_to_read_aloud(rel):
     average = words_per_sentence((ROOT / rel).read_text())
     assert average <= SENTENCE_CEILING[rel], (f"{rel} averages {average:.1f} words a sentence, over its ceiling "
                                               f"{SENTENCE_CEILING[rel]} (the target: {WORDS_PER_SENTENCE}); split sentences")
+
+# README.md is a page, not a report: short, few figures, no generated prose.
+README_MOST_LINES = 90
+README_MOST_FIGURES = 15
+#: A figure: a decimal number (``44.9``, ``1.8M``, a version such as ``3.5``) or a ratio (``0.82x``, ``2x``).
+README_FIGURE = re.compile(r"(?<![\w.])\d+(?:\.\d+)*x(?!\w)|(?<![\w.])\d+(?:\.\d+)+")
+COMMENT = re.compile(r"<!--.*?-->", re.S)
+LINK_TARGET = re.compile(r"(\]\()[^)\s]+(\))")
+
+
+def readme_figures(text: str) -> list:
+    """The figures a reader meets in ``text``: outside code blocks, code spans, link targets and
+    comments (a fig marker's head; the figure it shows counts)."""
+    prose = LINK_TARGET.sub(r"\1\2", COMMENT.sub("", CODE_SPAN.sub("", FENCE.sub("", text))))
+    return README_FIGURE.findall(prose)
+
+
+def test_readme_is_short():
+    lines = (ROOT / "README.md").read_text().splitlines()
+    assert len(lines) <= README_MOST_LINES, \
+        f"README.md has {len(lines)} lines, at most {README_MOST_LINES}: move detail to docs/*.md"
+
+
+def test_readme_holds_few_figures():
+    found = readme_figures((ROOT / "README.md").read_text())
+    assert len(found) <= README_MOST_FIGURES, \
+        (f"README.md shows {len(found)} figures, at most {README_MOST_FIGURES}: {found}; "
+         "every other figure belongs in docs/benchmarks.md or docs/layouts.md")
+
+
+def test_readme_figures_are_counted():
+    text = ("44.9 files, 0.82x and 2x; Spark 3.5.5; 1.8M rows; 300 files ([x](docs/v1.2.md)) `1.5x` "
+            "<!-- fig r ours: a / b | {:.2f}x -->1.25x<!-- /fig -->\n```\n9.9\n```\n")
+    assert readme_figures(text) == ["44.9", "0.82x", "2x", "3.5.5", "1.8", "1.25x"]
+
+
+def test_readme_generates_no_prose():
+    """Each generated block of README.md is a table (every line a row), each figure a fig marker:
+    README's sentences are written in README.md, not by Python."""
+    text = (ROOT / "README.md").read_text()
+    names = {n for n, _ in MARKER.findall(text)}
+    assert names == {n for n, page in docs.BLOCK_FILES.items() if page == "README.md"}
+    for name in names:
+        body = docs.current(name, text)
+        rows = body.strip().splitlines()
+        assert rows and all(r.startswith("|") and r.endswith("|") for r in rows), \
+            f"README.md's generated block {name} is not a table: {body[:200]!r}"

@@ -18,7 +18,7 @@ layout, from :class:`hudi_layout.LayoutOptions`) and ``spark-defaults.conf`` (wh
 The renderers live by page, each module importing only the two shared ones below it:
 
 - :mod:`.reference`: docs/options.md and docs/operators.md; :mod:`.conf`: the ``conf/`` templates;
-- :mod:`.readme`: README.md;
+- :mod:`.readme`: README.md's headline table (README's one generated block; its prose is written by hand);
 - :mod:`.benchmarks`: docs/benchmarks.md;
 - :mod:`.layouts`, :mod:`.rounds`, :mod:`.layers`: docs/layouts.md and the continuous layout's runs in
   docs/benchmarks.md (fresh layouts, the rounds runs,
@@ -42,8 +42,7 @@ from .common import README, REPO, _block, current
 from .conf import CONF
 from .layers import layers_other, layers_table
 from .layouts import groups_block, weighted_block
-from .readme import (peers_headline, peers_range, readme_intro, rounds_growth_prose, rounds_other_prose,
-                     rounds_peers_prose)
+from .readme import readme_headline
 from .reference import example_block, options_table, python_options_table
 from .rounds import frontier_block, rounds_shares
 from .runs import LAYERS_RUNS, PEERS_RUNS, ROUNDS_GROWTH, ROUNDS_OTHER, rounds_block
@@ -55,14 +54,14 @@ GENERATED = {"options-table": options_table, "python-options": python_options_ta
              "example-ingest": example_block,
              "rounds-growth": lambda: rounds_block(ROUNDS_GROWTH),
              "rounds-other": lambda: "\n".join(rounds_block(runs, every) for runs, every in ROUNDS_OTHER),
-             "rounds-peers": rounds_peers_block, "peers-headline": peers_headline,
+             "rounds-peers": rounds_peers_block, "readme-headline": readme_headline,
              "peers-summary": peers_summary, "scale-sizes": size_runs_block, "scale-plan": plan_block}
 
 # The page that holds each generated block, relative to the checkout.
 BLOCK_FILES = {"options-table": "docs/options.md", "python-options": "docs/options.md",
-               "example-ingest": "docs/operators.md", "rounds-growth": "README.md",
+               "example-ingest": "docs/operators.md", "rounds-growth": "docs/benchmarks.md",
                "rounds-other": "docs/benchmarks.md", "rounds-peers": "docs/benchmarks.md",
-               "peers-headline": "README.md", "peers-summary": "docs/benchmarks.md",
+               "readme-headline": "README.md", "peers-summary": "docs/benchmarks.md",
                "scale-sizes": "docs/scale.md", "scale-plan": "docs/scale.md"}
 
 # A block per run: its command and tables. The page says above it what the run is and how it ran.
@@ -78,11 +77,6 @@ for _folder in ROUNDS_PARTITIONED:
 
 #: The measured figures in the pages' prose, tables and bullets: block name -> (page, renderer).
 FIGURES = {
-    "readme-intro": ("README.md", readme_intro),
-    "peers-range": ("README.md", peers_range),
-    "rounds-growth-prose": ("README.md", rounds_growth_prose),
-    "rounds-peers-prose": ("README.md", rounds_peers_prose),
-    "rounds-other-prose": ("README.md", rounds_other_prose),
     "weighted": ("docs/layouts.md", weighted_block),
     "groups4": ("docs/layouts.md", groups_block),
     "rounds-shares": ("docs/layouts.md", rounds_shares),

@@ -1,6 +1,6 @@
 """The runs under docs/bench that more than one page quotes (the rounds runs, the peers runs, the
 layers runs, the formats runs), and what those pages read alike from them: :func:`rounds_block`
-(README.md's and docs/benchmarks.md's rounds tables) and :func:`_against_best_peers`. Renders no page
+(docs/benchmarks.md's rounds tables) and :func:`_against_best_peers`. Renders no page
 of its own."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from .common import CLASSES, REPO, PeersRun
 
 #: The layouts the growing-table summaries compare: Hudi's built-in and our continuous layout.
 ROUNDS_LAYOUTS = ("builtin-hilbert-sample", "ours-hilbert-sample-continuous")
-#: The ``bench --rounds`` runs the README summarises (label, folder of results.json): R = 32, a
+#: The ``bench --rounds`` runs docs/benchmarks.md shows first (label, folder of results.json): R = 32, a
 #: first layout of 4 files, uniform rows by bulk insert beside time-ordered upserts.
 ROUNDS_GROWTH = (("uniform rows, random order, bulk insert", "docs/bench/rounds32-first4"),
                  ("time-ordered upserts, 10% updates", "docs/bench/rounds32-first4-time-upserts"))
@@ -31,7 +31,7 @@ ROUNDS_PEERS = (("R = 8, uniform rows, bulk insert", "docs/bench/rounds8-peers")
                 ("R = 8, time-ordered upserts, 10% updates", "docs/bench/rounds8-peers-time-upserts"))
 
 
-#: The fresh-layout runs with the peers docs/benchmarks.md shows (label, folder): the README's run,
+#: The fresh-layout runs with the peers docs/benchmarks.md shows (label, folder): the headline run,
 #: the same with one codec for every system, then the other data sets. How each ran, the page says.
 PEERS_RUNS = (("uniform rows, each system's defaults", "docs/bench/n300-peers"),
               ("uniform rows, zstd for every system", "docs/bench/n300-peers-zstd"),
@@ -46,8 +46,6 @@ PEERS_RUNS = (("uniform rows, each system's defaults", "docs/bench/n300-peers"),
               ("correlated rows, N = 1000", "docs/bench/n1000-peers-correlated"))
 
 
-#: The run the README's first paragraph quotes: SSB scale 1 into 1000 files, ours against the built-in.
-INTRO_RUN = "docs/bench/scale1-uniform"
 
 
 #: The issue's targets docs/layouts.md holds the rounds runs to: after the last round at most
