@@ -22,8 +22,8 @@ import java.util.TreeMap;
  * newest completed replacecommit that recorded one for it ({@code hudilayout.continuous.grid.<partition>},
  * read with {@link dev.hudilayout.layout.RegionTree#parse}; a grid recorded before trees is a tree of
  * one grid), with the sort columns that commit names ({@code hudilayout.columns}), the order of the
- * grid's axes. Read by the plan ({@link ContinuousPlanStrategy}), the layout report ({@link Regions#json})
- * and the writes that put new rows on the grid ({@code spark.RegionWritePartitioner}).
+ * grid's axes. Read by the plan ({@link ContinuousPlanStrategy}), the layout report ({@code report.RegionsJson})
+ * and the writes that put new rows on the grid ({@link RegionWritePartitioner}).
  *
  * <p>A partition moving to other sort columns ({@code plan.ColumnChange}) keeps two trees while it
  * moves: the newest, on the new columns, and the one its old regions still lie in, the newest
