@@ -32,6 +32,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Stage "sample": one sample for a whole clustering instant: a single pass over the sort columns (and record key)
@@ -245,7 +246,7 @@ final class InstantSample {
    * 10,000, and a clustering of many small partitions' files would start that many tasks of one
    * lookup each (docs/scale.md, "Measured").
    */
-  static <T> T withListingParallelism(SparkSession spark, java.util.function.Supplier<T> read) {
+  static <T> T withListingParallelism(SparkSession spark, Supplier<T> read) {
     String before = spark.conf().contains(LISTING_PARALLELISM) ? spark.conf().get(LISTING_PARALLELISM) : null;
     spark.conf().set(LISTING_PARALLELISM, String.valueOf(Math.max(1, spark.sparkContext().defaultParallelism())));
     try {
