@@ -275,12 +275,13 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
 
   /**
    * A partition with no tree on the asked columns: one group that lays all of {@code slices} out;
-   * none for a single file that would be written again as it is.
+   * none when a partition never laid out holds a single file without logs, which would be written
+   * again as it is.
    */
   private Stream<HoodieClusteringGroup> firstLayout(List<FileSlice> slices, FileSizing sizing, long target,
-                                                    boolean noTree, ColumnMove move) {
+                                                    boolean neverLaidOut, ColumnMove move) {
     int files = firstLayoutFiles(slices, sizing, target);
-    if (slices.size() == 1 && files == 1 && slices.get(0).getLogFiles().count() == 0 && noTree) {
+    if (slices.size() == 1 && files == 1 && slices.get(0).getLogFiles().count() == 0 && neverLaidOut) {
       return Stream.empty();
     }
     Map<String, String> metadata = PlannedGroup.metadata(PlannedGroup.Kind.FULL, null,
