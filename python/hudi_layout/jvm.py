@@ -108,8 +108,8 @@ def writers(spark, path: str) -> Dict[str, Any]:
 
 
 def continuous_regions_json(spark, path: str) -> str:
-    """``continuous.Regions.json``: the continuous layout's regions per partition, as JSON."""
-    return _jvm(spark).dev.hudilayout.continuous.Regions.json(_jsc(spark), path)
+    """``report.RegionsJson.json``: the continuous layout's regions per partition, as JSON."""
+    return _jvm(spark).dev.hudilayout.report.RegionsJson.json(_jsc(spark), path)
 
 
 # --- Hadoop and Hudi ---------------------------------------------------------------------------

@@ -24,6 +24,7 @@ import java.nio.file.Paths;
 import java.text.ParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -128,8 +129,37 @@ public final class ClusteringJob {
     }
   }
 
+  /** What a flag's value sets in {@link Args}; {@code flag} as given, for messages. */
+  private interface Setter {
+    void set(Args args, String flag, String value);
+  }
+
+  /** Every flag, by its long and short names, and what its value sets. */
+  private static final Map<String, Setter> FLAGS = new HashMap<>();
+
+  static {
+    flag((args, flag, value) -> args.basePath = value, "--base-path", "-sp");
+    flag((args, flag, value) -> args.tableName = value, "--table-name", "-tn");
+    flag((args, flag, value) -> args.mode = value, "--mode", "-m");
+    flag((args, flag, value) -> args.instant = value, "--instant-time", "-it");
+    flag((args, flag, value) -> args.propsFile = value, "--props");
+    flag((args, flag, value) -> args.confs.add(value), "--hoodie-conf");
+    flag((args, flag, value) -> args.master = value, "--spark-master", "-ms");
+    flag((args, flag, value) -> args.memory = value, "--spark-memory", "-sm");
+    flag((args, flag, value) -> args.parallelism = number(flag, value, 1), "--parallelism", "-pl");
+    flag((args, flag, value) -> args.retry = number(flag, value, 0), "--retry", "-rt");
+    flag((args, flag, value) -> args.retryLastFailed = bool(flag, value), "--retry-last-failed-clustering-job", "-rc");
+    flag((args, flag, value) -> args.maxProcessingMs = number(flag, value, 0), "--job-max-processing-time-ms", "-jt");
+  }
+
+  private static void flag(Setter setter, String... names) {
+    for (String name : names) {
+      FLAGS.put(name, setter);
+    }
+  }
+
   static Args parse(String[] argv) {
-    Args a = new Args();
+    Args args = new Args();
     for (int i = 0; i < argv.length; i++) {
       String flag = argv[i];
       if (flag.equals("--help") || flag.equals("-h")) {
@@ -139,118 +169,73 @@ public final class ClusteringJob {
         throw new IllegalArgumentException(flag + " needs a value");
       }
       String value = argv[++i];
-      switch (flag) {
-        case "--base-path":
-        case "-sp":
-          a.basePath = value;
-          break;
-        case "--table-name":
-        case "-tn":
-          a.tableName = value;
-          break;
-        case "--mode":
-        case "-m":
-          a.mode = value;
-          break;
-        case "--instant-time":
-        case "-it":
-          a.instant = value;
-          break;
-        case "--props":
-          a.propsFile = value;
-          break;
-        case "--hoodie-conf":
-          a.confs.add(value);
-          break;
-        case "--spark-master":
-        case "-ms":
-          a.master = value;
-          break;
-        case "--spark-memory":
-        case "-sm":
-          a.memory = value;
-          break;
-        case "--parallelism":
-        case "-pl":
-          a.parallelism = number(flag, value, 1);
-          break;
-        case "--retry":
-        case "-rt":
-          a.retry = number(flag, value, 0);
-          break;
-        case "--retry-last-failed-clustering-job":
-        case "-rc":
-          a.retryLastFailed = bool(flag, value);
-          break;
-        case "--job-max-processing-time-ms":
-        case "-jt":
-          a.maxProcessingMs = number(flag, value, 0);
-          break;
-        default:
-          throw new IllegalArgumentException("unknown flag " + flag + " (value '" + value + "')");
+      Setter setter = FLAGS.get(flag);
+      if (setter == null) {
+        throw new IllegalArgumentException("unknown flag " + flag + " (value '" + value + "')");
       }
+      setter.set(args, flag, value);
     }
-    if (a.basePath == null || a.basePath.trim().isEmpty()) {
+    if (args.basePath == null || args.basePath.trim().isEmpty()) {
       throw new IllegalArgumentException("--base-path is required: the table's base path");
     }
-    if (a.tableName == null || a.tableName.trim().isEmpty()) {
+    if (args.tableName == null || args.tableName.trim().isEmpty()) {
       throw new IllegalArgumentException("--table-name is required: the table's name");
     }
-    String mode = MODES.stream().filter(m -> m.equalsIgnoreCase(a.mode)).findFirst().orElse(null);
+    String mode = MODES.stream().filter(accepted -> accepted.equalsIgnoreCase(args.mode)).findFirst().orElse(null);
     if (mode == null) {
-      throw new IllegalArgumentException("--mode '" + a.mode + "' is not accepted: one of " + String.join(", ", MODES));
+      throw new IllegalArgumentException("--mode '" + args.mode + "' is not accepted: one of " + String.join(", ", MODES));
     }
-    a.mode = mode;
-    return a;
+    args.mode = mode;
+    return args;
   }
 
   /** The Hudi options: the properties file, then every --hoodie-conf, checked as the strategy checks them. */
-  static Map<String, String> options(Args a) {
+  static Map<String, String> options(Args args) {
     Map<String, String> out = new LinkedHashMap<>();
-    if (a.propsFile != null) {
-      Properties p = new Properties();
-      try (InputStream in = Files.newInputStream(Paths.get(a.propsFile))) {
-        p.load(in);
+    if (args.propsFile != null) {
+      Properties props = new Properties();
+      try (InputStream in = Files.newInputStream(Paths.get(args.propsFile))) {
+        props.load(in);
       } catch (IOException e) {
-        throw new IllegalArgumentException("--props " + a.propsFile + ": cannot read it (" + e.getMessage() + ")");
+        throw new IllegalArgumentException("--props " + args.propsFile + ": cannot read it (" + e.getMessage() + ")");
       }
-      new TreeMap<>(p).forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v).trim()));
+      new TreeMap<>(props).forEach((key, value) -> out.put(String.valueOf(key), String.valueOf(value).trim()));
     }
-    for (String kv : a.confs) {
-      int eq = kv.indexOf('=');
-      if (eq <= 0) {
-        throw new IllegalArgumentException("--hoodie-conf '" + kv + "': expected key=value");
+    for (String conf : args.confs) {
+      int equals = conf.indexOf('=');
+      if (equals <= 0) {
+        throw new IllegalArgumentException("--hoodie-conf '" + conf + "': expected key=value");
       }
-      out.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+      out.put(conf.substring(0, equals).trim(), conf.substring(equals + 1).trim());
     }
-    out.put("hoodie.table.name", a.tableName);
+    out.put("hoodie.table.name", args.tableName);
     Properties check = new Properties();
     check.putAll(out);
     LayoutSpecParser.refuseUnknownKeys(check);
     return out;
   }
 
-  private static void runMode(JavaSparkContext jsc, Args a, Map<String, String> options) {
-    switch (a.mode) {
+  private static void runMode(JavaSparkContext jsc, Args args, Map<String, String> options) {
+    switch (args.mode) {
       case "schedule": {
-        String instant = ClusteringRunner.schedule(jsc, a.basePath, options);
+        String instant = ClusteringRunner.schedule(jsc, args.basePath, options);
         System.out.println(instant == null ? "nothing to cluster" : "scheduled " + instant);
         return;
       }
       case "execute": {
-        String instant = a.instant != null ? a.instant : oldestPending(jsc, a.basePath);
+        String instant = args.instant != null ? args.instant : oldestPending(jsc, args.basePath);
         if (instant == null) {
           throw new IllegalArgumentException("--mode execute: the table has no pending clustering; schedule one "
               + "first (--mode schedule) or give --instant-time");
         }
-        ClusteringRunner.execute(jsc, a.basePath, options, instant);
-        System.out.println(completed(jsc, a.basePath, instant));
+        ClusteringRunner.execute(jsc, args.basePath, options, instant);
+        System.out.println(completed(jsc, args.basePath, instant));
         return;
       }
       case "scheduleAndExecute": {
-        String instant = a.retryLastFailed ? failedInflight(jsc, a.basePath, a.maxProcessingMs) : null;
+        String instant = args.retryLastFailed ? failedInflight(jsc, args.basePath, args.maxProcessingMs) : null;
         if (instant == null) {
-          instant = ClusteringRunner.schedule(jsc, a.basePath, options);
+          instant = ClusteringRunner.schedule(jsc, args.basePath, options);
           if (instant == null) {
             System.out.println("nothing to cluster");
             return;
@@ -259,30 +244,30 @@ public final class ClusteringJob {
         } else {
           System.out.println("retrying " + instant);
         }
-        ClusteringRunner.execute(jsc, a.basePath, options, instant);
-        System.out.println(completed(jsc, a.basePath, instant));
+        ClusteringRunner.execute(jsc, args.basePath, options, instant);
+        System.out.println(completed(jsc, args.basePath, instant));
         return;
       }
       case "show":
-        show(jsc, a.basePath);
+        show(jsc, args.basePath);
         return;
       default:
-        purge(jsc, a, options);
+        purge(jsc, args, options);
     }
   }
 
   /** Every clustering on the active timeline, oldest first: pending ones with their state, completed ones as {@link #describe}. */
   private static void show(JavaSparkContext jsc, String basePath) {
     TreeMap<String, String> lines = new TreeMap<>();
-    for (HoodieInstant p : pending(jsc, basePath)) {
-      String time = HudiLine.get().instantTime(p);
-      lines.put(time, time + " " + p.getState());
+    for (HoodieInstant instant : pending(jsc, basePath)) {
+      String time = HudiLine.get().instantTime(instant);
+      lines.put(time, time + " " + instant.getState());
     }
     HoodieTimeline done = TableClients.meta(jsc, basePath).getActiveTimeline().getCompletedReplaceTimeline();
-    for (HoodieInstant i : done.getInstants()) {
-      String line = describe(done, i);
+    for (HoodieInstant instant : done.getInstants()) {
+      String line = describe(done, instant);
       if (line.startsWith("operation=CLUSTER")) {
-        String time = HudiLine.get().instantTime(i);
+        String time = HudiLine.get().instantTime(instant);
         lines.put(time, time + " COMPLETED " + line);
       }
     }
@@ -294,18 +279,18 @@ public final class ClusteringJob {
 
   private static List<HoodieInstant> pending(JavaSparkContext jsc, String basePath) {
     List<HoodieInstant> out = new ArrayList<>();
-    ClusteringUtils.getAllPendingClusteringPlans(TableClients.meta(jsc, basePath)).forEach(p -> out.add(p.getLeft()));
-    out.sort((x, y) -> HudiLine.get().instantTime(x).compareTo(HudiLine.get().instantTime(y)));
+    ClusteringUtils.getAllPendingClusteringPlans(TableClients.meta(jsc, basePath)).forEach(plan -> out.add(plan.getLeft()));
+    out.sort((first, second) -> HudiLine.get().instantTime(first).compareTo(HudiLine.get().instantTime(second)));
     return out;
   }
 
   private static String oldestPending(JavaSparkContext jsc, String basePath) {
-    List<HoodieInstant> p = pending(jsc, basePath);
-    return p.isEmpty() ? null : HudiLine.get().instantTime(p.get(0));
+    List<HoodieInstant> pending = pending(jsc, basePath);
+    return pending.isEmpty() ? null : HudiLine.get().instantTime(pending.get(0));
   }
 
-  /** The newest clustering left inflight for longer than {@code maxMs}, or null. */
-  private static String failedInflight(JavaSparkContext jsc, String basePath, long maxMs) {
+  /** The newest clustering left inflight for longer than {@code maxProcessingMs}, or null. */
+  private static String failedInflight(JavaSparkContext jsc, String basePath, long maxProcessingMs) {
     HoodieTableMetaClient meta = TableClients.meta(jsc, basePath);
     HoodieTimeline inflight = HudiLine.get().pendingReplaces(meta.getActiveTimeline()).filterInflights();
     if (inflight.empty()) {
@@ -314,7 +299,7 @@ public final class ClusteringJob {
     String instant = HudiLine.get().instantTime(inflight.lastInstant().get());
     try {
       long started = HoodieInstantTimeGenerator.parseDateFromInstantTime(instant).getTime();
-      return started + maxMs < System.currentTimeMillis() ? instant : null;
+      return started + maxProcessingMs < System.currentTimeMillis() ? instant : null;
     } catch (ParseException e) {
       throw new IllegalStateException("hudi-layout: cannot read the time of clustering instant " + instant, e);
     }
@@ -323,48 +308,48 @@ public final class ClusteringJob {
   /** "completed T operation=CLUSTER files=R->W hudilayout.*=..." from the instant's replacecommit. */
   private static String completed(JavaSparkContext jsc, String basePath, String instant) {
     HoodieTimeline done = TableClients.meta(jsc, basePath).getActiveTimeline().getCompletedReplaceTimeline();
-    for (HoodieInstant i : done.getInstants()) {
-      if (HudiLine.get().instantTime(i).equals(instant)) {
-        return "completed " + instant + " " + describe(done, i);
+    for (HoodieInstant completed : done.getInstants()) {
+      if (HudiLine.get().instantTime(completed).equals(instant)) {
+        return "completed " + instant + " " + describe(done, completed);
       }
     }
     throw new IllegalStateException("clustering " + instant + " did not complete");
   }
 
   /** "operation=O files=R->W hudilayout.*=...": a completed replacecommit's operation, files replaced and written, and our layout keys. */
-  private static String describe(HoodieTimeline done, HoodieInstant i) {
-    HoodieReplaceCommitMetadata md;
+  private static String describe(HoodieTimeline done, HoodieInstant instant) {
+    HoodieReplaceCommitMetadata metadata;
     try {
       // a completed replacecommit's metadata is a HoodieReplaceCommitMetadata (HudiLine#commitMetadata)
-      md = (HoodieReplaceCommitMetadata) HudiLine.get().commitMetadata(done, i);
+      metadata = (HoodieReplaceCommitMetadata) HudiLine.get().commitMetadata(done, instant);
     } catch (IOException e) {
       return "operation=unreadable (" + e.getMessage() + ")";
     }
-    int replaced = md.getPartitionToReplaceFileIds().values().stream().mapToInt(List::size).sum();
-    StringBuilder sb = new StringBuilder("operation=" + md.getOperationType() + " files=" + replaced + "->"
-        + md.getPartitionToWriteStats().values().stream().mapToInt(List::size).sum());
-    new TreeMap<>(md.getExtraMetadata()).forEach((k, v) -> {
-      if (k.startsWith(LayoutMetadata.PREFIX) && !k.startsWith(LayoutMetadata.CONTINUOUS_GRID.key())) {
-        sb.append(' ').append(k).append('=').append(v);
+    int replaced = metadata.getPartitionToReplaceFileIds().values().stream().mapToInt(List::size).sum();
+    StringBuilder text = new StringBuilder("operation=" + metadata.getOperationType() + " files=" + replaced + "->"
+        + metadata.getPartitionToWriteStats().values().stream().mapToInt(List::size).sum());
+    new TreeMap<>(metadata.getExtraMetadata()).forEach((key, value) -> {
+      if (key.startsWith(LayoutMetadata.PREFIX) && !key.startsWith(LayoutMetadata.CONTINUOUS_GRID.key())) {
+        text.append(' ').append(key).append('=').append(value);
       }
     });
-    return sb.toString();
+    return text.toString();
   }
 
   /** Rolls back the given pending clustering (or every one) and removes its plan from the timeline. */
-  private static void purge(JavaSparkContext jsc, Args a, Map<String, String> options) {
+  private static void purge(JavaSparkContext jsc, Args args, Map<String, String> options) {
     List<HoodieInstant> targets = new ArrayList<>();
-    for (HoodieInstant p : pending(jsc, a.basePath)) {
-      if (a.instant == null || a.instant.equals(HudiLine.get().instantTime(p))) {
-        targets.add(p);
+    for (HoodieInstant instant : pending(jsc, args.basePath)) {
+      if (args.instant == null || args.instant.equals(HudiLine.get().instantTime(instant))) {
+        targets.add(instant);
       }
     }
-    if (a.instant != null && targets.isEmpty()) {
-      throw new IllegalArgumentException("--instant-time " + a.instant + ": no pending clustering at that instant");
+    if (args.instant != null && targets.isEmpty()) {
+      throw new IllegalArgumentException("--instant-time " + args.instant + ": no pending clustering at that instant");
     }
-    try (SparkRDDWriteClient<?> client = TableClients.open(jsc, a.basePath, options, schema -> { })) {
-      for (HoodieInstant p : targets) {
-        String time = HudiLine.get().instantTime(p);
+    try (SparkRDDWriteClient<?> client = TableClients.open(jsc, args.basePath, options, schema -> { })) {
+      for (HoodieInstant target : targets) {
+        String time = HudiLine.get().instantTime(target);
         HudiLine.get().purgeClustering(client, time);
         System.out.println("purged " + time);
       }
@@ -384,9 +369,9 @@ public final class ClusteringJob {
 
   private static int number(String flag, String value, int min) {
     try {
-      int n = Integer.parseInt(value.trim());
-      if (n >= min) {
-        return n;
+      int number = Integer.parseInt(value.trim());
+      if (number >= min) {
+        return number;
       }
     } catch (NumberFormatException ignored) {
       // the message below

@@ -69,7 +69,7 @@ import java.util.stream.Collectors;
  *   <li><b>placement</b>: per group, once, the file of each row and its order in it
  *       ({@link dev.hudilayout.layout.Placement}: {@link dev.hudilayout.layout.CurvePlacement} or
  *       {@link dev.hudilayout.layout.GridPlacement}), chosen in the partitioner Hudi asks for
- *       ({@link #rowPartitioner}, {@link #recordPartitioner}; {@code spark.GroupPlacement});</li>
+ *       ({@link #rowPartitioner}, {@link #recordPartitioner}; {@code plan.GroupPlacement});</li>
  *   <li><b>write</b>: rows shuffled into their files and sorted ({@code spark.HelperColumns} on the
  *       row-writer path, {@code spark.FilePartitioner} on the RDD path), then written by Hudi's
  *       sort-and-size strategy;</li>

@@ -30,14 +30,10 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
@@ -61,7 +57,7 @@ import java.util.stream.Stream;
  * have a tree; each region's query shares ({@link QueryShares}) go to execution
  * with the groups.
  * New rows are laid on the recorded tree, each region cut on its own, so every output file lies
- * inside one region; a bulk insert on the grid ({@code spark.RegionWritePartitioner}) leaves no
+ * inside one region; a bulk insert on the grid ({@link RegionWritePartitioner}) leaves no
  * new rows at all, only a new layer inside each region it reached. A region's files come in
  * layers, the file groups one instant created ({@link CommitHistory}: an upsert that rewrites a file
  * in place keeps it in its layer). A region is laid out again when the rows of its layers after
@@ -87,7 +83,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   private static final Logger LOG = LoggerFactory.getLogger(ContinuousPlanStrategy.class);
   /** Hudi's switch for planning every partition again rather than those written since the last plan. */
   private static final String INCREMENTAL_KEY = "hoodie.table.services.incremental.enabled";
-  private transient Timeline timeline;
+  private transient PlanTimeline timeline;
   /** The partitions this plan looks at, from Hudi (all of them, or those written since the last plan). */
   private transient Supplier<List<String>> planned;
   /** What the column-stats index holds for the planned partitions' files, by the columns read (the sort columns, and an old layout's). */
@@ -109,41 +105,14 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   protected Option<HoodieClusteringPlan> plan(Supplier<List<String>> partitions,
                                               Supplier<Option<HoodieClusteringPlan>> hudiPlan) {
     planned = partitions;
-    // Planned in a pool of our own: the local engine context plans the partitions in a parallel
-    // stream, which on the common pool would hold its workers (one on two cores) in requests to
-    // the embedded timeline server, whose handlers need that pool to answer; each such request
-    // then waited out the remote view's timeout (300 s) before falling back to a local view.
-    // The pool's thread carries the caller's context class loader: a new pool thread gets the
-    // system loader, which cannot see the Hudi bundle when it came in through Spark's --jars or
-    // --packages, and Avro then decodes the metadata table's records as generic ones (0.15 fails
-    // with a ClassCastException reading the partitions list).
-    ClassLoader loader = Thread.currentThread().getContextClassLoader();
-    ForkJoinPool pool = new ForkJoinPool(1, p -> {
-      ForkJoinWorkerThread thread = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
-      thread.setContextClassLoader(loader);
-      return thread;
-    }, null, false);
     spent = new long[3];
     long start = System.nanoTime();
     try {
-      Option<HoodieClusteringPlan> plan = pool.submit(hudiPlan::get).get();
+      Option<HoodieClusteringPlan> plan = PlanPool.call(hudiPlan);
       LOG.info("hudi-layout: continuous plan took {} ms: timeline {} ms, listing {} ms, column stats {} ms",
           (System.nanoTime() - start) / 1_000_000, spent[0], spent[1], spent[2]);
       return plan;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("hudi-layout: the continuous plan was interrupted", e);
-    } catch (ExecutionException e) {
-      // a refusal of ours reaches the user as it was thrown, not inside Hudi's wrappers of the plan's map
-      for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
-        if (t instanceof IllegalArgumentException && String.valueOf(t.getMessage()).startsWith("hudi-layout:")) {
-          throw (IllegalArgumentException) t;
-        }
-      }
-      Throwable cause = e.getCause();
-      throw cause instanceof RuntimeException ? (RuntimeException) cause : new IllegalStateException(cause);
     } finally {
-      pool.shutdown();
       planned = null;
       timeline = null;
       sizing.reset();
@@ -223,10 +192,10 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
       return slices;
     }
     RecentWrites recent = timeline().recent;
-    boolean[] out = recent.leaveOut(slices.stream().map(FileSlice::getFileId).collect(Collectors.toList()));
+    boolean[] leftOut = recent.leaveOut(slices.stream().map(FileSlice::getFileId).collect(Collectors.toList()));
     List<FileSlice> kept = new ArrayList<>();
-    for (int i = 0; i < out.length; i++) {
-      if (!out[i]) {
+    for (int i = 0; i < leftOut.length; i++) {
+      if (!leftOut[i]) {
         kept.add(slices.get(i));
       }
     }
@@ -253,7 +222,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
       long start = System.nanoTime();
       Map<String, List<FileSlice>> slices = LatestSlices.of(getHoodieTable().getMetaClient(), metadata(), planned.get(), true);
       listed = new HashMap<>();
-      slices.forEach((partition, s) -> listed.put(partition, forWriters(partition, s)));
+      slices.forEach((partition, partitionSlices) -> listed.put(partition, forWriters(partition, partitionSlices)));
       spend(1, start);
     }
     return listed;
@@ -289,38 +258,50 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
           null, Map.of())));
     }
     String recorded = newest == null || otherColumns ? null : newest.tree;
-    Move move = move(partition, newest, otherColumns, recorded, slices, columns);
+    RegionTree tree = recorded == null ? null : RegionTree.parse(recorded);
+    // the partition's files by the regions of the tree on the asked columns, sorted once for the move and the plan
+    Regions sorted = tree == null ? null : Regions.of(tree, stats(columns), slices, timeline().history);
+    ColumnMove move = ColumnMove.of(partition, newest, otherColumns, sorted, slices, columns, timeline().history,
+        this::stats, getWriteConfig().getProps());
     if (move != null) {
       slices = move.planned;
+      sorted = sorted == null ? null : sorted.without(move.staying);
     }
     if (recorded == null) {
-      int files = firstLayoutFiles(slices, sizing, target);
-      if (slices.size() == 1 && files == 1 && slices.get(0).getLogFiles().count() == 0 && newest == null) {
-        return Stream.empty();
-      }
-      Map<String, String> metadata = PlannedGroup.metadata(PlannedGroup.Kind.FULL, null,
-          move != null ? move.why : "no grid recorded for the partition", null, Map.of());
-      return Stream.of(group(slices, files, move != null ? move.mark(metadata) : metadata));
+      return firstLayout(slices, sizing, target, newest == null, move);
     }
-    RegionTree tree = RegionTree.parse(recorded);
-    Regions sorted = Regions.of(tree, stats(columns), slices, timeline().history);
+    return delta(partition, slices, recorded, tree, sorted, columns, sizing, target, move);
+  }
+
+  /**
+   * A partition with no tree on the asked columns: one group that lays all of {@code slices} out;
+   * none when a partition never laid out holds a single file without logs, which would be written
+   * again as it is.
+   */
+  private Stream<HoodieClusteringGroup> firstLayout(List<FileSlice> slices, FileSizing sizing, long target,
+                                                    boolean neverLaidOut, ColumnMove move) {
+    int files = firstLayoutFiles(slices, sizing, target);
+    if (slices.size() == 1 && files == 1 && slices.get(0).getLogFiles().count() == 0 && neverLaidOut) {
+      return Stream.empty();
+    }
+    Map<String, String> metadata = PlannedGroup.metadata(PlannedGroup.Kind.FULL, null,
+        move != null ? move.why : "no grid recorded for the partition", null, Map.of());
+    return Stream.of(group(slices, files, move != null ? move.mark(metadata) : metadata));
+  }
+
+  /** The groups of a partition laid out on {@code tree} (recorded as {@code recorded}): {@link DeltaPlan}'s. */
+  private Stream<HoodieClusteringGroup> delta(String partition, List<FileSlice> slices, String recorded, RegionTree tree,
+                                              Regions sorted, List<String> columns, FileSizing sizing, long target,
+                                              ColumnMove move) {
     double perByte = sorted.rowsPerByte(slices);
     // each file's bytes less its own footer
     Map<String, Long> rowBytes = FileFooters.rowBytes(getHoodieTable(), slices);
-    ToLongFunction<List<FileSlice>> rowBytesOf = fs -> fs.stream().mapToLong(f -> rowBytes.get(f.getFileId())).sum();
+    ToLongFunction<List<FileSlice>> rowBytesOf = files -> files.stream()
+        .mapToLong(file -> rowBytes.get(file.getFileId())).sum();
     List<DeltaPlan.NewFile<FileSlice>> newFiles = new ArrayList<>();
-    sorted.spanning.forEach(f -> newFiles.add(new DeltaPlan.NewFile<>(f, Regions.bytes(f), rowBytesOf.applyAsLong(List.of(f)))));
-    List<DeltaPlan.Region<FileSlice>> regions = new ArrayList<>();
-    for (Map.Entry<String, List<FileSlice>> region : sorted.inside.entrySet()) {
-      Regions.Layers l = sorted.layers(region.getValue());
-      List<DeltaPlan.Layer<FileSlice>> pending = new ArrayList<>();
-      for (int i = 0; i < l.pending.size(); i++) {
-        pending.add(new DeltaPlan.Layer<>(l.pending.get(i), Regions.bytes(l.pending.get(i)),
-            rowBytesOf.applyAsLong(l.pending.get(i)), l.pendingRows[i]));
-      }
-      regions.add(new DeltaPlan.Region<>(region.getKey(),
-          new DeltaPlan.Layer<>(l.base, Regions.bytes(l.base), rowBytesOf.applyAsLong(l.base), l.baseRows), pending));
-    }
+    sorted.spanning.forEach(file ->
+        newFiles.add(new DeltaPlan.NewFile<>(file, Regions.bytes(file), rowBytesOf.applyAsLong(List.of(file)))));
+    List<DeltaPlan.Region<FileSlice>> regions = regions(sorted, rowBytesOf);
     DeltaPlan.Settings settings = new DeltaPlan.Settings(
         LayoutSpecParser.continuousMergeFraction(getWriteConfig().getProps()),
         LayoutSpecParser.continuousMergeTiers(getWriteConfig().getProps()),
@@ -333,15 +314,32 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     Map<String, double[]> shares = QueryShares.byRegion(tree, sorted.inside.keySet(), sorted.fileBoxes(slices));
     LOG.info("hudi-layout: continuous plan for partition '{}': {} file(s) in {} region(s) of {}, {} new; {}",
         partition, slices.size() - sorted.spanning.size(), sorted.inside.size(), tree.regions(), sorted.spanning.size(),
-        groups.stream().map(g -> g.why(settings)).collect(Collectors.joining(" | ")));
-    return groups.stream().map(g -> {
-      boolean moves = move != null && g.files.stream().anyMatch(move.moved::contains);
+        groups.stream().map(group -> group.why(settings)).collect(Collectors.joining(" | ")));
+    return groups.stream().map(planned -> {
+      boolean moves = move != null && planned.files.stream().anyMatch(move.moved::contains);
       Map<String, String> metadata = PlannedGroup.metadata(PlannedGroup.Kind.DELTA, recorded,
-          g.why(settings) + (moves ? "; " + move.why : ""),
-          QueryShares.format(g.newFiles > 0 ? shares : QueryShares.restrictedTo(shares, g.laidOut())), g.splits);
-      return group(g.files, (int) Math.max(1, Math.min(Integer.MAX_VALUE, g.outputFiles)),
+          planned.why(settings) + (moves ? "; " + move.why : ""),
+          QueryShares.format(planned.newFiles > 0 ? shares : QueryShares.restrictedTo(shares, planned.laidOut())),
+          planned.splits);
+      return group(planned.files, (int) Math.max(1, Math.min(Integer.MAX_VALUE, planned.outputFiles)),
           move != null ? move.mark(metadata) : metadata);
     });
+  }
+
+  /** Each region of {@code sorted} as {@link DeltaPlan} takes it: its base and pending layers, their bytes and rows. */
+  private static List<DeltaPlan.Region<FileSlice>> regions(Regions sorted, ToLongFunction<List<FileSlice>> rowBytesOf) {
+    List<DeltaPlan.Region<FileSlice>> regions = new ArrayList<>();
+    for (Map.Entry<String, List<FileSlice>> region : sorted.inside.entrySet()) {
+      Regions.Layers layers = sorted.layers(region.getValue());
+      List<DeltaPlan.Layer<FileSlice>> pending = new ArrayList<>();
+      for (int i = 0; i < layers.pending.size(); i++) {
+        pending.add(new DeltaPlan.Layer<>(layers.pending.get(i), Regions.bytes(layers.pending.get(i)),
+            rowBytesOf.applyAsLong(layers.pending.get(i)), layers.pendingRows[i]));
+      }
+      regions.add(new DeltaPlan.Region<>(region.getKey(), new DeltaPlan.Layer<>(layers.base, Regions.bytes(layers.base),
+          rowBytesOf.applyAsLong(layers.base), layers.baseRows), pending));
+    }
+    return regions;
   }
 
   /** The files a first layout of {@code slices} writes: their row bytes in files of the target. */
@@ -350,90 +348,11 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     return (int) Math.min(Integer.MAX_VALUE, sizing.outputFiles(rowBytes, 0, target));
   }
 
-  /**
-   * A partition's move to new sort columns ({@link ColumnChange}): the slices this plan takes (new
-   * rows, files already on the new tree, and the old regions it moves), the old files it moves, and
-   * what the commit says of it.
-   */
-  private static final class Move {
-    final List<FileSlice> planned;
-    final Set<FileSlice> moved;
-    final String why;
-    /** The old layout's columns when regions of it remain after this plan, else null. */
-    final List<String> remaining;
-
-    Move(List<FileSlice> planned, Set<FileSlice> moved, String why, List<String> remaining) {
-      this.planned = planned;
-      this.moved = moved;
-      this.why = why;
-      this.remaining = remaining;
-    }
-
-    Map<String, String> mark(Map<String, String> metadata) {
-      return remaining == null ? metadata : PlannedGroup.moving(metadata, remaining);
-    }
-  }
-
-  /**
-   * The move of {@code partition} to {@code columns}, when it has a layout on other columns: the
-   * newest recorded tree itself ({@code otherColumns}, the first clustering on the new columns), or
-   * the one its newest commit says it is still moving from. Null when there is none, or when no file
-   * of the partition lies in one of its regions any more.
-   */
-  private Move move(String partition, RecordedGrids.Tree newest, boolean otherColumns, String recorded,
-                    List<FileSlice> slices, List<String> columns) {
-    RecordedGrids.Tree old = otherColumns ? newest
-        : newest == null || newest.movingFrom.isEmpty() ? null
-        : RecordedGrids.newestOn(timeline().history.replacesNewestFirst(), partition, newest.movingFrom);
-    if (old == null) {
-      return null;
-    }
-    CommitHistory history = timeline().history;
-    // files on the new tree stay on it; the others lie in an old region, or hold new rows
-    List<FileSlice> outside = recorded == null ? slices
-        : Regions.of(RegionTree.parse(recorded), stats(columns), slices, history).spanning;
-    Regions onOld = Regions.of(RegionTree.parse(old.tree), stats(old.columns), outside, history);
-    if (onOld.inside.isEmpty()) {
-      return null;
-    }
-    double perByte = onOld.rowsPerByte(slices);
-    long newRows = onOld.rows(onOld.spanning, perByte);
-    List<ColumnChange.OldRegion> regions = new ArrayList<>();
-    onOld.inside.forEach((path, files) -> regions.add(new ColumnChange.OldRegion(path, onOld.rows(files, perByte))));
-    List<String> chosen = ColumnChange.moving(regions, newRows,
-        LayoutSpecParser.continuousMergeFraction(getWriteConfig().getProps()), recorded == null);
-    Set<FileSlice> moved = new HashSet<>();
-    Set<FileSlice> staying = new HashSet<>();
-    long movedRows = 0;
-    for (Map.Entry<String, List<FileSlice>> region : onOld.inside.entrySet()) {
-      boolean moves = chosen.contains(region.getKey());
-      (moves ? moved : staying).addAll(region.getValue());
-      movedRows += moves ? onOld.rows(region.getValue(), perByte) : 0;
-    }
-    String why = ColumnChange.moved(old.columns, chosen.size(), regions.size(), movedRows, newRows);
-    LOG.info("hudi-layout: partition '{}' moves to {}: {}", partition, String.join(",", columns), why);
-    List<FileSlice> planned = slices.stream().filter(f -> !staying.contains(f)).collect(Collectors.toList());
-    return new Move(planned, moved, why, staying.isEmpty() ? null : old.columns);
-  }
-
-  /** What the plan reads from the timeline, once per plan (not once per partition). */
-  private static final class Timeline {
-    final Map<String, RecordedGrids.Tree> grids;
-    final CommitHistory history;
-    final RecentWrites recent;
-
-    Timeline(Map<String, RecordedGrids.Tree> grids, CommitHistory history) {
-      this.grids = grids;
-      this.history = history;
-      this.recent = history.recentWrites();
-    }
-  }
-
-  private synchronized Timeline timeline() {
+  /** What the plan reads from the timeline, read once per plan. */
+  private synchronized PlanTimeline timeline() {
     if (timeline == null) {
       long start = System.nanoTime();
-      CommitHistory history = CommitHistory.read(getHoodieTable().getMetaClient());
-      timeline = new Timeline(RecordedGrids.newest(history.replacesNewestFirst()), history);
+      timeline = PlanTimeline.read(getHoodieTable().getMetaClient());
       spend(0, start);
     }
     return timeline;

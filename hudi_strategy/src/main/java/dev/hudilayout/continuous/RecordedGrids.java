@@ -22,8 +22,8 @@ import java.util.TreeMap;
  * newest completed replacecommit that recorded one for it ({@code hudilayout.continuous.grid.<partition>},
  * read with {@link dev.hudilayout.layout.RegionTree#parse}; a grid recorded before trees is a tree of
  * one grid), with the sort columns that commit names ({@code hudilayout.columns}), the order of the
- * grid's axes. Read by the plan ({@link ContinuousPlanStrategy}), the layout report ({@link Regions#json})
- * and the writes that put new rows on the grid ({@code spark.RegionWritePartitioner}).
+ * grid's axes. Read by the plan ({@link ContinuousPlanStrategy}), the layout report ({@code report.RegionsJson})
+ * and the writes that put new rows on the grid ({@link RegionWritePartitioner}).
  *
  * <p>A partition moving to other sort columns ({@code plan.ColumnChange}) keeps two trees while it
  * moves: the newest, on the new columns, and the one its old regions still lie in, the newest
@@ -56,8 +56,8 @@ public final class RecordedGrids {
   /** {@link #newest(HoodieTableMetaClient)} from replacecommits already read, newest first. */
   static Map<String, Tree> newest(List<HoodieCommitMetadata> replacesNewestFirst) {
     Map<String, Tree> out = new TreeMap<>();
-    for (HoodieCommitMetadata md : replacesNewestFirst) {
-      trees(md).forEach(out::putIfAbsent);
+    for (HoodieCommitMetadata commit : replacesNewestFirst) {
+      trees(commit).forEach(out::putIfAbsent);
     }
     return out;
   }
@@ -67,8 +67,8 @@ public final class RecordedGrids {
    * replacecommits newest first; null when none on the active timeline.
    */
   static Tree newestOn(List<HoodieCommitMetadata> replacesNewestFirst, String partition, List<String> columns) {
-    for (HoodieCommitMetadata md : replacesNewestFirst) {
-      Tree tree = trees(md).get(partition);
+    for (HoodieCommitMetadata commit : replacesNewestFirst) {
+      Tree tree = trees(commit).get(partition);
       if (tree != null && tree.columns.equals(columns)) {
         return tree;
       }
@@ -77,19 +77,19 @@ public final class RecordedGrids {
   }
 
   /** The trees one replacecommit recorded, by partition. */
-  private static Map<String, Tree> trees(HoodieCommitMetadata md) {
+  private static Map<String, Tree> trees(HoodieCommitMetadata commit) {
     Map<String, Tree> out = new TreeMap<>();
-    Map<String, String> extra = md.getExtraMetadata();
+    Map<String, String> extra = commit.getExtraMetadata();
     String columns = extra.get(LayoutMetadata.COLUMNS.key());
     if (columns == null) {
       return out;
     }
     String prefix = LayoutMetadata.CONTINUOUS_GRID.key();
-    for (Map.Entry<String, String> e : extra.entrySet()) {
-      if (e.getKey().startsWith(prefix)) {
-        String partition = e.getKey().substring(prefix.length());
+    for (Map.Entry<String, String> entry : extra.entrySet()) {
+      if (entry.getKey().startsWith(prefix)) {
+        String partition = entry.getKey().substring(prefix.length());
         String moving = extra.get(LayoutMetadata.CONTINUOUS_MOVING.key() + partition);
-        out.put(partition, new Tree(e.getValue(), split(columns), moving == null ? List.of() : split(moving)));
+        out.put(partition, new Tree(entry.getValue(), split(columns), moving == null ? List.of() : split(moving)));
       }
     }
     return out;

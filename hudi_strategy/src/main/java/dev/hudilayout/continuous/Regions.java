@@ -1,30 +1,27 @@
 package dev.hudilayout.continuous;
 
-import dev.hudilayout.config.Json;
 import dev.hudilayout.hudi.ColumnStatsBounds;
-import dev.hudilayout.hudi.LatestSlices;
-import dev.hudilayout.hudi.TableClients;
 import dev.hudilayout.layout.RegionTree;
 import dev.hudilayout.plan.QueryShares;
 
 import org.apache.hudi.common.model.FileSlice;
 import org.apache.hudi.common.model.HoodieLogFile;
-import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.util.collection.Pair;
-import org.apache.hudi.config.HoodieWriteConfig;
-import org.apache.hudi.metadata.HoodieTableMetadata;
-import org.apache.spark.api.java.JavaSparkContext;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * A partition's files sorted by the regions of its recorded region tree: the plan decides from
- * this ({@link ContinuousPlanStrategy}) and the layout report shows it ({@link #json}). A file
+ * this ({@link ContinuousPlanStrategy}) and the layout report shows it ({@code report.RegionsJson}, on
+ * {@link TableRegions}). A file
  * slice lies in a region when its [min, max] per sort column, from the column-stats index (its base
  * file's, widened by its log files'), falls in one region of the tree; a slice without stats or
  * spanning regions holds new rows ({@link #spanning}). In a region, files come in layers, the file groups one
@@ -41,10 +38,13 @@ public final class Regions {
   private final CommitHistory history;
   /** Each base file's encoded {min, max} per sort column, by file name. */
   private final Map<String, byte[][][]> boxes = new HashMap<>();
+  /** The regions' curve order: their numbers in the tree. */
+  private final Comparator<String> curveOrder;
 
-  private Regions(RegionTree tree, CommitHistory history) {
+  private Regions(Comparator<String> curveOrder, CommitHistory history) {
     this.history = history;
-    this.inside = new TreeMap<>(java.util.Comparator.comparingInt(tree::number));
+    this.curveOrder = curveOrder;
+    this.inside = new TreeMap<>(curveOrder);
   }
 
   /**
@@ -54,7 +54,7 @@ public final class Regions {
    */
   static Regions of(RegionTree tree, ColumnStatsBounds.FileStats stats, List<FileSlice> slices,
                     CommitHistory history) {
-    Regions out = new Regions(tree, history);
+    Regions out = new Regions(Comparator.comparingInt(tree::number), history);
     out.boxes.putAll(stats.boxes);
     out.rows.putAll(stats.rows);
     for (FileSlice slice : slices) {
@@ -63,9 +63,31 @@ public final class Regions {
       if (region < 0) {
         out.spanning.add(slice);
       } else {
-        out.inside.computeIfAbsent(tree.path(region), c -> new ArrayList<>()).add(slice);
+        out.inside.computeIfAbsent(tree.path(region), path -> new ArrayList<>()).add(slice);
       }
     }
+    return out;
+  }
+
+  /**
+   * These files less {@code left} (as if sorted without them): the same regions in the same order,
+   * each with its files not left, a region left with none dropped.
+   */
+  Regions without(Set<FileSlice> left) {
+    Regions out = new Regions(curveOrder, history);
+    out.boxes.putAll(boxes);
+    out.rows.putAll(rows);
+    for (FileSlice slice : spanning) {
+      if (!left.contains(slice)) {
+        out.spanning.add(slice);
+      }
+    }
+    inside.forEach((path, files) -> {
+      List<FileSlice> kept = files.stream().filter(slice -> !left.contains(slice)).collect(Collectors.toList());
+      if (!kept.isEmpty()) {
+        out.inside.put(path, kept);
+      }
+    });
     return out;
   }
 
@@ -73,27 +95,27 @@ public final class Regions {
    * Rows of files: the column-stats index's count for each slice's base file, else its bytes times
    * {@code rowsPerByte}.
    */
-  long rows(List<FileSlice> files, double rowsPerByte) {
-    long n = 0;
-    for (FileSlice f : files) {
-      Long counted = counted(f);
-      n += counted != null ? counted : Math.round(bytes(f) * rowsPerByte);
+  public long rows(List<FileSlice> files, double rowsPerByte) {
+    long rows = 0;
+    for (FileSlice file : files) {
+      Long counted = counted(file);
+      rows += counted != null ? counted : Math.round(bytes(file) * rowsPerByte);
     }
-    return n;
+    return rows;
   }
 
   /** Rows per byte over the base files the index counts (0 when it counts none). */
-  double rowsPerByte(List<FileSlice> files) {
-    long n = 0;
-    long b = 0;
-    for (FileSlice f : files) {
-      Long counted = counted(f);
+  public double rowsPerByte(List<FileSlice> files) {
+    long rows = 0;
+    long bytes = 0;
+    for (FileSlice file : files) {
+      Long counted = counted(file);
       if (counted != null) {
-        n += counted;
-        b += f.getBaseFile().get().getFileSize();
+        rows += counted;
+        bytes += file.getBaseFile().get().getFileSize();
       }
     }
-    return b == 0 ? 0 : (double) n / b;
+    return bytes == 0 ? 0 : (double) rows / bytes;
   }
 
   /**
@@ -103,10 +125,10 @@ public final class Regions {
   List<QueryShares.FileBox> fileBoxes(List<FileSlice> slices) {
     double perByte = rowsPerByte(slices);
     List<QueryShares.FileBox> out = new ArrayList<>(slices.size());
-    for (FileSlice f : slices) {
-      byte[][][] box = box(f);
+    for (FileSlice slice : slices) {
+      byte[][][] box = box(slice);
       out.add(new QueryShares.FileBox(box == null ? null : box[0], box == null ? null : box[1],
-          rows(List.of(f), perByte)));
+          rows(List.of(slice), perByte)));
     }
     return out;
   }
@@ -115,8 +137,8 @@ public final class Regions {
    * The index's row count of a slice's base file (a merge-on-read slice's log files hold updates of
    * its rows, or deletes); null for a slice without a base file or not in the index.
    */
-  private Long counted(FileSlice f) {
-    return f.getBaseFile().isPresent() ? rows.get(f.getBaseFile().get().getFileName()) : null;
+  private Long counted(FileSlice slice) {
+    return slice.getBaseFile().isPresent() ? rows.get(slice.getBaseFile().get().getFileName()) : null;
   }
 
   /**
@@ -135,16 +157,20 @@ public final class Regions {
     return box;
   }
 
-  private static byte[][][] union(byte[][][] a, byte[][][] b) {
-    if (a == null || b == null) {
+  private static byte[][][] union(byte[][][] first, byte[][][] second) {
+    if (first == null || second == null) {
       return null;
     }
-    int d = a[0].length;
-    byte[][][] out = new byte[2][d][];
-    for (int c = 0; c < d; c++) {
-      boolean known = a[0][c] != null && b[0][c] != null && a[1][c] != null && b[1][c] != null;
-      out[0][c] = !known ? null : java.util.Arrays.compareUnsigned(a[0][c], b[0][c]) <= 0 ? a[0][c] : b[0][c];
-      out[1][c] = !known ? null : java.util.Arrays.compareUnsigned(a[1][c], b[1][c]) >= 0 ? a[1][c] : b[1][c];
+    int columns = first[0].length;
+    byte[][][] out = new byte[2][columns][];
+    for (int column = 0; column < columns; column++) {
+      byte[] firstMin = first[0][column];
+      byte[] secondMin = second[0][column];
+      byte[] firstMax = first[1][column];
+      byte[] secondMax = second[1][column];
+      boolean known = firstMin != null && secondMin != null && firstMax != null && secondMax != null;
+      out[0][column] = !known ? null : Arrays.compareUnsigned(firstMin, secondMin) <= 0 ? firstMin : secondMin;
+      out[1][column] = !known ? null : Arrays.compareUnsigned(firstMax, secondMax) >= 0 ? firstMax : secondMax;
     }
     return out;
   }
@@ -154,16 +180,16 @@ public final class Regions {
    * ({@link CommitHistory}; an update in place keeps a file in its layer): its base is the oldest
    * layer (its last layout), the others are pending, oldest first.
    */
-  Layers layers(List<FileSlice> files) {
+  public Layers layers(List<FileSlice> files) {
     String oldest = files.stream().map(this::origin).min(String::compareTo).get();
     Layers out = new Layers();
     Map<String, List<FileSlice>> pending = new TreeMap<>();
-    for (FileSlice f : files) {
-      String origin = origin(f);
+    for (FileSlice file : files) {
+      String origin = origin(file);
       if (origin.equals(oldest)) {
-        out.base.add(f);
+        out.base.add(file);
       } else {
-        pending.computeIfAbsent(origin, i -> new ArrayList<>()).add(f);
+        pending.computeIfAbsent(origin, layer -> new ArrayList<>()).add(file);
       }
     }
     out.pending.addAll(pending.values());
@@ -176,22 +202,22 @@ public final class Regions {
     return out;
   }
 
-  private String origin(FileSlice f) {
-    return history.origin(f.getFileId());
+  private String origin(FileSlice slice) {
+    return history.origin(slice.getFileId());
   }
 
   /** A region's base files and its pending layers, with their rows. */
-  static final class Layers {
-    final List<FileSlice> base = new ArrayList<>();
-    final List<List<FileSlice>> pending = new ArrayList<>();
-    long baseRows;
+  public static final class Layers {
+    public final List<FileSlice> base = new ArrayList<>();
+    public final List<List<FileSlice>> pending = new ArrayList<>();
+    public long baseRows;
     long[] pendingRows;
 
-    long pendingRows() {
-      return java.util.Arrays.stream(pendingRows).sum();
+    public long pendingRows() {
+      return Arrays.stream(pendingRows).sum();
     }
 
-    List<FileSlice> pendingFiles() {
+    public List<FileSlice> pendingFiles() {
       List<FileSlice> out = new ArrayList<>();
       pending.forEach(out::addAll);
       return out;
@@ -201,124 +227,19 @@ public final class Regions {
   /** The (partition, file name) of every base and log file of {@code slices}: the index's keys. */
   static List<Pair<String, String>> files(String partition, List<FileSlice> slices) {
     List<Pair<String, String>> files = new ArrayList<>();
-    for (FileSlice s : slices) {
-      s.getBaseFile().ifPresent(f -> files.add(Pair.of(partition, f.getFileName())));
-      s.getLogFiles().forEach(l -> files.add(Pair.of(partition, l.getFileName())));
+    for (FileSlice slice : slices) {
+      slice.getBaseFile().ifPresent(base -> files.add(Pair.of(partition, base.getFileName())));
+      slice.getLogFiles().forEach(log -> files.add(Pair.of(partition, log.getFileName())));
     }
     return files;
   }
 
-  static long bytes(List<FileSlice> slices) {
+  public static long bytes(List<FileSlice> slices) {
     return slices.stream().mapToLong(Regions::bytes).sum();
   }
 
-  static long bytes(FileSlice s) {
-    return (s.getBaseFile().isPresent() ? s.getBaseFile().get().getFileSize() : 0)
-        + s.getLogFiles().mapToLong(HoodieLogFile::getFileSize).sum();
-  }
-
-  /**
-   * The layout report's view of a continuous table, as JSON: per partition with a recorded region
-   * tree, its root grid's buckets per column, its regions, splits and depth, the bytes written into
-   * it by writes and by clusterings on the active timeline, the files outside every region, and per
-   * region (by path) its files, base and pending files, bytes and rows, and the rounds not yet merged
-   * (its pending layers); for a partition moving to new sort columns, what still lies on the old
-   * layout ({@code old_layout}: its columns, regions, files and rows). "[]" for a table no continuous
-   * clustering has laid out.
-   */
-  public static String json(JavaSparkContext jsc, String basePath) {
-    HoodieTableMetaClient meta = TableClients.meta(jsc.hadoopConfiguration(), basePath);
-    Map<String, RecordedGrids.Tree> grids = RecordedGrids.newest(meta);
-    if (grids.isEmpty()) {
-      return Json.write(List.of());
-    }
-    HoodieWriteConfig config = HoodieWriteConfig.newBuilder().withPath(basePath)
-        .forTable(meta.getTableConfig().getTableName()).build();
-    CommitHistory history = CommitHistory.read(meta);
-    Map<String, RecordedGrids.Tree> old = new TreeMap<>();
-    grids.forEach((partition, tree) -> {
-      RecordedGrids.Tree from = tree.movingFrom.isEmpty() ? null
-          : RecordedGrids.newestOn(history.replacesNewestFirst(), partition, tree.movingFrom);
-      if (from != null) {
-        old.put(partition, from);
-      }
-    });
-    // every partition's slices from one listing, then one read of the index for all of their files
-    Map<String, List<FileSlice>> slicesOf;
-    ColumnStatsBounds.FileStats all;
-    List<String> columns = new ArrayList<>();
-    try (HoodieTableMetadata metadata = LatestSlices.reader(meta, config)) {
-      slicesOf = LatestSlices.of(meta, metadata, grids.keySet(), false);
-      List<Pair<String, String>> indexed = new ArrayList<>();
-      for (Map.Entry<String, RecordedGrids.Tree> g : grids.entrySet()) {
-        indexed.addAll(files(g.getKey(), slicesOf.get(g.getKey())));
-        List<String> read = new ArrayList<>(g.getValue().columns);
-        if (old.containsKey(g.getKey())) {
-          read.addAll(old.get(g.getKey()).columns);
-        }
-        for (String c : read) {
-          if (!columns.contains(c)) {
-            columns.add(c);
-          }
-        }
-      }
-      all = ColumnStatsBounds.FileStats.read(metadata, indexed, columns);
-    } catch (Exception e) {
-      throw e instanceof RuntimeException ? (RuntimeException) e : new IllegalStateException(e);
-    }
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (Map.Entry<String, RecordedGrids.Tree> g : grids.entrySet()) {
-      RegionTree tree = RegionTree.parse(g.getValue().tree);
-      Regions r = of(tree, all.restrictedTo(columns, g.getValue().columns), slicesOf.get(g.getKey()), history);
-      int depth = 0;
-      for (int i = 0; i < tree.regions(); i++) {
-        depth = Math.max(depth, tree.depth(i));
-      }
-      Map<String, Object> part = new LinkedHashMap<>();
-      part.put("partition", g.getKey());
-      part.put("columns", g.getValue().columns);
-      part.put("buckets", tree.root().buckets());
-      part.put("cells", tree.regions());
-      part.put("splits", tree.splits().size());
-      part.put("depth", depth);
-      part.put("ingested_bytes", history.ingested(g.getKey()));
-      part.put("rewritten_bytes", history.rewritten(g.getKey()));
-      List<FileSlice> outside = r.spanning;
-      RecordedGrids.Tree from = old.get(g.getKey());
-      if (from != null) {
-        Regions onOld = of(RegionTree.parse(from.tree), all.restrictedTo(columns, from.columns), outside, history);
-        List<FileSlice> oldFiles = new ArrayList<>();
-        onOld.inside.values().forEach(oldFiles::addAll);
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("columns", from.columns);
-        o.put("regions", onOld.inside.size());
-        o.put("files", oldFiles.size());
-        o.put("rows", onOld.rows(oldFiles, onOld.rowsPerByte(oldFiles)));
-        part.put("old_layout", o);
-        outside = onOld.spanning;
-      }
-      part.put("new_files", outside.size());
-      part.put("new_bytes", bytes(outside));
-      List<Map<String, Object>> regions = new ArrayList<>();
-      for (Map.Entry<String, List<FileSlice>> region : r.inside.entrySet()) {
-        List<FileSlice> files = region.getValue();
-        Layers layers = r.layers(files);
-        long base = layers.base.size();
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("region", region.getKey());
-        e.put("files", files.size());
-        e.put("base_files", base);
-        e.put("pending_files", files.size() - base);
-        e.put("base_bytes", bytes(layers.base));
-        e.put("pending_bytes", bytes(layers.pendingFiles()));
-        e.put("base_rows", layers.baseRows);
-        e.put("pending_rows", layers.pendingRows());
-        e.put("pending_rounds", layers.pending.size());
-        regions.add(e);
-      }
-      part.put("regions", regions);
-      out.add(part);
-    }
-    return Json.write(out);
+  static long bytes(FileSlice slice) {
+    return (slice.getBaseFile().isPresent() ? slice.getBaseFile().get().getFileSize() : 0)
+        + slice.getLogFiles().mapToLong(HoodieLogFile::getFileSize).sum();
   }
 }

@@ -96,78 +96,100 @@ final class HilbertTables {
     long key() {
       long key = parity;
       key = (key << src.length) | flips;
-      for (int s : src) {
-        key = (key << 4) | s;
+      for (int axis : src) {
+        key = (key << 4) | axis;
       }
       return key;
     }
   }
 
-  private static HilbertTables build(int d, int levelsPerStep) {
-    int planeValues = 1 << d;
-    int[] identity = new int[d];
-    for (int i = 0; i < d; i++) {
-      identity[i] = i;
-    }
-    List<PlaneState> states = new ArrayList<>();
-    Map<Long, Integer> ids = new HashMap<>();
-    List<int[]> next = new ArrayList<>();
-    List<int[]> out = new ArrayList<>();
-    PlaneState start = new PlaneState(identity, 0, 0);
-    states.add(start);
-    ids.put(start.key(), 0);
-    for (int s = 0; s < states.size(); s++) {
-      int[] nextOf = new int[planeValues];
-      int[] outOf = new int[planeValues];
-      for (int plane = 0; plane < planeValues; plane++) {
-        PlaneState after = applyPlane(states.get(s), plane, outOf, d);
-        Integer id = ids.get(after.key());
-        if (id == null) {
-          id = states.size();
-          states.add(after);
-          ids.put(after.key(), id);
-        }
-        nextOf[plane] = id;
-      }
-      next.add(nextOf);
-      out.add(outOf);
-    }
+  /** Every state reachable from the identity, with its output plane and next state per input plane. */
+  private static final class Automaton {
+    /** State to input plane: the next state. */
+    final List<int[]> next = new ArrayList<>();
+    /** State to input plane: the output plane. */
+    final List<int[]> out = new ArrayList<>();
 
-    int[] merged = mergeEquivalentStates(next, out, planeValues);
+    /** Applies the one-plane rule to every state reachable from the identity, in the order they are reached. */
+    static Automaton reachable(int dims) {
+      int planeValues = 1 << dims;
+      int[] identity = new int[dims];
+      for (int i = 0; i < dims; i++) {
+        identity[i] = i;
+      }
+      Automaton automaton = new Automaton();
+      List<PlaneState> states = new ArrayList<>();
+      Map<Long, Integer> ids = new HashMap<>();
+      PlaneState start = new PlaneState(identity, 0, 0);
+      states.add(start);
+      ids.put(start.key(), 0);
+      for (int state = 0; state < states.size(); state++) {
+        int[] nextOf = new int[planeValues];
+        int[] outOf = new int[planeValues];
+        for (int plane = 0; plane < planeValues; plane++) {
+          PlaneState after = applyPlane(states.get(state), plane, outOf, dims);
+          Integer id = ids.get(after.key());
+          if (id == null) {
+            id = states.size();
+            states.add(after);
+            ids.put(after.key(), id);
+          }
+          nextOf[plane] = id;
+        }
+        automaton.next.add(nextOf);
+        automaton.out.add(outOf);
+      }
+      return automaton;
+    }
+  }
+
+  private static HilbertTables build(int dims, int levelsPerStep) {
+    int planeValues = 1 << dims;
+    Automaton automaton = Automaton.reachable(dims);
+    int[] merged = mergeEquivalentStates(automaton.next, automaton.out, planeValues);
+    int stepBits = levelsPerStep * dims;
+    char[] entries = entries(automaton, merged, dims, levelsPerStep);
+    int[] startRowByPad = new int[levelsPerStep];
+    for (int pad = 0; pad < levelsPerStep; pad++) {
+      startRowByPad[pad] = merged[stateZeroPlanesTakeToIdentity(automaton.next, automaton.out, pad)] << stepBits;
+    }
+    return new HilbertTables(dims, levelsPerStep, entries, startRowByPad);
+  }
+
+  /**
+   * The table: a row per class of merged states, an entry per {@code levelsPerStep} input planes,
+   * each entry the next row and the output planes, walked from the class's representative.
+   */
+  private static char[] entries(Automaton automaton, int[] merged, int dims, int levelsPerStep) {
+    int planeValues = 1 << dims;
     int classes = 0;
-    for (int c : merged) {
-      classes = Math.max(classes, c + 1);
+    for (int stateClass : merged) {
+      classes = Math.max(classes, stateClass + 1);
     }
     // One representative per class; all members have the same outputs and next classes.
     int[] representative = new int[classes];
-    for (int s = states.size() - 1; s >= 0; s--) {
-      representative[merged[s]] = s;
+    for (int state = merged.length - 1; state >= 0; state--) {
+      representative[merged[state]] = state;
     }
-
-    int stepBits = levelsPerStep * d;
+    int stepBits = levelsPerStep * dims;
     int inputMask = (1 << stepBits) - 1;
     if ((long) classes << stepBits > Character.MAX_VALUE + 1L) {
-      throw new IllegalStateException("Hilbert table for " + d + " dimensions exceeds 16-bit rows");
+      throw new IllegalStateException("Hilbert table for " + dims + " dimensions exceeds 16-bit rows");
     }
     char[] entries = new char[classes << stepBits];
-    for (int c = 0; c < classes; c++) {
-      for (int in = 0; in <= inputMask; in++) {
-        int state = representative[c];
+    for (int stateClass = 0; stateClass < classes; stateClass++) {
+      for (int input = 0; input <= inputMask; input++) {
+        int state = representative[stateClass];
         int outBits = 0;
-        for (int l = levelsPerStep - 1; l >= 0; l--) {
-          int plane = (in >>> (l * d)) & (planeValues - 1);
-          outBits = (outBits << d) | out.get(state)[plane];
-          state = next.get(state)[plane];
+        for (int level = levelsPerStep - 1; level >= 0; level--) {
+          int plane = (input >>> (level * dims)) & (planeValues - 1);
+          outBits = (outBits << dims) | automaton.out.get(state)[plane];
+          state = automaton.next.get(state)[plane];
         }
-        entries[(c << stepBits) | in] = (char) ((merged[state] << stepBits) | outBits);
+        entries[(stateClass << stepBits) | input] = (char) ((merged[state] << stepBits) | outBits);
       }
     }
-
-    int[] startRowByPad = new int[levelsPerStep];
-    for (int pad = 0; pad < levelsPerStep; pad++) {
-      startRowByPad[pad] = merged[stateZeroPlanesTakeToIdentity(next, out, pad)] << stepBits;
-    }
-    return new HilbertTables(d, levelsPerStep, entries, startRowByPad);
+    return entries;
   }
 
   /**
@@ -175,25 +197,25 @@ final class HilbertTables {
    * (class, outputs, classes of the next states) until no class splits. Returns each state's class.
    */
   private static int[] mergeEquivalentStates(List<int[]> next, List<int[]> out, int planeValues) {
-    int n = next.size();
-    int[] classOf = new int[n];
+    int states = next.size();
+    int[] classOf = new int[states];
     int classes = 1;
     while (true) {
       Map<List<Integer>, Integer> ids = new HashMap<>();
-      int[] refined = new int[n];
-      for (int s = 0; s < n; s++) {
+      int[] refined = new int[states];
+      for (int state = 0; state < states; state++) {
         List<Integer> signature = new ArrayList<>(1 + 2 * planeValues);
-        signature.add(classOf[s]);
+        signature.add(classOf[state]);
         for (int plane = 0; plane < planeValues; plane++) {
-          signature.add(out.get(s)[plane]);
-          signature.add(classOf[next.get(s)[plane]]);
+          signature.add(out.get(state)[plane]);
+          signature.add(classOf[next.get(state)[plane]]);
         }
         Integer id = ids.get(signature);
         if (id == null) {
           id = ids.size();
           ids.put(signature, id);
         }
-        refined[s] = id;
+        refined[state] = id;
       }
       classOf = refined;
       if (ids.size() == classes) {
@@ -205,48 +227,48 @@ final class HilbertTables {
 
   /**
    * Skilling's rule for one plane. Stores the output plane in {@code outOf[plane]} and returns the
-   * state for the plane below. Plane bit (d-1-i) is input axis i, as in the z-order key.
+   * state for the plane below. Plane bit (dims-1-i) is input axis i, as in the z-order key.
    */
-  private static PlaneState applyPlane(PlaneState s, int plane, int[] outOf, int d) {
-    int[] src = s.src.clone();
-    int flips = s.flips;
-    // e[i]: bit of Skilling's X[i] at this level, after the higher levels' exchanges/inversions.
-    int[] e = new int[d];
-    for (int i = 0; i < d; i++) {
-      e[i] = ((plane >>> (d - 1 - src[i])) & 1) ^ ((flips >>> i) & 1);
+  private static PlaneState applyPlane(PlaneState before, int plane, int[] outOf, int dims) {
+    int[] src = before.src.clone();
+    int flips = before.flips;
+    // levelBits[i]: bit of Skilling's X[i] at this level, after the higher levels' exchanges/inversions.
+    int[] levelBits = new int[dims];
+    for (int i = 0; i < dims; i++) {
+      levelBits[i] = ((plane >>> (dims - 1 - src[i])) & 1) ^ ((flips >>> i) & 1);
     }
     int prefix = 0;
     int outPlane = 0;
-    for (int i = 0; i < d; i++) {
-      prefix ^= e[i];
-      outPlane = (outPlane << 1) | (prefix ^ s.parity);
+    for (int i = 0; i < dims; i++) {
+      prefix ^= levelBits[i];
+      outPlane = (outPlane << 1) | (prefix ^ before.parity);
     }
     outOf[plane] = outPlane;
-    for (int i = 0; i < d; i++) {
-      if (e[i] == 1) {
+    for (int i = 0; i < dims; i++) {
+      if (levelBits[i] == 1) {
         flips ^= 1;
       } else if (i != 0) {
-        int t = src[0];
+        int swapped = src[0];
         src[0] = src[i];
-        src[i] = t;
-        int f0 = flips & 1;
-        int fi = (flips >>> i) & 1;
-        flips = (flips & ~1 & ~(1 << i)) | fi | (f0 << i);
+        src[i] = swapped;
+        int firstFlip = flips & 1;
+        int axisFlip = (flips >>> i) & 1;
+        flips = (flips & ~1 & ~(1 << i)) | axisFlip | (firstFlip << i);
       }
     }
-    return new PlaneState(src, flips, s.parity ^ prefix);
+    return new PlaneState(src, flips, before.parity ^ prefix);
   }
 
   private static int stateZeroPlanesTakeToIdentity(List<int[]> next, List<int[]> out, int pad) {
-    for (int s = 0; s < next.size(); s++) {
-      int state = s;
+    for (int first = 0; first < next.size(); first++) {
+      int state = first;
       boolean zeros = true;
-      for (int p = 0; p < pad; p++) {
+      for (int planes = 0; planes < pad; planes++) {
         zeros &= out.get(state)[0] == 0;
         state = next.get(state)[0];
       }
       if (state == 0 && zeros) {
-        return s;
+        return first;
       }
     }
     throw new IllegalStateException("No start state for " + pad + " padding planes");

@@ -17,6 +17,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
 
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,8 +39,8 @@ public interface HudiLine {
    * {@code bloom_filters}, {@code record_index}, and {@code partition_stats} where the line has it),
    * whether {@code config} keeps it: off, Hudi deletes it when a commit with that config starts.
    */
-  default java.util.Map<String, Boolean> keptMetadata(HoodieWriteConfig config) {
-    java.util.Map<String, Boolean> out = new java.util.LinkedHashMap<>();
+  default Map<String, Boolean> keptMetadata(HoodieWriteConfig config) {
+    Map<String, Boolean> out = new LinkedHashMap<>();
     out.put("files", config.isMetadataTableEnabled());
     out.put("column_stats", config.isMetadataColumnStatsIndexEnabled());
     out.put("bloom_filters", config.isMetadataBloomFilterIndexEnabled());

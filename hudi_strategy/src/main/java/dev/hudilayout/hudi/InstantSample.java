@@ -32,6 +32,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Stage "sample": one sample for a whole clustering instant: a single pass over the sort columns (and record key)
@@ -56,15 +57,15 @@ final class InstantSample {
     PlanFiles(HoodieClusteringPlan plan, String basePath) {
       List<HoodieClusteringGroup> groups = plan.getInputGroups();
       outputFiles = new int[groups.size()];
-      for (int g = 0; g < groups.size(); g++) {
-        HoodieClusteringGroup group = groups.get(g);
-        outputFiles[g] = Math.max(1, group.getNumOutputFileGroups() == null ? 1 : group.getNumOutputFileGroups());
+      for (int index = 0; index < groups.size(); index++) {
+        HoodieClusteringGroup group = groups.get(index);
+        outputFiles[index] = Math.max(1, group.getNumOutputFileGroups() == null ? 1 : group.getNumOutputFileGroups());
         for (HoodieSliceInfo slice : group.getSlices()) {
           String full = fullPath(slice, basePath);
           if (full != null && !fileIdByName.containsKey(fileName(full))) {
             paths.add(full);
             fileIdByName.put(fileName(full), slice.getFileId());
-            groupByName.put(fileName(full), g);
+            groupByName.put(fileName(full), index);
           }
         }
       }
@@ -78,13 +79,13 @@ final class InstantSample {
 
   /** The full path of a slice's base file, or null if it has none. */
   static String fullPath(HoodieSliceInfo slice, String basePath) {
-    String p = slice.getDataFilePath();
-    if (p == null || p.isEmpty()) {
+    String path = slice.getDataFilePath();
+    if (path == null || path.isEmpty()) {
       return null;
     }
-    return p.startsWith("/") || p.contains("://") ? p
+    return path.startsWith("/") || path.contains("://") ? path
         : basePath + "/" + (slice.getPartitionPath() == null || slice.getPartitionPath().isEmpty()
-            || p.contains("/") ? "" : slice.getPartitionPath() + "/") + p;
+            || path.contains("/") ? "" : slice.getPartitionPath() + "/") + path;
   }
 
   /** One pass over the plan's base files: the sample, and the columns the files hold. */
@@ -131,66 +132,33 @@ final class InstantSample {
       return Taken.none();
     }
     try {
-      // merging the footers' schemas tells whether every file has the table's types (BaseFileScan)
-      StructType merged = null;
-      Dataset<Row> base;
-      try {
-        base = withListingParallelism(spark,
-            () -> spark.read().option("mergeSchema", "true").parquet(paths.toArray(new String[0])));
-        merged = base.schema();
-      } catch (Exception e) {
-        LOG.info("hudi-layout: the plan's base files have conflicting schemas ({}); Hudi reads the groups",
-            e.toString());
-        base = withListingParallelism(spark, () -> spark.read().parquet(paths.toArray(new String[0])));
-      }
-      List<String> names = Arrays.asList(base.schema().fieldNames());
-      int d = spec.columns().size();
-      List<Column> projection = new ArrayList<>();
-      for (String c : spec.columns()) {
-        projection.add(functions.col(c));
-      }
-      projection.add(names.contains(HoodieRecord.RECORD_KEY_METADATA_FIELD)
-          ? functions.col(HoodieRecord.RECORD_KEY_METADATA_FIELD) : functions.lit(null).cast("string"));
-      projection.add(functions.input_file_name());
-      Dataset<Row> projected = base.select(projection.toArray(new Column[0]));
-      StructType schema = projected.schema();
-      int[] ordinals = new int[d];
-      DataType[] types = new DataType[d];
-      for (int i = 0; i < d; i++) {
-        ordinals[i] = i;
-        types[i] = schema.fields()[i].dataType();
-      }
-      RowEncoder encoder = new RowEncoder(ordinals, types, d);
+      BaseRead read = BaseRead.of(spark, paths);
+      Dataset<Row> projected = projected(read.base, spec);
+      int columns = spec.columns().size();
+      RowEncoder encoder = encoder(projected.schema(), columns);
       long seed = spec.seed();
       // Each group's rows let its partition keep only its likely members of the sample, so the
       // partial samples are small enough to go straight to the driver instead of through a
       // shuffle. Counting Parquet rows reads only footers, but still costs a Spark job.
-      Map<String, Long> perFile = writtenRows != null ? writtenRows : countPerFile(base);
-      int groups = files.outputFiles.length;
-      long[] groupRows = new long[groups];
-      long n = 0;
-      for (Map.Entry<String, Long> f : perFile.entrySet()) {
-        Integer g = files.groupByName.get(f.getKey());
-        if (g != null) {
-          groupRows[g] += f.getValue();
-          n += f.getValue();
-        }
-      }
+      Map<String, Long> perFile = writtenRows != null ? writtenRows : countPerFile(read.base);
+      long[] groupRows = new long[files.outputFiles.length];
+      long rows = addGroupRows(perFile, files, groupRows);
       int[] sizes = SampleAllotment.of(groupRows, files.outputFiles, spec.sampleSize());
       Broadcast<Map<String, Integer>> groupOf = JavaSparkContext.fromSparkContext(spark.sparkContext())
           .broadcast(files.groupByName);
-      FileNames fileNames = new FileNames(d + 1, groupOf);
+      FileNames fileNames = new FileNames(columns + 1, groupOf);
       GroupedSample sampled = projected.queryExecution().toRdd().toJavaRDD()
           .aggregate(new GroupedSample(sizes, groupRows, seed),
-              (s, row) -> {
-                int g = fileNames.groupOf(row);
+              (partial, row) -> {
+                int group = fileNames.groupOf(row);
                 // most rows cannot enter the sample: decide on the key's hash before building anything
-                return g >= 0 && s.admits(g, encoder.recordKeyHash(row, seed))
-                    ? s.add(g, new SampleRow(encoder.recordKey(row), fileNames.of(row), encoder.encode(row))) : s;
+                return group >= 0 && partial.admits(group, encoder.recordKeyHash(row, seed))
+                    ? partial.add(group, new SampleRow(encoder.recordKey(row), fileNames.of(row), encoder.encode(row)))
+                    : partial;
               }, GroupedSample::merge);
       groupOf.destroy();
-      return new Taken(sampled.rows(), sampled.lowest(spec.sampleSize()), sampled.sizes(), groupRows, merged, n,
-          writtenRows != null);
+      return new Taken(sampled.rows(), sampled.lowest(spec.sampleSize()), sampled.sizes(), groupRows, read.merged,
+          rows, writtenRows != null);
     } catch (Exception e) {
       // e.g. base files written before a sort column was added: each group then samples itself.
       LOG.warn("hudi-layout: could not sample the base files of the plan ({}); groups will sample their own input",
@@ -199,11 +167,73 @@ final class InstantSample {
     }
   }
 
+  /** The plan's base files as one read, and their merged columns (null when their schemas conflict). */
+  private static final class BaseRead {
+    final Dataset<Row> base;
+    final StructType merged;
+
+    private BaseRead(Dataset<Row> base, StructType merged) {
+      this.base = base;
+      this.merged = merged;
+    }
+
+    /** Merging the footers' schemas tells whether every file has the table's types (BaseFileScan). */
+    static BaseRead of(SparkSession spark, List<String> paths) {
+      try {
+        Dataset<Row> base = withListingParallelism(spark,
+            () -> spark.read().option("mergeSchema", "true").parquet(paths.toArray(new String[0])));
+        return new BaseRead(base, base.schema());
+      } catch (Exception e) {
+        LOG.info("hudi-layout: the plan's base files have conflicting schemas ({}); Hudi reads the groups",
+            e.toString());
+        return new BaseRead(withListingParallelism(spark, () -> spark.read().parquet(paths.toArray(new String[0]))),
+            null);
+      }
+    }
+  }
+
+  /** The sort columns, the record key (null when the files have none) and the file each row is read from. */
+  private static Dataset<Row> projected(Dataset<Row> base, LayoutSpec spec) {
+    List<String> names = Arrays.asList(base.schema().fieldNames());
+    List<Column> projection = new ArrayList<>();
+    for (String column : spec.columns()) {
+      projection.add(functions.col(column));
+    }
+    projection.add(names.contains(HoodieRecord.RECORD_KEY_METADATA_FIELD)
+        ? functions.col(HoodieRecord.RECORD_KEY_METADATA_FIELD) : functions.lit(null).cast("string"));
+    projection.add(functions.input_file_name());
+    return base.select(projection.toArray(new Column[0]));
+  }
+
+  /** An encoder of the projection's first {@code columns} fields, the sort columns. */
+  private static RowEncoder encoder(StructType schema, int columns) {
+    int[] ordinals = new int[columns];
+    DataType[] types = new DataType[columns];
+    for (int i = 0; i < columns; i++) {
+      ordinals[i] = i;
+      types[i] = schema.fields()[i].dataType();
+    }
+    return new RowEncoder(ordinals, types, columns);
+  }
+
+  /** Adds each file's rows to its group's in {@code groupRows}; returns the rows of the files in a group. */
+  private static long addGroupRows(Map<String, Long> perFile, PlanFiles files, long[] groupRows) {
+    long rows = 0;
+    for (Map.Entry<String, Long> file : perFile.entrySet()) {
+      Integer group = files.groupByName.get(file.getKey());
+      if (group != null) {
+        groupRows[group] += file.getValue();
+        rows += file.getValue();
+      }
+    }
+    return rows;
+  }
+
   /** The rows of each base file, by name, counted by a Spark job. */
   private static Map<String, Long> countPerFile(Dataset<Row> base) {
     Map<String, Long> out = new HashMap<>();
-    for (Row r : base.groupBy(functions.input_file_name().alias("f")).count().collectAsList()) {
-      out.put(fileName(r.getString(0)), r.getLong(1));
+    for (Row row : base.groupBy(functions.input_file_name().alias("f")).count().collectAsList()) {
+      out.put(fileName(row.getString(0)), row.getLong(1));
     }
     return out;
   }
@@ -213,10 +243,10 @@ final class InstantSample {
   /**
    * Runs a read of many given paths with Spark's lookup of them spread over one task per core of
    * the cluster: past 32 paths Spark looks them up in a Spark job of one task per path, up to
-   * 10,000 (a clustering of 1000 small files spent 2.5 s of a 126 s run starting 1000 tasks of one
-   * lookup each).
+   * 10,000, and a clustering of many small partitions' files would start that many tasks of one
+   * lookup each (docs/scale.md, "Measured").
    */
-  static <T> T withListingParallelism(SparkSession spark, java.util.function.Supplier<T> read) {
+  static <T> T withListingParallelism(SparkSession spark, Supplier<T> read) {
     String before = spark.conf().contains(LISTING_PARALLELISM) ? spark.conf().get(LISTING_PARALLELISM) : null;
     spark.conf().set(LISTING_PARALLELISM, String.valueOf(Math.max(1, spark.sparkContext().defaultParallelism())));
     try {
@@ -255,8 +285,8 @@ final class InstantSample {
         String file = path.toString();
         lastPath = path.clone();
         lastName = fileName(file);
-        Integer g = groups.value().get(lastName);
-        lastGroup = g == null ? -1 : g;
+        Integer group = groups.value().get(lastName);
+        lastGroup = group == null ? -1 : group;
       }
       return lastName;
     }

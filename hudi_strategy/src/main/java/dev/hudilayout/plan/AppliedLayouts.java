@@ -15,7 +15,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Stage "record": what the partitioners of one clustering actually did, gathered on the driver (groups run on
@@ -45,14 +50,14 @@ public final class AppliedLayouts {
   }
 
   private final ConcurrentLinkedQueue<Applied> applied = new ConcurrentLinkedQueue<>();
-  private final java.util.concurrent.atomic.AtomicInteger scanned = new java.util.concurrent.atomic.AtomicInteger();
-  private final java.util.concurrent.atomic.AtomicInteger readByHudi = new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicInteger scanned = new AtomicInteger();
+  private final AtomicInteger readByHudi = new AtomicInteger();
 
-  private final Map<String, RegionTree> trees = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, RegionTree> trees = new ConcurrentHashMap<>();
   /** Per partition moving to new sort columns, the columns of the regions that remain on the old layout. */
-  private final Map<String, String> moving = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, String> moving = new ConcurrentHashMap<>();
   private final ConcurrentLinkedQueue<String> continuousGroups = new ConcurrentLinkedQueue<>();
-  private final java.util.Set<String> partitions = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Set<String> partitions = ConcurrentHashMap.newKeySet();
 
   /** A group of this partition is laid out. */
   public void partition(String path) {
@@ -131,10 +136,10 @@ public final class AppliedLayouts {
   private static List<String> dependent(LayoutSpec spec, GridSearch.Choice grid) {
     List<String> out = new ArrayList<>();
     if (grid != null) {
-      int[] det = grid.determinants();
-      for (int i = 0; i < det.length; i++) {
-        if (det[i] >= 0) {
-          out.add(spec.columns().get(i) + ":" + spec.columns().get(det[i]));
+      int[] determinants = grid.determinants();
+      for (int i = 0; i < determinants.length; i++) {
+        if (determinants[i] >= 0) {
+          out.add(spec.columns().get(i) + ":" + spec.columns().get(determinants[i]));
         }
       }
     }
@@ -144,8 +149,8 @@ public final class AppliedLayouts {
   private static List<String> dropped(LayoutSpec spec, double[] buckets) {
     List<String> out = new ArrayList<>();
     if (buckets != null && spec.shares() != null) {
-      for (int i : ColumnWeights.dropped(buckets)) {
-        out.add(spec.columns().get(i));
+      for (int column : ColumnWeights.dropped(buckets)) {
+        out.add(spec.columns().get(column));
       }
     }
     return out;
@@ -160,12 +165,39 @@ public final class AppliedLayouts {
     }
     int files = 0;
     int ownSample = 0;
-    for (Applied a : applied) {
-      files += a.files;
-      if (!a.instantSample && a.bitsPerColumn > 0) {
+    for (Applied group : applied) {
+      files += group.files;
+      if (!group.instantSample && group.bitsPerColumn > 0) {
         ownSample++;
       }
     }
+    putSpec(out, strategyClass, first);
+    Applied largest = first;
+    for (Applied group : applied) {
+      if (group.files > largest.files) {
+        largest = group;
+      }
+    }
+    putColumns(out, first, largest);
+    if (first.bitsPerColumn > 0) {
+      putSample(out, first, ownSample);
+    }
+    out.put(LayoutMetadata.GROUPS.key(), String.valueOf(applied.size()));
+    out.put(LayoutMetadata.PARTITIONS.key(), String.valueOf(partitions.size()));
+    if (scanned.get() + readByHudi.get() > 0) {
+      // how the row path read its groups: "scan" (all by one Spark scan), "hudi", or both with counts
+      out.put(LayoutMetadata.READ.key(), readByHudi.get() == 0 ? "scan" : scanned.get() == 0 ? "hudi"
+          : "scan:" + scanned.get() + ",hudi:" + readByHudi.get());
+    }
+    out.put(LayoutMetadata.FILES.key(), String.valueOf(files));
+    if (!continuousGroups.isEmpty()) {
+      putContinuous(out);
+    }
+    return out;
+  }
+
+  /** The strategy, the first group's curve, mapping and columns, and its bits and layout when it used a curve. */
+  private static void putSpec(Map<String, String> out, String strategyClass, Applied first) {
     out.put(LayoutMetadata.STRATEGY.key(), strategyClass);
     out.put(LayoutMetadata.CURVE.key(), first.spec.curve().name().toLowerCase(Locale.ROOT));
     out.put(LayoutMetadata.MAPPING.key(), first.spec.mapping().value());
@@ -177,17 +209,17 @@ public final class AppliedLayouts {
       }
       out.put(LayoutMetadata.ALIGNED_TOLERANCE.key(), String.valueOf(first.spec.alignedTolerance()));
     }
-    Applied largest = first;
-    for (Applied a : applied) {
-      if (a.files > largest.files) {
-        largest = a;
-      }
-    }
+  }
+
+  /**
+   * The columns' weights (the first group's), and the largest group's buckets, dropped and
+   * dependent columns and grid: each group's allotment follows from its own file count.
+   */
+  private static void putColumns(Map<String, String> out, Applied first, Applied largest) {
     if (first.bitsPerColumn > 0 && first.spec.shares() != null) {
       out.put(LayoutMetadata.COLUMN_WEIGHTS.key(), formatShares(first.spec.shares()));
     }
     if (largest.bitsPerColumn > 0 && largest.buckets != null) {
-      // of the largest group; each group's allotment follows from its own file count
       out.put(LayoutMetadata.BUCKETS.key(), ColumnWeights.format(largest.buckets));
       List<String> dropped = dropped(largest.spec, largest.buckets);
       if (!dropped.isEmpty()) {
@@ -202,37 +234,32 @@ public final class AppliedLayouts {
       out.put(LayoutMetadata.GRID_CHOSEN.key(), largest.spec.gridBuckets() == null ? "sample" : "fixed");
       out.put(LayoutMetadata.ESTIMATED_FILES.key(), formatEstimates(largest.grid.estimatedFiles()));
     }
-    if (first.bitsPerColumn > 0) {
-      out.put(LayoutMetadata.SAMPLE_SIZE.key(), String.valueOf(first.spec.sampleSize()));
-      // "instant": one sample of the whole input served every group
-      out.put(LayoutMetadata.SAMPLE_SCOPE.key(), ownSample == 0 ? "instant" : "group");
-      if (sampledRows != null) {
-        out.put(LayoutMetadata.SAMPLE_ROWS.key(), sampledRows);
-      }
-      if (sampleTaken != null) {
-        out.put(LayoutMetadata.SAMPLE_TAKEN.key(), sampleTaken);
-      }
-      if (fewestSampled != null) {
-        out.put(LayoutMetadata.SAMPLE_FEWEST.key(), fewestSampled);
-      }
+  }
+
+  /** The sample: its size, its scope, and the rows it was drawn from and took, when known. */
+  private void putSample(Map<String, String> out, Applied first, int ownSample) {
+    out.put(LayoutMetadata.SAMPLE_SIZE.key(), String.valueOf(first.spec.sampleSize()));
+    // "instant": one sample of the whole input served every group
+    out.put(LayoutMetadata.SAMPLE_SCOPE.key(), ownSample == 0 ? "instant" : "group");
+    if (sampledRows != null) {
+      out.put(LayoutMetadata.SAMPLE_ROWS.key(), sampledRows);
     }
-    out.put(LayoutMetadata.GROUPS.key(), String.valueOf(applied.size()));
-    out.put(LayoutMetadata.PARTITIONS.key(), String.valueOf(partitions.size()));
-    if (scanned.get() + readByHudi.get() > 0) {
-      // how the row path read its groups: "scan" (all by one Spark scan), "hudi", or both with counts
-      out.put(LayoutMetadata.READ.key(), readByHudi.get() == 0 ? "scan" : scanned.get() == 0 ? "hudi"
-          : "scan:" + scanned.get() + ",hudi:" + readByHudi.get());
+    if (sampleTaken != null) {
+      out.put(LayoutMetadata.SAMPLE_TAKEN.key(), sampleTaken);
     }
-    out.put(LayoutMetadata.FILES.key(), String.valueOf(files));
-    if (!continuousGroups.isEmpty()) {
-      out.put(LayoutMetadata.CONTINUOUS.key(), String.join("; ", new java.util.TreeSet<>(continuousGroups)));
-      for (Map.Entry<String, RegionTree> g : new java.util.TreeMap<>(trees).entrySet()) {
-        out.put(LayoutMetadata.CONTINUOUS_GRID.key() + g.getKey(), g.getValue().serialize());
-      }
-      new java.util.TreeMap<>(moving).forEach((partition, columns) ->
-          out.put(LayoutMetadata.CONTINUOUS_MOVING.key() + partition, columns));
+    if (fewestSampled != null) {
+      out.put(LayoutMetadata.SAMPLE_FEWEST.key(), fewestSampled);
     }
-    return out;
+  }
+
+  /** The continuous groups, and per partition its region tree and the columns it moves from, by partition. */
+  private void putContinuous(Map<String, String> out) {
+    out.put(LayoutMetadata.CONTINUOUS.key(), String.join("; ", new TreeSet<>(continuousGroups)));
+    for (Map.Entry<String, RegionTree> tree : new TreeMap<>(trees).entrySet()) {
+      out.put(LayoutMetadata.CONTINUOUS_GRID.key() + tree.getKey(), tree.getValue().serialize());
+    }
+    new TreeMap<>(moving).forEach((partition, columns) ->
+        out.put(LayoutMetadata.CONTINUOUS_MOVING.key() + partition, columns));
   }
 
   private static String formatEstimates(double[] files) {

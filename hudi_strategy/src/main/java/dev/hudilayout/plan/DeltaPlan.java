@@ -72,7 +72,7 @@ public final class DeltaPlan {
     }
 
     long pendingRows() {
-      return pending.stream().mapToLong(l -> l.rows).sum();
+      return pending.stream().mapToLong(layer -> layer.rows).sum();
     }
   }
 
@@ -139,102 +139,161 @@ public final class DeltaPlan {
     }
 
     /** What the group does, for the commit: "N new file(s); regions ... laid out again: ...; ...". */
-    public String why(Settings s) {
-      StringBuilder sb = new StringBuilder(newFiles + " new file(s)");
+    public String why(Settings settings) {
+      StringBuilder text = new StringBuilder(newFiles + " new file(s)");
       if (!due.isEmpty()) {
-        sb.append("; regions ").append(String.join(",", due)).append(" laid out again: pending rows with their share")
-            .append(" of the new ones >= ").append(s.fraction).append(" x their base");
+        text.append("; regions ").append(String.join(",", due)).append(" laid out again: pending rows with their share")
+            .append(" of the new ones >= ").append(settings.fraction).append(" x their base");
       }
       if (!splits.isEmpty()) {
-        sb.append("; split: ").append(splits.entrySet().stream().map(e -> e.getKey() + " into " + e.getValue())
-            .collect(Collectors.joining(", ")));
+        text.append("; split: ").append(splits.entrySet().stream()
+            .map(split -> split.getKey() + " into " + split.getValue()).collect(Collectors.joining(", ")));
       }
       if (!merged.isEmpty()) {
-        sb.append("; regions ").append(String.join(",", merged)).append(": pending layers merged, ").append(s.tiers)
-            .append(" of one tier");
+        text.append("; regions ").append(String.join(",", merged)).append(": pending layers merged, ")
+            .append(settings.tiers).append(" of one tier");
       }
-      return sb.toString();
+      return text.toString();
     }
   }
 
   /** The groups for a partition's {@code newFiles} (holding {@code newRows} rows) and {@code regions}. */
-  public static <F> List<Group<F>> plan(List<NewFile<F>> newFiles, long newRows, List<Region<F>> regions, Settings s) {
-    List<Group<F>> groups = new ArrayList<>();
-    Group<F> chunk = null;
-    for (NewFile<F> f : newFiles) {
-      if (chunk == null || (!chunk.files.isEmpty() && chunk.bytes + f.bytes > s.maxBytes)) {
-        chunk = new Group<>();
-        groups.add(chunk);
-      }
-      chunk.files.add(f.file);
-      chunk.newFiles++;
-      chunk.bytes += f.bytes;
-      chunk.newRowBytes += f.rowBytes;
-    }
-    long allBase = regions.stream().mapToLong(r -> r.base.rows).sum();
+  public static <F> List<Group<F>> plan(List<NewFile<F>> newFiles, long newRows, List<Region<F>> regions,
+                                        Settings settings) {
+    List<Group<F>> groups = newFileChunks(newFiles, settings.maxBytes);
+    long allBase = regions.stream().mapToLong(region -> region.base.rows).sum();
     // output files hold rows as laid-out files do: the regions' base files' row bytes a row
-    double laidOut = allBase == 0 ? 0 : regions.stream().mapToLong(r -> r.base.rowBytes).sum() / (double) allBase;
-    long newRowBytes = newFiles.stream().mapToLong(f -> f.rowBytes).sum();
-    for (Group<F> g : groups) {
-      long rows = newRowBytes == 0 ? 0 : Math.round((double) newRows * g.newRowBytes / newRowBytes);
-      g.outputFiles = s.sizing.outputFiles(laidOut > 0 && rows > 0 ? Math.round(rows * laidOut) : g.newRowBytes,
-          rows, s.targetBytes);
-    }
-    for (Region<F> r : regions) {
-      double share = allBase == 0 ? 0 : (double) newRows * r.base.rows / allBase;
-      double pending = r.pendingRows() + share;
-      boolean whole = pending > 0 && pending >= s.fraction * r.base.rows;
-      List<Layer<F>> taken = new ArrayList<>();
-      if (whole) {
-        taken.add(r.base);
-        taken.addAll(r.pending);
-      } else {
-        long[] rows = r.pending.stream().mapToLong(l -> l.rows).toArray();
-        long shareRows = Math.round(share);
-        List<Integer> join = shareRows > 0 ? Tiers.toMerge(rows, shareRows, s.tiers)
-            : Tiers.toMergeNewest(rows, s.tiers);
-        if (join.isEmpty()) {
-          continue;
-        }
-        join.forEach(i -> taken.add(r.pending.get(i)));
+    double laidOut = allBase == 0 ? 0
+        : regions.stream().mapToLong(region -> region.base.rowBytes).sum() / (double) allBase;
+    sizeChunks(groups, newFiles, newRows, laidOut, settings);
+    for (Region<F> region : regions) {
+      double share = allBase == 0 ? 0 : (double) newRows * region.base.rows / allBase;
+      boolean due = due(region, share, settings.fraction);
+      List<Layer<F>> taken = due ? wholeRegion(region) : layersToMerge(region, share, settings.tiers);
+      if (taken.isEmpty()) {
+        continue;
       }
-      long bytes = taken.stream().mapToLong(l -> l.bytes).sum();
-      // the rows at the target size (the nearest count, as files are cut on the region's cells), a
-      // row costing what it costs in the region's laid-out base files
-      long rows = taken.stream().mapToLong(l -> l.rows).sum();
-      double perRow = r.base.rows > 0 ? r.base.rowBytes / (double) r.base.rows : laidOut;
-      long out = s.sizing.nearestFiles(perRow > 0 && rows > 0 ? Math.round(rows * perRow)
-          : taken.stream().mapToLong(l -> l.rowBytes).sum(), rows, s.targetBytes);
-      Group<F> home = null;
-      for (Group<F> g : groups) {
-        if (g.bytes + bytes <= s.maxBytes) {
-          home = g;
-          break;
-        }
-      }
-      if (whole && r.pending.isEmpty() && (home == null || home.newFiles == 0)) {
+      long bytes = taken.stream().mapToLong(layer -> layer.bytes).sum();
+      long out = outputFiles(region, taken, laidOut, settings);
+      Group<F> home = groupWithRoom(groups, bytes, settings.maxBytes);
+      if (due && waits(region, home)) {
         continue;
       }
       if (home == null) {
         home = new Group<>();
         groups.add(home);
       }
-      if (whole) {
-        home.due.add(r.path);
-        int cells = Splits.cells(out, s.columns, s.regionFiles);
-        if (cells >= 2) {
-          home.splits.put(r.path, cells);
-        }
-      } else {
-        home.merged.add(r.path);
-      }
-      for (Layer<F> l : taken) {
-        home.files.addAll(l.files);
-      }
-      home.bytes += bytes;
-      home.outputFiles += out;
+      place(home, region, due, taken, settings, bytes, out);
     }
     return groups;
   }
 
+  /** The new files in chunks of at most {@code maxBytes} (a file larger than that alone), in their order. */
+  private static <F> List<Group<F>> newFileChunks(List<NewFile<F>> newFiles, long maxBytes) {
+    List<Group<F>> groups = new ArrayList<>();
+    Group<F> chunk = null;
+    for (NewFile<F> file : newFiles) {
+      if (chunk == null || (!chunk.files.isEmpty() && chunk.bytes + file.bytes > maxBytes)) {
+        chunk = new Group<>();
+        groups.add(chunk);
+      }
+      chunk.files.add(file.file);
+      chunk.newFiles++;
+      chunk.bytes += file.bytes;
+      chunk.newRowBytes += file.rowBytes;
+    }
+    return groups;
+  }
+
+  /** Each chunk's output files: its share of the new rows, a row costing {@code laidOut} bytes when known. */
+  private static <F> void sizeChunks(List<Group<F>> chunks, List<NewFile<F>> newFiles, long newRows, double laidOut,
+                                     Settings settings) {
+    long newRowBytes = newFiles.stream().mapToLong(file -> file.rowBytes).sum();
+    for (Group<F> chunk : chunks) {
+      long rows = newRowBytes == 0 ? 0 : Math.round((double) newRows * chunk.newRowBytes / newRowBytes);
+      chunk.outputFiles = settings.sizing.outputFiles(
+          laidOut > 0 && rows > 0 ? Math.round(rows * laidOut) : chunk.newRowBytes, rows, settings.targetBytes);
+    }
+  }
+
+  /** Whether the region's pending rows, with its {@code share} of the new rows, reach the fraction of its base. */
+  private static <F> boolean due(Region<F> region, double share, double fraction) {
+    double pending = region.pendingRows() + share;
+    return pending > 0 && pending >= fraction * region.base.rows;
+  }
+
+  /** A due region's layers: its base and every pending layer. */
+  private static <F> List<Layer<F>> wholeRegion(Region<F> region) {
+    List<Layer<F>> taken = new ArrayList<>();
+    taken.add(region.base);
+    taken.addAll(region.pending);
+    return taken;
+  }
+
+  /**
+   * The pending layers of a region not due that fill a size tier with its {@code share} of the new
+   * rows (with no new rows, its newest layer stands in for them); empty when none do.
+   */
+  private static <F> List<Layer<F>> layersToMerge(Region<F> region, double share, int tiers) {
+    long[] rows = region.pending.stream().mapToLong(layer -> layer.rows).toArray();
+    long shareRows = Math.round(share);
+    List<Integer> join = shareRows > 0 ? Tiers.toMerge(rows, shareRows, tiers) : Tiers.toMergeNewest(rows, tiers);
+    List<Layer<F>> taken = new ArrayList<>();
+    join.forEach(index -> taken.add(region.pending.get(index)));
+    return taken;
+  }
+
+  /**
+   * The output files of the layers taken from a region: the rows at the target size (the nearest
+   * count, as files are cut on the region's cells), a row costing what it costs in the region's
+   * laid-out base files.
+   */
+  private static <F> long outputFiles(Region<F> region, List<Layer<F>> taken, double laidOut, Settings settings) {
+    long rows = taken.stream().mapToLong(layer -> layer.rows).sum();
+    double perRow = region.base.rows > 0 ? region.base.rowBytes / (double) region.base.rows : laidOut;
+    return settings.sizing.nearestFiles(perRow > 0 && rows > 0 ? Math.round(rows * perRow)
+        : taken.stream().mapToLong(layer -> layer.rowBytes).sum(), rows, settings.targetBytes);
+  }
+
+  /** Whether {@code bytes} more fit the group under {@code maxBytes}. */
+  private static <F> boolean hasRoom(Group<F> group, long bytes, long maxBytes) {
+    return group.bytes + bytes <= maxBytes;
+  }
+
+  /** The first group with room for {@code bytes}, or null. */
+  private static <F> Group<F> groupWithRoom(List<Group<F>> groups, long bytes, long maxBytes) {
+    for (Group<F> group : groups) {
+      if (hasRoom(group, bytes, maxBytes)) {
+        return group;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether a due region waits: with nothing pending and no new rows in its group, laid out alone
+   * it would be written again as it is.
+   */
+  private static <F> boolean waits(Region<F> region, Group<F> home) {
+    return region.pending.isEmpty() && (home == null || home.newFiles == 0);
+  }
+
+  /** Puts the region's taken layers in {@code home}: due (and split when its layout makes enough files) or merged. */
+  private static <F> void place(Group<F> home, Region<F> region, boolean due, List<Layer<F>> taken, Settings settings,
+                                long bytes, long out) {
+    if (due) {
+      home.due.add(region.path);
+      int cells = Splits.cells(out, settings.columns, settings.regionFiles);
+      if (cells >= 2) {
+        home.splits.put(region.path, cells);
+      }
+    } else {
+      home.merged.add(region.path);
+    }
+    for (Layer<F> layer : taken) {
+      home.files.addAll(layer.files);
+    }
+    home.bytes += bytes;
+    home.outputFiles += out;
+  }
 }
