@@ -4,7 +4,7 @@ import dev.hudilayout.config.Json;
 import dev.hudilayout.hudi.ColumnStatsBounds;
 import dev.hudilayout.hudi.LatestSlices;
 import dev.hudilayout.hudi.TableClients;
-import dev.hudilayout.layout.RegionTree;
+import dev.hudilayout.layout.grid.RegionTree;
 import dev.hudilayout.plan.QueryShares;
 
 import org.apache.hudi.common.model.FileSlice;

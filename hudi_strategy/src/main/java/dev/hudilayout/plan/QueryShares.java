@@ -1,7 +1,7 @@
 package dev.hudilayout.plan;
 
 import dev.hudilayout.layout.ColumnWeights;
-import dev.hudilayout.layout.RegionTree;
+import dev.hudilayout.layout.grid.RegionTree;
 
 import java.util.Arrays;
 import java.util.Collection;
