@@ -17,7 +17,7 @@ import java.util.TreeMap;
  * many files ({@link GridSearch#choose}, files inside cells), so the cell's files are boxes of the
  * cell instead of stretches of the fine curve through it. A row's cell order is then its outer
  * cell's order followed by its inner cell's order, and files are cut on inner cell boundaries as
- * on outer ones ({@link AlignedCells#fileCutsInCells}): every file still lies inside one outer
+ * on outer ones ({@code placement/GridFileCuts#fileCutsInCells}): every file still lies inside one outer
  * cell.
  *
  * <p>The outer cells are a grid ({@link AlignedCells}) or the regions of a tree ({@link RegionTree}),
@@ -49,7 +49,7 @@ public final class NestedCells implements Serializable {
 
   /**
    * Inner grids for the cells of {@code outer} that {@code files} files cut into several
-   * ({@link AlignedCells#filesPerCell} over the cells' sampled rows), each drawn from its cell's
+   * ({@link CellCuts#filesPerCell} over the cells' sampled rows), each drawn from its cell's
    * sampled rows; the grid alone if the orders would not fit a long.
    */
   public static NestedCells within(Cells outer, CurveSpace space, List<SampleRow> sample, int files,
@@ -73,7 +73,7 @@ public final class NestedCells implements Serializable {
     for (int i = 0; i < sizes.length; i++) {
       sizes[i] = byCell.get(orders.get(i)).size();
     }
-    int[] parts = AlignedCells.filesPerCell(sizes, Math.max(1, files));
+    int[] parts = CellCuts.filesPerCell(sizes, Math.max(1, files));
     Map<Long, AlignedCells> inner = new HashMap<>();
     int bits = 0;
     for (int i = 0; i < sizes.length; i++) {

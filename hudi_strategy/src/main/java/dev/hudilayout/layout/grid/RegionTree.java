@@ -1,7 +1,6 @@
 package dev.hudilayout.layout.grid;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -145,33 +144,19 @@ public final class RegionTree implements Cells {
   }
 
   /**
-   * The box of region {@code number}: per column, the encoded value it starts at ({@code [0][c]},
-   * null: no lower end) and the one it ends before ({@code [1][c]}, null: no upper end), the
-   * intersection of the cells along its path.
+   * The box of region {@code number}: per column, the encoded value it starts at and the one it
+   * ends before (null: an open end), the intersection of the cells along its path.
    */
-  public byte[][][] box(int number) {
+  public Box box(int number) {
     String[] steps = paths.get(number).split("\\.");
-    int d = root.grid.buckets().length;
-    byte[][][] box = new byte[2][d][];
+    Box box = new Box(root.grid.buckets().length);
     Node node = root;
     for (String step : steps) {
       long cell = Long.parseLong(step);
-      byte[][][] cellBox = node.grid.cellBox(cell);
-      for (int c = 0; c < d; c++) {
-        box[0][c] = later(box[0][c], cellBox[0][c]);
-        box[1][c] = earlier(box[1][c], cellBox[1][c]);
-      }
+      box.intersect(node.grid.cellBox(cell));
       node = node.children.get(cell);
     }
     return box;
-  }
-
-  private static byte[] later(byte[] a, byte[] b) {
-    return a == null ? b : b == null ? a : Arrays.compareUnsigned(a, b) >= 0 ? a : b;
-  }
-
-  private static byte[] earlier(byte[] a, byte[] b) {
-    return a == null ? b : b == null ? a : Arrays.compareUnsigned(a, b) <= 0 ? a : b;
   }
 
   /** The depth of region {@code number}: 1 for a cell of the root grid. */

@@ -128,7 +128,7 @@ public final class CurveSpace implements Serializable {
     byte[][][] lowers = new byte[d][][];
     int mostBuckets = 1;
     for (int c = 0; c < d; c++) {
-      lowers[c] = BucketMapping.lowerBounds(sortedColumn.apply(c), 1L << maxBits);
+      lowers[c] = BucketCuts.lowerBounds(sortedColumn.apply(c), 1L << maxBits);
       mostBuckets = Math.max(mostBuckets, lowers[c].length);
     }
     int bits = Math.min(maxBits, BucketMapping.bitsFor(mostBuckets));

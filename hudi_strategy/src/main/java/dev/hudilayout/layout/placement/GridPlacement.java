@@ -19,8 +19,8 @@ import java.util.List;
  * Stage "placement" on a grid ({@link AlignedCells}): a row's key is its cell's position along the
  * curve followed by its fine curve key, so sorting by key keeps each cell together and orders rows
  * inside it, and files are cut on cell boundaries. Two cut rules: the aligned layout's, where
- * small neighbouring cells may share a file ({@link AlignedCells#fileCuts}), and the continuous
- * layout's, where every file lies inside one cell ({@link AlignedCells#fileCutsInCells}).
+ * small neighbouring cells may share a file ({@link GridFileCuts#fileCuts}), and the continuous
+ * layout's, where every file lies inside one cell ({@link GridFileCuts#fileCutsInCells}).
  */
 public final class GridPlacement implements Placement {
   private static final long serialVersionUID = 1L;
@@ -99,13 +99,13 @@ public final class GridPlacement implements Placement {
     }
     NestedCells cells = NestedCells.flat(AlignedCells.fromSample(groupSample, grid, space));
     List<UnsignedBytesKey> keys = sortedKeys(space, cells, groupSample, scales);
-    return new GridPlacement(space, cells, AlignedCells.fileCuts(keys, n, tolerance), scales, buckets, grid);
+    return new GridPlacement(space, cells, GridFileCuts.fileCuts(keys, n, tolerance), scales, buckets, grid);
   }
 
   /**
    * A layout on a given grid ({@code cells}, recorded by an earlier clustering): rows keyed by
    * their cell's position along the curve, then their fine curve key, and each cell cut into its
-   * share of about {@code files} files on its own ({@link AlignedCells#fileCutsInCells}, each cut
+   * share of about {@code files} files on its own ({@link GridFileCuts#fileCutsInCells}, each cut
    * within half the {@code tolerance} of a file of its equal-count place), so every file lies inside
    * one cell; a cell cut into several files is cut on a grid of its own first ({@link NestedCells}).
    * {@link #files()} says how many files that makes. {@code choice} is the grid search that
@@ -135,7 +135,7 @@ public final class GridPlacement implements Placement {
                                      RegionTree tree, java.util.Map<Long, double[]> shares) {
     NestedCells nested = NestedCells.within(tree, space, groupSample, files, tolerance, shares);
     List<UnsignedBytesKey> keys = sortedKeys(space, nested, groupSample, null);
-    return new GridPlacement(space, nested, AlignedCells.fileCutsInCells(keys, Math.max(1, files), tolerance), null,
+    return new GridPlacement(space, nested, GridFileCuts.fileCutsInCells(keys, Math.max(1, files), tolerance), null,
         ColumnWeights.asDoubles(tree.root().buckets()), null);
   }
 
@@ -151,7 +151,7 @@ public final class GridPlacement implements Placement {
     NestedCells nested = innerGrids ? NestedCells.within(cells, space, groupSample, files, tolerance, shares)
         : NestedCells.flat(cells);
     List<UnsignedBytesKey> keys = sortedKeys(space, nested, groupSample, null);
-    return new GridPlacement(space, nested, AlignedCells.fileCutsInCells(keys, Math.max(1, files), tolerance), null,
+    return new GridPlacement(space, nested, GridFileCuts.fileCutsInCells(keys, Math.max(1, files), tolerance), null,
         ColumnWeights.asDoubles(cells.buckets()), choice);
   }
 

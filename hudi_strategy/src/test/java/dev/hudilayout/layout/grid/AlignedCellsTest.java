@@ -133,11 +133,11 @@ class AlignedCellsTest {
   /** A sample of fewer rows than files (a one-row table) yields cuts that each hold a row. */
   @Test
   void aSampleSmallerThanTheFileCountStillCuts() {
-    assertEquals(0, AlignedCells.cutCells(new int[] {1}, 8, 0.25).size());
-    List<int[]> cuts = AlignedCells.cutCells(new int[] {3}, 8, 0.25);
+    assertEquals(0, CellCuts.cutCells(new int[] {1}, 8, 0.25).size());
+    List<CellCut> cuts = CellCuts.cutCells(new int[] {3}, 8, 0.25);
     assertEquals(2, cuts.size());
-    assertArrayEquals(new int[] {0, 1}, cuts.get(0));
-    assertArrayEquals(new int[] {0, 2}, cuts.get(1));
+    assertArrayEquals(new int[] {0, 1}, new int[] {cuts.get(0).cell, cuts.get(0).rowsBelow});
+    assertArrayEquals(new int[] {0, 2}, new int[] {cuts.get(1).cell, cuts.get(1).rowsBelow});
   }
 
   /** Cells kept whole within the tolerance would leave fewer files: the largest are halved. */
@@ -146,12 +146,12 @@ class AlignedCellsTest {
     // 15 cells of 107 rows for 16 files of 100: each cell within the tolerance, one file short
     int[] sizes = new int[15];
     Arrays.fill(sizes, 107);
-    List<int[]> cuts = AlignedCells.cutCells(sizes, 16, 0.25);
+    List<CellCut> cuts = CellCuts.cutCells(sizes, 16, 0.25);
     assertEquals(15, cuts.size());
-    long inside = cuts.stream().filter(c -> c[1] < sizes[c[0]]).count();
+    long inside = cuts.stream().filter(c -> c.rowsBelow < sizes[c.cell]).count();
     assertEquals(1, inside, "one cell is halved, the other cuts stay on cell boundaries");
     // a big cell and a small one, 3 files: the big one is halved, not cut off the small one
-    List<int[]> two = AlignedCells.cutCells(new int[] {100, 10}, 3, 0.25);
+    List<CellCut> two = CellCuts.cutCells(new int[] {100, 10}, 3, 0.25);
     assertEquals(2, two.size());
   }
 
@@ -264,11 +264,11 @@ class AlignedCellsTest {
   @Test
   void filesInsideCellsAreSharedOutSoTheirSizesStayEven() {
     // one file per non-empty cell, then each further file to the cell whose files are largest
-    assertArrayEquals(new int[] {0, 1, 1, 4}, AlignedCells.filesPerCell(new int[] {0, 10, 1, 30}, 6));
+    assertArrayEquals(new int[] {0, 1, 1, 4}, CellCuts.filesPerCell(new int[] {0, 10, 1, 30}, 6));
     // fewer files asked for than cells with rows: still one per cell
-    assertArrayEquals(new int[] {1, 1, 1}, AlignedCells.filesPerCell(new int[] {5, 5, 5}, 2));
+    assertArrayEquals(new int[] {1, 1, 1}, CellCuts.filesPerCell(new int[] {5, 5, 5}, 2));
     // never more files than rows in a cell
-    assertArrayEquals(new int[] {2}, AlignedCells.filesPerCell(new int[] {2}, 5));
+    assertArrayEquals(new int[] {2}, CellCuts.filesPerCell(new int[] {2}, 5));
   }
 
   @Test

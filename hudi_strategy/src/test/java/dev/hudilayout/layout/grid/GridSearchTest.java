@@ -3,7 +3,8 @@ package dev.hudilayout.layout.grid;
 import dev.hudilayout.layout.LayoutSpec;
 import dev.hudilayout.layout.Mapping;
 import dev.hudilayout.layout.PointQueries;
-import dev.hudilayout.layout.mapping.BucketMapping;
+import dev.hudilayout.layout.mapping.AlignedBucketCuts;
+import dev.hudilayout.layout.mapping.BucketCuts;
 import dev.hudilayout.layout.mapping.CurveSpace;
 import dev.hudilayout.layout.placement.GridPlacement;
 import dev.hudilayout.layout.placement.Placement;
@@ -158,7 +159,7 @@ class GridSearchTest {
       cells.merge(grid.cellOfBox(row.values, row.values), 1, Integer::sum);
     }
     int[] sizes = cells.values().stream().mapToInt(Integer::intValue).toArray();
-    return Arrays.stream(AlignedCells.filesPerCell(sizes, files)).sum();
+    return Arrays.stream(CellCuts.filesPerCell(sizes, files)).sum();
   }
 
   @Test
@@ -220,17 +221,17 @@ class GridSearchTest {
     // values 0, 1, 2 of a column; the partner's most common value per value: 5, 5 (5 and 6 tie: the lower), 6
     int[] ids = {0, 0, 0, 1, 1, 2, 2, 2};
     int[] partner = {0, 0, 1, 1, 0, 1, 1, 0};
-    assertArrayEquals(new boolean[] {false, false, true}, BucketMapping.partnerChanges(ids, 3, partner, 2));
+    assertArrayEquals(new boolean[] {false, false, true}, AlignedBucketCuts.partnerChanges(ids, 3, partner, 2));
     // the same from sampled rows, as the grid is cut (valueIds ranks values in unsigned byte order)
     List<SampleRow> rows = new ArrayList<>();
     for (int i = 0; i < ids.length; i++) {
       rows.add(new SampleRow("k" + i, "f", new byte[][] {{(byte) (0x80 + ids[i])}, {(byte) (5 + partner[i])}}));
     }
     List<byte[]> distinct = new ArrayList<>();
-    assertArrayEquals(ids, BucketMapping.valueIds(rows, 0, distinct));
+    assertArrayEquals(ids, AlignedBucketCuts.valueIds(rows, 0, distinct));
     assertEquals(3, distinct.size());
     // two buckets: the cut falls where the partner's group changes, before value 2
-    byte[][] lowers = BucketMapping.alignedLowerBounds(rows, 0, 1, 2);
+    byte[][] lowers = AlignedBucketCuts.alignedLowerBounds(rows, 0, 1, 2);
     assertEquals(2, lowers.length);
     assertArrayEquals(new byte[] {(byte) 0x82}, lowers[1]);
   }
@@ -242,12 +243,12 @@ class GridSearchTest {
     groupStart[3] = true;  // groups: runs 0-2, 3-4, 5-9
     groupStart[5] = true;
     // fewer buckets than groups: whole groups per bucket
-    assertArrayEquals(new int[] {0, 5}, BucketMapping.alignedStarts(runs, groupStart, 2));
+    assertArrayEquals(new int[] {0, 5}, AlignedBucketCuts.alignedStarts(runs, groupStart, 2));
     // more: every group's start, and the rest shared by rows (30, 20, 50 rows: 2, 1, 3 of 6)
-    assertArrayEquals(new int[] {0, 1, 3, 5, 7, 8}, BucketMapping.alignedStarts(runs, groupStart, 6));
-    assertArrayEquals(new int[] {0, 3, 5, 7}, BucketMapping.alignedStarts(runs, groupStart, 4));
+    assertArrayEquals(new int[] {0, 1, 3, 5, 7, 8}, AlignedBucketCuts.alignedStarts(runs, groupStart, 6));
+    assertArrayEquals(new int[] {0, 3, 5, 7}, AlignedBucketCuts.alignedStarts(runs, groupStart, 4));
     // equal counts would cut 4 buckets at runs 0, 2, 5, 7: run 2 of the first group shares a
     // bucket with the second group
-    assertArrayEquals(new int[] {0, 2, 5, 7}, BucketMapping.bucketStarts(runs, 4));
+    assertArrayEquals(new int[] {0, 2, 5, 7}, BucketCuts.bucketStarts(runs, 4));
   }
 }

@@ -79,16 +79,16 @@ class RegionTreeTest {
   @Test
   void aRegionsBoxIsTheCellsAlongItsPathIntersected() {
     RegionTree tree = split();
-    byte[][][] low = tree.box(0);
-    assertNull(low[0][0]);
-    assertEquals(500, ByteBuffer.wrap(low[1][0]).getInt());
-    assertNull(low[0][1]);
-    assertNull(low[1][1]);
-    byte[][][] upper = tree.box(2);
-    assertEquals(500, ByteBuffer.wrap(upper[0][0]).getInt());
-    assertNull(upper[1][0]);
-    assertEquals(500, ByteBuffer.wrap(upper[0][1]).getInt());
-    assertNull(upper[1][1]);
+    Box low = tree.box(0);
+    assertNull(low.lower(0));
+    assertEquals(500, ByteBuffer.wrap(low.upper(0)).getInt());
+    assertNull(low.lower(1));
+    assertNull(low.upper(1));
+    Box upper = tree.box(2);
+    assertEquals(500, ByteBuffer.wrap(upper.lower(0)).getInt());
+    assertNull(upper.upper(0));
+    assertEquals(500, ByteBuffer.wrap(upper.lower(1)).getInt());
+    assertNull(upper.upper(1));
   }
 
   @Test
