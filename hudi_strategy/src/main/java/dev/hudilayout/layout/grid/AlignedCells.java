@@ -27,12 +27,12 @@ public final class AlignedCells implements Cells {
   private static final long serialVersionUID = 1L;
 
   private final SortedValues[] cuts;
-  private final int[] k;
+  private final int[] buckets;
   private final Curve curve;
 
-  private AlignedCells(SortedValues[] cuts, int[] k, Curve curve) {
+  private AlignedCells(SortedValues[] cuts, int[] buckets, Curve curve) {
     this.cuts = cuts;
-    this.k = k;
+    this.buckets = buckets;
     this.curve = curve;
   }
 
@@ -41,9 +41,9 @@ public final class AlignedCells implements Cells {
    * above {@code files} that growing one column at a time (smallest first) reaches; larger counts
    * first. See {@link ColumnWeights#integerBuckets} for weighted columns.
    */
-  public static int[] bucketsPerColumn(int files, int d) {
-    double[] equal = new double[d];
-    Arrays.fill(equal, 1.0 / d);
+  public static int[] bucketsPerColumn(int files, int columns) {
+    double[] equal = new double[columns];
+    Arrays.fill(equal, 1.0 / columns);
     return ColumnWeights.integerBuckets(equal, files);
   }
 
@@ -53,13 +53,13 @@ public final class AlignedCells implements Cells {
    * rows is one bucket, and the other values share the other k_i - 1, instead of that value
    * swallowing half the cuts and leaving the rest of the column few and wide buckets.
    */
-  public static AlignedCells fromSample(List<SampleRow> sample, int[] k, Curve curve) {
-    return fromSortedColumns(c -> CurveSpace.sortedColumn(sample, c), k, null, sample, curve);
+  public static AlignedCells fromSample(List<SampleRow> sample, int[] buckets, Curve curve) {
+    return fromSortedColumns(column -> CurveSpace.sortedColumn(sample, column), buckets, null, sample, curve);
   }
 
   /** {@link #fromSample(List, int[], Curve)} on a space's curve, with the columns it has sorted. */
-  public static AlignedCells fromSample(List<SampleRow> sample, int[] k, CurveSpace space) {
-    return fromSortedColumns(c -> space.sortedColumnOf(sample, c), k, null, sample, space.curve());
+  public static AlignedCells fromSample(List<SampleRow> sample, int[] buckets, CurveSpace space) {
+    return fromSortedColumns(column -> space.sortedColumnOf(sample, column), buckets, null, sample, space.curve());
   }
 
   /**
@@ -68,35 +68,35 @@ public final class AlignedCells implements Cells {
    * {@link AlignedBucketCuts#alignedLowerBounds} cuts it.
    */
   public static AlignedCells fromSample(List<SampleRow> sample, GridSearch.Choice choice, CurveSpace space) {
-    return fromSortedColumns(c -> space.sortedColumnOf(sample, c), choice.buckets(), choice.alignedTo(), sample,
+    return fromSortedColumns(column -> space.sortedColumnOf(sample, column), choice.buckets(), choice.alignedTo(), sample,
         space.curve());
   }
 
-  private static AlignedCells fromSortedColumns(IntFunction<List<byte[]>> sortedColumn, int[] k, int[] alignTo,
+  private static AlignedCells fromSortedColumns(IntFunction<List<byte[]>> sortedColumn, int[] buckets, int[] alignTo,
                                                 List<SampleRow> sample, Curve curve) {
-    int d = k.length;
-    SortedValues[] cuts = new SortedValues[d];
-    for (int c = 0; c < d; c++) {
-      byte[][] lowers = alignTo != null && alignTo[c] >= 0
-          ? AlignedBucketCuts.alignedLowerBounds(sample, c, alignTo[c], k[c])
-          : BucketCuts.lowerBounds(sortedColumn.apply(c), k[c]);
+    int columns = buckets.length;
+    SortedValues[] cuts = new SortedValues[columns];
+    for (int column = 0; column < columns; column++) {
+      byte[][] lowers = alignTo != null && alignTo[column] >= 0
+          ? AlignedBucketCuts.alignedLowerBounds(sample, column, alignTo[column], buckets[column])
+          : BucketCuts.lowerBounds(sortedColumn.apply(column), buckets[column]);
       // bucket i starts at lowers[i]: the cuts are the lower bounds after the first
-      cuts[c] = new SortedValues(lowers.length == 0 ? lowers : Arrays.copyOfRange(lowers, 1, lowers.length));
+      cuts[column] = new SortedValues(lowers.length == 0 ? lowers : Arrays.copyOfRange(lowers, 1, lowers.length));
     }
-    return new AlignedCells(cuts, k, curve);
+    return new AlignedCells(cuts, buckets, curve);
   }
 
   public int[] buckets() {
-    return k.clone();
+    return buckets.clone();
   }
 
   /** The number of cells, the product of the buckets per column. */
   public long cells() {
-    long n = 1;
-    for (int ki : k) {
-      n *= ki;
+    long count = 1;
+    for (int bucketCount : buckets) {
+      count *= bucketCount;
     }
-    return n;
+    return count;
   }
 
   /**
@@ -104,18 +104,18 @@ public final class AlignedCells implements Cells {
    * {@code min[c]} and {@code max[c]} are the encoded bounds of column c (a null bound spans).
    */
   public long cellOfBox(byte[][] min, byte[][] max) {
-    long[] coords = new long[k.length];
-    for (int c = 0; c < k.length; c++) {
-      if (min[c] == null || max[c] == null) {
+    long[] coords = new long[buckets.length];
+    for (int column = 0; column < buckets.length; column++) {
+      if (min[column] == null || max[column] == null) {
         return -1;
       }
-      int lo = bucket(c, min[c]);
-      if (lo != bucket(c, max[c])) {
+      int lowBucket = bucket(column, min[column]);
+      if (lowBucket != bucket(column, max[column])) {
         return -1;
       }
-      coords[c] = lo;
+      coords[column] = lowBucket;
     }
-    return curve.index(coords, cellBits(k));
+    return curve.index(coords, cellBits(buckets));
   }
 
   /**
@@ -123,17 +123,17 @@ public final class AlignedCells implements Cells {
    * then each column's cut values in hex, ';' between parts and ',' between values.
    */
   public String serialize() {
-    StringBuilder sb = new StringBuilder(curve.hudiName());
-    for (int c = 0; c < k.length; c++) {
-      sb.append(c == 0 ? ';' : ',').append(k[c]);
+    StringBuilder text = new StringBuilder(curve.hudiName());
+    for (int column = 0; column < buckets.length; column++) {
+      text.append(column == 0 ? ';' : ',').append(buckets[column]);
     }
     for (SortedValues column : cuts) {
-      sb.append(';');
+      text.append(';');
       for (int i = 0; i < column.size(); i++) {
-        sb.append(i == 0 ? "" : ",").append(hex(column.value(i)));
+        text.append(i == 0 ? "" : ",").append(hex(column.value(i)));
       }
     }
-    return sb.toString();
+    return text.toString();
   }
 
   /** The grid {@link #serialize} wrote; IllegalArgumentException naming what is wrong otherwise. */
@@ -141,46 +141,46 @@ public final class AlignedCells implements Cells {
     String[] parts = text == null ? new String[0] : text.split(";", -1);
     try {
       Curve curve = Curve.parse("grid curve", parts[0]);
-      String[] ks = parts[1].split(",");
-      int d = ks.length;
-      if (parts.length != d + 2) {
-        throw new IllegalArgumentException(d + " columns but " + (parts.length - 2) + " cut lists");
+      String[] bucketTexts = parts[1].split(",");
+      int columns = bucketTexts.length;
+      if (parts.length != columns + 2) {
+        throw new IllegalArgumentException(columns + " columns but " + (parts.length - 2) + " cut lists");
       }
-      int[] k = new int[d];
-      SortedValues[] cuts = new SortedValues[d];
-      for (int c = 0; c < d; c++) {
-        k[c] = Integer.parseInt(ks[c]);
-        String[] values = parts[c + 2].isEmpty() ? new String[0] : parts[c + 2].split(",");
+      int[] buckets = new int[columns];
+      SortedValues[] cuts = new SortedValues[columns];
+      for (int column = 0; column < columns; column++) {
+        buckets[column] = Integer.parseInt(bucketTexts[column]);
+        String[] values = parts[column + 2].isEmpty() ? new String[0] : parts[column + 2].split(",");
         byte[][] bytes = new byte[values.length][];
         for (int i = 0; i < values.length; i++) {
           bytes[i] = unhex(values[i]);
         }
-        cuts[c] = new SortedValues(bytes);
+        cuts[column] = new SortedValues(bytes);
       }
-      return new AlignedCells(cuts, k, curve);
+      return new AlignedCells(cuts, buckets, curve);
     } catch (RuntimeException e) {
       throw new IllegalArgumentException("hudi-layout: cannot read a recorded grid '"
           + (text == null ? "null" : text.substring(0, Math.min(80, text.length()))) + "': " + e.getMessage(), e);
     }
   }
 
-  private static String hex(byte[] b) {
-    StringBuilder sb = new StringBuilder(b.length * 2);
-    for (byte x : b) {
-      sb.append(Character.forDigit((x >> 4) & 0xF, 16)).append(Character.forDigit(x & 0xF, 16));
+  private static String hex(byte[] bytes) {
+    StringBuilder text = new StringBuilder(bytes.length * 2);
+    for (byte octet : bytes) {
+      text.append(Character.forDigit((octet >> 4) & 0xF, 16)).append(Character.forDigit(octet & 0xF, 16));
     }
-    return sb.toString();
+    return text.toString();
   }
 
-  private static byte[] unhex(String s) {
-    if (s.length() % 2 != 0) {
-      throw new IllegalArgumentException("odd hex length in '" + s + "'");
+  private static byte[] unhex(String hexText) {
+    if (hexText.length() % 2 != 0) {
+      throw new IllegalArgumentException("odd hex length in '" + hexText + "'");
     }
-    byte[] b = new byte[s.length() / 2];
-    for (int i = 0; i < b.length; i++) {
-      b[i] = (byte) Integer.parseInt(s.substring(2 * i, 2 * i + 2), 16);
+    byte[] bytes = new byte[hexText.length() / 2];
+    for (int i = 0; i < bytes.length; i++) {
+      bytes[i] = (byte) Integer.parseInt(hexText.substring(2 * i, 2 * i + 2), 16);
     }
-    return b;
+    return bytes;
   }
 
   /** Bucket of a column value: how many of the column's cuts are at or below it. */
@@ -191,11 +191,11 @@ public final class AlignedCells implements Cells {
   /** The position along the curve of the cell holding these encoded values. */
   @Override
   public long cellOrder(byte[][] encoded) {
-    long[] coords = new long[k.length];
-    for (int c = 0; c < coords.length; c++) {
-      coords[c] = bucket(c, encoded[c]);
+    long[] coords = new long[buckets.length];
+    for (int column = 0; column < coords.length; column++) {
+      coords[column] = bucket(column, encoded[column]);
     }
-    return curve.index(coords, cellBits(k));
+    return curve.index(coords, cellBits(buckets));
   }
 
   /**
@@ -204,13 +204,13 @@ public final class AlignedCells implements Cells {
    */
   public long[] cellOrders() {
     long[] out = new long[Math.toIntExact(cells())];
-    int bits = cellBits(k);
+    int bits = cellBits(buckets);
     for (int i = 0; i < out.length; i++) {
-      long[] coords = new long[k.length];
+      long[] coords = new long[buckets.length];
       long rest = i;
-      for (int c = 0; c < k.length; c++) {
-        coords[c] = rest % k[c];
-        rest /= k[c];
+      for (int column = 0; column < buckets.length; column++) {
+        coords[column] = rest % buckets[column];
+        rest /= buckets[column];
       }
       out[i] = curve.index(coords, bits);
     }
@@ -224,21 +224,21 @@ public final class AlignedCells implements Cells {
    * bucket of a column and no upper end on its last. Null for an order no cell has.
    */
   public Box cellBox(long cellOrder) {
-    int bits = cellBits(k);
+    int bits = cellBits(buckets);
     long cells = cells();
     for (long i = 0; i < cells; i++) {
-      long[] coords = new long[k.length];
+      long[] coords = new long[buckets.length];
       long rest = i;
-      for (int c = 0; c < k.length; c++) {
-        coords[c] = rest % k[c];
-        rest /= k[c];
+      for (int column = 0; column < buckets.length; column++) {
+        coords[column] = rest % buckets[column];
+        rest /= buckets[column];
       }
       if (curve.index(coords, bits) == cellOrder) {
-        Box box = new Box(k.length);
-        for (int c = 0; c < k.length; c++) {
-          int b = (int) coords[c];
-          box.setLower(c, b == 0 ? null : cuts[c].value(b - 1));
-          box.setUpper(c, b >= cuts[c].size() ? null : cuts[c].value(b));
+        Box box = new Box(buckets.length);
+        for (int column = 0; column < buckets.length; column++) {
+          int bucket = (int) coords[column];
+          box.setLower(column, bucket == 0 ? null : cuts[column].value(bucket - 1));
+          box.setUpper(column, bucket >= cuts[column].size() ? null : cuts[column].value(bucket));
         }
         return box;
       }
@@ -248,14 +248,14 @@ public final class AlignedCells implements Cells {
 
   @Override
   public int orderBits() {
-    return cellBits(k) * k.length;
+    return cellBits(buckets) * buckets.length;
   }
 
   /** Bits per coordinate of the curve that orders the cells: enough for the largest bucket count. */
-  static int cellBits(int[] k) {
+  static int cellBits(int[] buckets) {
     int max = 1;
-    for (int ki : k) {
-      max = Math.max(max, ki);
+    for (int bucketCount : buckets) {
+      max = Math.max(max, bucketCount);
     }
     return Math.max(1, 32 - Integer.numberOfLeadingZeros(max - 1));
   }
@@ -275,11 +275,12 @@ public final class AlignedCells implements Cells {
     return new UnsignedBytesKey(out);
   }
 
-  private static byte[] longBytes(long v) {
-    byte[] b = new byte[8];
+  private static byte[] longBytes(long value) {
+    byte[] bytes = new byte[8];
     for (int i = 0; i < 8; i++) {
-      b[i] = (byte) (v >>> (8 * (7 - i)));
+      bytes[i] = (byte) (value >>> (8 * (7 - i)));
     }
-    return b;
+    return bytes;
   }
 }
+

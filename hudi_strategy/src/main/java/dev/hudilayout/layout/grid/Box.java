@@ -52,11 +52,11 @@ public final class Box {
     }
   }
 
-  private static byte[] later(byte[] a, byte[] b) {
-    return a == null ? b : b == null ? a : Arrays.compareUnsigned(a, b) >= 0 ? a : b;
+  private static byte[] later(byte[] first, byte[] second) {
+    return first == null ? second : second == null ? first : Arrays.compareUnsigned(first, second) >= 0 ? first : second;
   }
 
-  private static byte[] earlier(byte[] a, byte[] b) {
-    return a == null ? b : b == null ? a : Arrays.compareUnsigned(a, b) <= 0 ? a : b;
+  private static byte[] earlier(byte[] first, byte[] second) {
+    return first == null ? second : second == null ? first : Arrays.compareUnsigned(first, second) <= 0 ? first : second;
   }
 }

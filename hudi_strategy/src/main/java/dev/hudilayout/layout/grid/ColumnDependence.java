@@ -19,9 +19,9 @@ final class ColumnDependence {
   }
 
   /**
-   * For each column, the column it depends on or -1: b depends on a when, over the sample, at
-   * least {@link #DEPENDENCE_AGREEMENT} of rows hold the b value most common among rows with their
-   * a value, b has at most as many values as a (a is the finer), and a's values repeat at least
+   * For each column, the column it depends on or -1: {@code dependent} depends on {@code finer} when, over the sample, at
+   * least {@link #DEPENDENCE_AGREEMENT} of rows hold the dependent value most common among rows with
+   * their finer value, the dependent has at most as many values as the finer, and the finer's values repeat at least
    * {@link #MIN_ROWS_PER_VALUE} times on average (a unique key "determines" everything and says
    * nothing). Of two columns that determine each other the later depends on the earlier. Among
    * several determinants the finest (most values) is kept, and a determinant that itself depends
@@ -31,43 +31,43 @@ final class ColumnDependence {
     int columns = ranks.columns;
     int[] determinant = new int[columns];
     Arrays.fill(determinant, -1);
-    for (int b = 0; b < columns; b++) {
-      if (ranks.distinct[b] <= 1) {
+    for (int dependent = 0; dependent < columns; dependent++) {
+      if (ranks.distinct[dependent] <= 1) {
         continue;  // a constant column is cut by nothing and costs nothing
       }
-      for (int a = 0; a < columns; a++) {
-        if (a == b || ranks.distinct[b] > ranks.distinct[a]
-            || (long) ranks.distinct[a] * MIN_ROWS_PER_VALUE > ranks.rows) {
+      for (int finer = 0; finer < columns; finer++) {
+        if (finer == dependent || ranks.distinct[dependent] > ranks.distinct[finer]
+            || (long) ranks.distinct[finer] * MIN_ROWS_PER_VALUE > ranks.rows) {
           continue;
         }
-        if (ranks.distinct[a] == ranks.distinct[b] && a > b) {
+        if (ranks.distinct[finer] == ranks.distinct[dependent] && finer > dependent) {
           continue;  // equal partners: only the earlier determines the later
         }
-        if (agreement(ranks, a, b) >= DEPENDENCE_AGREEMENT
-            && (determinant[b] < 0 || ranks.distinct[a] > ranks.distinct[determinant[b]])) {
-          determinant[b] = a;
+        if (agreement(ranks, finer, dependent) >= DEPENDENCE_AGREEMENT
+            && (determinant[dependent] < 0 || ranks.distinct[finer] > ranks.distinct[determinant[dependent]])) {
+          determinant[dependent] = finer;
         }
       }
     }
     // a column that something depends on is a determinant, not itself cut away: break chains
     // whose determinant depends on a third column by pointing at that column's root instead
-    for (int b = 0; b < columns; b++) {
-      if (determinant[b] >= 0) {
-        determinant[b] = root(determinant, b);
-        if (determinant[b] == b) {
-          determinant[b] = -1;
+    for (int dependent = 0; dependent < columns; dependent++) {
+      if (determinant[dependent] >= 0) {
+        determinant[dependent] = root(determinant, dependent);
+        if (determinant[dependent] == dependent) {
+          determinant[dependent] = -1;
         }
       }
     }
     return determinant;
   }
 
-  /** Share of rows holding the b value most common for their a value. */
-  private static double agreement(Ranks ranks, int a, int b) {
+  /** Share of rows holding the value of {@code dependentColumn} most common for their value of {@code determinantColumn}. */
+  private static double agreement(Ranks ranks, int determinantColumn, int dependentColumn) {
     int rows = ranks.rows;
     long[] pairs = new long[rows];
     for (int i = 0; i < rows; i++) {
-      pairs[i] = (long) ranks.low[a][i] * rows + ranks.low[b][i];
+      pairs[i] = (long) ranks.low[determinantColumn][i] * rows + ranks.low[dependentColumn][i];
     }
     Arrays.sort(pairs);
     long agreeing = 0;
@@ -88,9 +88,9 @@ final class ColumnDependence {
     return (double) agreeing / rows;
   }
 
-  /** The column at the end of column c's chain of determinants: the axis it lies on. */
-  static int root(int[] determinant, int c) {
-    int root = c;
+  /** The column at the end of {@code column}'s chain of determinants: the axis it lies on. */
+  static int root(int[] determinant, int column) {
+    int root = column;
     for (int hops = 0; determinant[root] >= 0 && hops < determinant.length; hops++) {
       root = determinant[root];
     }
@@ -105,10 +105,10 @@ final class ColumnDependence {
   static int[] alignments(int[] determinant, Ranks ranks) {
     int[] out = new int[determinant.length];
     Arrays.fill(out, -1);
-    for (int b = 0; b < determinant.length; b++) {
-      int a = determinant[b];
-      if (a >= 0 && (out[a] < 0 || ranks.distinct[b] > ranks.distinct[out[a]])) {
-        out[a] = b;
+    for (int dependent = 0; dependent < determinant.length; dependent++) {
+      int determinantColumn = determinant[dependent];
+      if (determinantColumn >= 0 && (out[determinantColumn] < 0 || ranks.distinct[dependent] > ranks.distinct[out[determinantColumn]])) {
+        out[determinantColumn] = dependent;
       }
     }
     return out;
@@ -124,15 +124,15 @@ final class ColumnDependence {
     int columns = shares.length;
     double[] members = new double[columns];
     int[] count = new int[columns];
-    for (int c = 0; c < columns; c++) {
-      int root = root(determinant, c);
-      members[root] += shares[c];
+    for (int column = 0; column < columns; column++) {
+      int root = root(determinant, column);
+      members[root] += shares[column];
       count[root]++;
     }
     double[] out = new double[columns];
-    for (int c = 0; c < columns; c++) {
-      int root = root(determinant, c);
-      out[c] = members[root] > 0 ? weight[root] * shares[c] / members[root] : weight[root] / count[root];
+    for (int column = 0; column < columns; column++) {
+      int root = root(determinant, column);
+      out[column] = members[root] > 0 ? weight[root] * shares[column] / members[root] : weight[root] / count[root];
     }
     return out;
   }

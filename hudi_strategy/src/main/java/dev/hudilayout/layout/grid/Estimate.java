@@ -11,7 +11,7 @@ import java.util.List;
  * Estimated files per point query for a candidate grid ({@link GridSearch}'s class comment): the
  * sampled rows are put in their cells, the cells in curve order, and files cut from them as the
  * layout will cut the table's; a point query on a value of column c reads every file whose
- * [min, max] on c holds it, averaged over the column's distinct values.
+ * [min, max] on the column holds it, averaged over the column's distinct values.
  */
 final class Estimate {
   private final Ranks ranks;
@@ -41,8 +41,8 @@ final class Estimate {
   double cost(int[] buckets, double[] weight) {
     double[] perColumn = filesPerColumn(buckets, weight);
     double sum = 0;
-    for (int c = 0; c < perColumn.length; c++) {
-      sum += weight[c] * perColumn[c];
+    for (int column = 0; column < perColumn.length; column++) {
+      sum += weight[column] * perColumn[column];
     }
     return sum;
   }
@@ -82,14 +82,14 @@ final class Estimate {
     }
     FileSpans spans = fileSpans(sizes);
     double[] out = new double[ranks.columns];
-    for (int c = 0; c < ranks.columns; c++) {
-      if (weight[c] <= 0) {
+    for (int column = 0; column < ranks.columns; column++) {
+      if (weight[column] <= 0) {
         continue;
       }
-      long total = filesReadOverValues(c, first, byCurve, spans);
-      int values = ranks.valueLows[c].length;
+      long total = filesReadOverValues(column, first, byCurve, spans);
+      int values = ranks.valueLows[column].length;
       // as a share of the files asked for, except where the cut rule decides the file count
-      out[c] = filesInCells ? (double) total / values : (double) total / values / spans.count * files;
+      out[column] = filesInCells ? (double) total / values : (double) total / values / spans.count * files;
     }
     return out;
   }
@@ -98,13 +98,13 @@ final class Estimate {
   private void sortRowsByCell(int[] buckets) {
     int rows = ranks.rows;
     int[][] bucketOf = new int[ranks.columns][];
-    for (int c = 0; c < ranks.columns; c++) {
-      bucketOf[c] = ranks.bucketOfValue(c, buckets[c], alignTo[c]);
+    for (int column = 0; column < ranks.columns; column++) {
+      bucketOf[column] = ranks.bucketOfValue(column, buckets[column], alignTo[column]);
     }
     for (int i = 0; i < rows; i++) {
       long cell = 0;
-      for (int c = 0; c < ranks.columns; c++) {
-        cell = cell * buckets[c] + bucketOf[c][ranks.valueIndex[c][i]];
+      for (int column = 0; column < ranks.columns; column++) {
+        cell = cell * buckets[column] + bucketOf[column][ranks.valueIndex[column][i]];
       }
       packed[i] = cell * rows + i;
     }
@@ -134,9 +134,9 @@ final class Estimate {
     int bits = AlignedCells.cellBits(buckets);
     for (int cell = 0; cell < cells; cell++) {
       long id = packed[first[cell]] / rows;
-      for (int c = ranks.columns - 1; c >= 0; c--) {
-        coords[c] = id % buckets[c];
-        id /= buckets[c];
+      for (int column = ranks.columns - 1; column >= 0; column--) {
+        coords[column] = id % buckets[column];
+        id /= buckets[column];
       }
       order[cell] = curve.index(coords, bits);
     }
@@ -186,11 +186,11 @@ final class Estimate {
   }
 
   /**
-   * The files a point query on column c reads, summed over the column's distinct values: each
-   * file's [min, max] rank on c is that of the cells it holds rows of, and a value is read from
+   * The files a point query on {@code column} reads, summed over the column's distinct values: each
+   * file's [min, max] rank on the column is that of the cells it holds rows of, and a value is read from
    * every file whose range covers its position.
    */
-  private long filesReadOverValues(int c, int[] first, Integer[] byCurve, FileSpans spans) {
+  private long filesReadOverValues(int column, int[] first, Integer[] byCurve, FileSpans spans) {
     int rows = ranks.rows;
     int[] lowest = new int[spans.count];
     int[] highest = new int[spans.count];
@@ -200,7 +200,7 @@ final class Estimate {
       int cellLowest = Integer.MAX_VALUE;
       int cellHighest = -1;
       for (int i = first[byCurve[j]]; i < first[byCurve[j] + 1]; i++) {
-        int rank = ranks.low[c][(int) (packed[i] % rows)];
+        int rank = ranks.low[column][(int) (packed[i] % rows)];
         cellLowest = Math.min(cellLowest, rank);
         cellHighest = Math.max(cellHighest, rank);
       }
@@ -218,7 +218,7 @@ final class Estimate {
     long covering = 0;
     long total = 0;
     int value = 0;
-    int[] valueLows = ranks.valueLows[c];
+    int[] valueLows = ranks.valueLows[column];
     for (int position = 0; position < rows && value < valueLows.length; position++) {
       covering += coverChanges[position];
       if (valueLows[value] == position) {

@@ -1,7 +1,7 @@
 package dev.hudilayout.layout.grid;
 
 import dev.hudilayout.layout.ColumnWeights;
-import dev.hudilayout.layout.mapping.BucketMapping;
+import dev.hudilayout.layout.mapping.AlignedBucketCuts;
 import dev.hudilayout.layout.sample.SampleRow;
 
 import dev.hudilayout.curve.Curve;
@@ -42,7 +42,7 @@ import java.util.List;
  * and its category, a column derived from another). Such a b is not cut at all: a's cuts already
  * order it, and a point query on b reads the files of a's values that map to it whatever b's
  * buckets are. The two share one axis, whose weight is the larger of theirs (a query on either is
- * served by the same cuts; adding the weights would count that axis twice).
+ * served by the same cuts; adding the weights would count that axis twice): {@link ColumnDependence}.
  */
 public final class GridSearch {
   /** The search reads at most this many sampled rows per output file (and at least 20,000 rows). */
@@ -80,7 +80,7 @@ public final class GridSearch {
 
     /**
      * Per column, the dependent column whose value boundaries its cuts follow
-     * ({@link BucketMapping#alignedStarts}), or -1: cut into buckets of equal counts.
+     * ({@link AlignedBucketCuts#alignedStarts}), or -1: cut into buckets of equal counts.
      */
     public int[] alignedTo() {
       return alignedTo.clone();
@@ -112,74 +112,74 @@ public final class GridSearch {
   /** {@link #choose}; with {@code mayAlign} false, every column cut by equal counts. */
   static Choice choose(List<SampleRow> sample, int files, double[] shares, Curve curve, double tolerance,
                        boolean filesInCells, boolean mayAlign) {
-    int d = sample.isEmpty() ? (shares == null ? 1 : shares.length) : sample.get(0).values.length;
-    int n = Math.max(1, files);
-    if (sample.isEmpty() || n == 1) {
-      int[] ones = new int[d];
+    int columns = sample.isEmpty() ? (shares == null ? 1 : shares.length) : sample.get(0).values.length;
+    int fileCount = Math.max(1, files);
+    if (sample.isEmpty() || fileCount == 1) {
+      int[] ones = new int[columns];
       Arrays.fill(ones, 1);
-      return evaluate(sample, n, ones, curve, tolerance, filesInCells);
+      return evaluate(sample, fileCount, ones, curve, tolerance, filesInCells);
     }
-    Ranks ranks = ranks(sample, n);
-    int[] det = ColumnDependence.dependencies(ranks);
-    double[] p = new double[d];
-    for (int c = 0; c < d; c++) {
-      p[c] = shares == null ? 1.0 / d : shares[c];
+    Ranks ranks = ranks(sample, fileCount);
+    int[] determinant = ColumnDependence.dependencies(ranks);
+    double[] queryShares = new double[columns];
+    for (int column = 0; column < columns; column++) {
+      queryShares[column] = shares == null ? 1.0 / columns : shares[column];
     }
-    double[] weight = p.clone();
-    for (int c = 0; c < d; c++) {
-      if (det[c] >= 0) {
-        int root = ColumnDependence.root(det, c);
-        weight[root] = Math.max(weight[root], p[c]);
-        weight[c] = 0;
+    double[] weight = queryShares.clone();
+    for (int column = 0; column < columns; column++) {
+      if (determinant[column] >= 0) {
+        int root = ColumnDependence.root(determinant, column);
+        weight[root] = Math.max(weight[root], queryShares[column]);
+        weight[column] = 0;
       }
     }
-    int[] none = new int[d];
+    int[] none = new int[columns];
     Arrays.fill(none, -1);
-    Estimate plain = new Estimate(ranks, n, curve, tolerance, filesInCells, none);
-    int[] k = search(plain, ranks, weight, weight, n);
-    int[] alignTo = ColumnDependence.alignments(det, ranks);
-    if (!mayAlign || Arrays.stream(alignTo).allMatch(a -> a < 0)) {
-      return new Choice(k, det, none, plain.filesPerColumn(k));
+    Estimate plain = new Estimate(ranks, fileCount, curve, tolerance, filesInCells, none);
+    int[] buckets = search(plain, ranks, weight, weight, fileCount);
+    int[] alignTo = ColumnDependence.alignments(determinant, ranks);
+    if (!mayAlign || Arrays.stream(alignTo).allMatch(target -> target < 0)) {
+      return new Choice(buckets, determinant, none, plain.filesPerColumn(buckets));
     }
     // cuts aligned with the dependents' values: the dependents' point queries now turn on where
     // the cuts fall, so each axis's weight is shared among its columns (by their own weights) and
     // the aligned grid is kept if that estimate is lower than the equal-count cuts'
-    double[] axisShare = ColumnDependence.axisShares(det, p, weight);
-    Estimate aligned = new Estimate(ranks, n, curve, tolerance, filesInCells, alignTo);
-    int[] ka = search(aligned, ranks, weight, axisShare, n);
-    if (aligned.cost(ka, axisShare) < plain.cost(k, axisShare) * (1 - 1e-9)) {
-      return new Choice(ka, det, alignTo, aligned.filesPerColumn(ka));
+    double[] axisShare = ColumnDependence.axisShares(determinant, queryShares, weight);
+    Estimate aligned = new Estimate(ranks, fileCount, curve, tolerance, filesInCells, alignTo);
+    int[] alignedBuckets = search(aligned, ranks, weight, axisShare, fileCount);
+    if (aligned.cost(alignedBuckets, axisShare) < plain.cost(buckets, axisShare) * (1 - 1e-9)) {
+      return new Choice(alignedBuckets, determinant, alignTo, aligned.filesPerColumn(alignedBuckets));
     }
-    return new Choice(k, det, none, plain.filesPerColumn(k));
+    return new Choice(buckets, determinant, none, plain.filesPerColumn(buckets));
   }
 
   /**
    * The climb and the settling (see the class comment) for one estimate: columns with a positive
    * {@code cutWeight} may be cut, and grids are compared by the estimate weighed by {@code costWeight}.
    */
-  private static int[] search(Estimate est, Ranks ranks, double[] cutWeight, double[] costWeight, int n) {
-    int d = cutWeight.length;
-    int[] k = new int[d];
-    Arrays.fill(k, 1);
-    double best = est.cost(k, costWeight);
+  private static int[] search(Estimate estimate, Ranks ranks, double[] cutWeight, double[] costWeight, int fileCount) {
+    int columns = cutWeight.length;
+    int[] buckets = new int[columns];
+    Arrays.fill(buckets, 1);
+    double best = estimate.cost(buckets, costWeight);
     // climb: the most useful step each time
     for (int step = 0; step < MAX_STEPS; step++) {
       List<int[]> steps = new ArrayList<>();
-      for (int c = 0; c < d; c++) {
-        steps.add(stepUp(k, c, ranks, cutWeight, n));
+      for (int column = 0; column < columns; column++) {
+        steps.add(stepUp(buckets, column, ranks, cutWeight, fileCount));
       }
-      Better next = better(steps, best, false, est, costWeight);
+      Better next = better(steps, best, false, estimate, costWeight);
       if (next == null) {
         break;
       }
-      k = next.buckets;
+      buckets = next.buckets;
       best = next.cost;
     }
     // settle the climb's grid, and the formula's grid over the columns the search may cut, and
     // keep the better: a climb can stop one move short of an even grid (11 x 10 x 9 for 1000)
-    int[] climbed = settle(k, best, est, ranks, cutWeight, costWeight, n);
-    int[] fromFormula = settle(formula(cutWeight, ranks, n), Double.NaN, est, ranks, cutWeight, costWeight, n);
-    return est.cost(fromFormula, costWeight) < est.cost(climbed, costWeight) * (1 - 1e-9) ? fromFormula : climbed;
+    int[] climbed = settle(buckets, best, estimate, ranks, cutWeight, costWeight, fileCount);
+    int[] fromFormula = settle(formula(cutWeight, ranks, fileCount), Double.NaN, estimate, ranks, cutWeight, costWeight, fileCount);
+    return estimate.cost(fromFormula, costWeight) < estimate.cost(climbed, costWeight) * (1 - 1e-9) ? fromFormula : climbed;
   }
 
   /**
@@ -188,21 +188,21 @@ public final class GridSearch {
    */
   public static Choice evaluate(List<SampleRow> sample, int files, int[] buckets, Curve curve, double tolerance,
                                 boolean filesInCells) {
-    int d = buckets.length;
-    int[] none = new int[d];
+    int columns = buckets.length;
+    int[] none = new int[columns];
     Arrays.fill(none, -1);
     if (sample.isEmpty()) {
-      return new Choice(buckets.clone(), none, none, new double[d]);
+      return new Choice(buckets.clone(), none, none, new double[columns]);
     }
-    int n = Math.max(1, files);
-    Ranks ranks = ranks(sample, n);
+    int fileCount = Math.max(1, files);
+    Ranks ranks = ranks(sample, fileCount);
     double product = 1;
-    for (int ki : buckets) {
-      product *= ki;
+    for (int bucketCount : buckets) {
+      product *= bucketCount;
     }
-    double[] estimate = new double[d];
+    double[] estimate = new double[columns];
     if (product * ranks.rows < 0x1p62) {
-      estimate = new Estimate(ranks, n, curve, tolerance, filesInCells, none).filesPerColumn(buckets);
+      estimate = new Estimate(ranks, fileCount, curve, tolerance, filesInCells, none).filesPerColumn(buckets);
     } else {
       Arrays.fill(estimate, Double.NaN);  // more cells than can be counted this way
     }
@@ -217,35 +217,35 @@ public final class GridSearch {
    * Moves from {@code start} while one lowers the estimate: a column up or down by a step or by one
    * bucket, or one bucket handed from a column to another. {@code cost} is start's, or NaN.
    */
-  private static int[] settle(int[] start, double cost, Estimate est, Ranks ranks, double[] weight,
+  private static int[] settle(int[] start, double cost, Estimate estimate, Ranks ranks, double[] weight,
                               double[] costWeight, int files) {
-    int[] k = start.clone();
-    double best = Double.isNaN(cost) ? est.cost(k, costWeight) : cost;
-    int d = k.length;
+    int[] buckets = start.clone();
+    double best = Double.isNaN(cost) ? estimate.cost(buckets, costWeight) : cost;
+    int columns = buckets.length;
     for (int step = 0; step < MAX_STEPS; step++) {
       List<int[]> moves = new ArrayList<>();
-      for (int c = 0; c < d; c++) {
-        moves.add(stepUp(k, c, ranks, weight, files));
-        moves.add(stepDown(k, c));
-        moves.add(plusOne(k, c, ranks, weight, files));
-        moves.add(minusOne(k, c));
-        for (int to = 0; to < d; to++) {
-          int[] up = to == c || k[c] <= 1 ? null : stepUp(k, to, ranks, weight, files);
+      for (int column = 0; column < columns; column++) {
+        moves.add(stepUp(buckets, column, ranks, weight, files));
+        moves.add(stepDown(buckets, column));
+        moves.add(plusOne(buckets, column, ranks, weight, files));
+        moves.add(minusOne(buckets, column));
+        for (int to = 0; to < columns; to++) {
+          int[] up = to == column || buckets[column] <= 1 ? null : stepUp(buckets, to, ranks, weight, files);
           if (up != null) {
-            up[to] = k[to] + 1;
-            up[c] = k[c] - 1;
+            up[to] = buckets[to] + 1;
+            up[column] = buckets[column] - 1;
           }
           moves.add(up);
         }
       }
-      Better next = better(moves, best, true, est, costWeight);
+      Better next = better(moves, best, true, estimate, costWeight);
       if (next == null) {
         break;
       }
-      k = next.buckets;
+      buckets = next.buckets;
       best = next.cost;
     }
-    return k;
+    return buckets;
   }
 
   /** A grid and its estimated cost. */
@@ -263,16 +263,16 @@ public final class GridSearch {
    * Of the candidate grids (null entries skipped), the one with the lowest estimate below
    * {@code current}, or with {@code first} the first one below it; null if none is.
    */
-  private static Better better(List<int[]> candidates, double current, boolean first, Estimate est,
+  private static Better better(List<int[]> candidates, double current, boolean first, Estimate estimate,
                                double[] weight) {
     Better found = null;
-    for (int[] cand : candidates) {
-      if (cand == null) {
+    for (int[] candidate : candidates) {
+      if (candidate == null) {
         continue;
       }
-      double cost = est.cost(cand, weight);
+      double cost = estimate.cost(candidate, weight);
       if (cost < (found == null ? current : found.cost) * (1 - 1e-9)) {
-        found = new Better(cand, cost);
+        found = new Better(candidate, cost);
         if (first) {
           break;
         }
@@ -287,22 +287,22 @@ public final class GridSearch {
    * column's distinct values; 1 for the others.
    */
   private static int[] formula(double[] weight, Ranks ranks, int files) {
-    int d = weight.length;
-    double[] w = new double[d];
-    for (int c = 0; c < d; c++) {
-      w[c] = ranks.distinct[c] > 1 ? weight[c] : 0;
+    int columns = weight.length;
+    double[] cutShares = new double[columns];
+    for (int column = 0; column < columns; column++) {
+      cutShares[column] = ranks.distinct[column] > 1 ? weight[column] : 0;
     }
-    int[] k = new int[d];
-    Arrays.fill(k, 1);
-    double sum = Arrays.stream(w).sum();
+    int[] buckets = new int[columns];
+    Arrays.fill(buckets, 1);
+    double sum = Arrays.stream(cutShares).sum();
     if (sum <= 0) {
-      return k;
+      return buckets;
     }
-    int[] whole = ColumnWeights.integerBuckets(ColumnWeights.shares(w), files);
-    for (int c = 0; c < d; c++) {
-      k[c] = w[c] > 0 ? Math.max(1, Math.min(whole[c], ranks.distinct[c])) : 1;
+    int[] whole = ColumnWeights.integerBuckets(ColumnWeights.shares(cutShares), files);
+    for (int column = 0; column < columns; column++) {
+      buckets[column] = cutShares[column] > 0 ? Math.max(1, Math.min(whole[column], ranks.distinct[column])) : 1;
     }
-    return k;
+    return buckets;
   }
 
   /**
@@ -319,45 +319,46 @@ public final class GridSearch {
     return new ArrayList<>(copy.subList(0, limit));
   }
 
-  private static int[] stepUp(int[] k, int c, Ranks ranks, double[] weight, int files) {
-    if (weight[c] <= 0 || k[c] >= Math.min(ranks.distinct[c], files)) {
+  private static int[] stepUp(int[] buckets, int column, Ranks ranks, double[] weight, int files) {
+    if (weight[column] <= 0 || buckets[column] >= Math.min(ranks.distinct[column], files)) {
       return null;
     }
-    int[] out = k.clone();
-    out[c] = Math.min(Math.min(ranks.distinct[c], files), k[c] + Math.max(1, k[c] / 4));
+    int[] out = buckets.clone();
+    out[column] = Math.min(Math.min(ranks.distinct[column], files), buckets[column] + Math.max(1, buckets[column] / 4));
     double product = 1;
-    for (int ki : out) {
-      product *= ki;
+    for (int bucketCount : out) {
+      product *= bucketCount;
     }
     // cell ids must stay packable with a row index into one long
     return product * ranks.rows < 0x1p62 ? out : null;
   }
 
-  private static int[] plusOne(int[] k, int c, Ranks ranks, double[] weight, int files) {
-    int[] up = stepUp(k, c, ranks, weight, files);
-    if (up == null || up[c] == k[c] + 1) {
+  private static int[] plusOne(int[] buckets, int column, Ranks ranks, double[] weight, int files) {
+    int[] up = stepUp(buckets, column, ranks, weight, files);
+    if (up == null || up[column] == buckets[column] + 1) {
       return null;  // no step, or the step is already +1
     }
-    up[c] = k[c] + 1;
+    up[column] = buckets[column] + 1;
     return up;
   }
 
-  private static int[] minusOne(int[] k, int c) {
-    if (k[c] <= 2) {
+  private static int[] minusOne(int[] buckets, int column) {
+    if (buckets[column] <= 2) {
       return null;  // covered by stepDown
     }
-    int[] out = k.clone();
-    out[c] = k[c] - 1;
+    int[] out = buckets.clone();
+    out[column] = buckets[column] - 1;
     return out;
   }
 
-  private static int[] stepDown(int[] k, int c) {
-    if (k[c] <= 1) {
+  private static int[] stepDown(int[] buckets, int column) {
+    if (buckets[column] <= 1) {
       return null;
     }
-    int[] out = k.clone();
-    out[c] = Math.max(1, k[c] - Math.max(1, (k[c] - 1) / 4));
+    int[] out = buckets.clone();
+    out[column] = Math.max(1, buckets[column] - Math.max(1, (buckets[column] - 1) / 4));
     return out;
   }
 
 }
+

@@ -66,7 +66,7 @@ public final class NestedCells implements Serializable {
                                    double tolerance, Map<Long, double[]> shares) {
     Map<Long, List<SampleRow>> byCell = new TreeMap<>(Long::compareUnsigned);
     for (SampleRow row : sample) {
-      byCell.computeIfAbsent(outer.cellOrder(row.values), c -> new ArrayList<>()).add(row);
+      byCell.computeIfAbsent(outer.cellOrder(row.values), cell -> new ArrayList<>()).add(row);
     }
     List<Long> orders = new ArrayList<>(byCell.keySet());
     int[] sizes = new int[orders.size()];
@@ -83,14 +83,14 @@ public final class NestedCells implements Serializable {
       List<SampleRow> rows = byCell.get(orders.get(i));
       GridSearch.Choice choice = GridSearch.choose(rows, parts[i], shares.get(orders.get(i)), space.curve(),
           tolerance, true);
-      int[] k = choice.buckets();
+      int[] buckets = choice.buckets();
       long product = 1;
-      for (int ki : k) {
-        product *= ki;
+      for (int bucketCount : buckets) {
+        product *= bucketCount;
       }
       if (product > 1) {
         inner.put(orders.get(i), AlignedCells.fromSample(rows, choice, space));
-        bits = Math.max(bits, AlignedCells.cellBits(k) * k.length);
+        bits = Math.max(bits, AlignedCells.cellBits(buckets) * buckets.length);
       }
     }
     int outerBits = outer.orderBits();

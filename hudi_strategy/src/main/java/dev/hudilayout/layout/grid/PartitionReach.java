@@ -42,30 +42,30 @@ public final class PartitionReach {
     if (byPartition.size() < 2 || uniform.isEmpty()) {
       return Collections.emptyMap();
     }
-    int d = uniform.get(0).values.length;
-    byte[][][] sorted = new byte[d][][];
-    for (int c = 0; c < d; c++) {
-      final int col = c;
-      sorted[c] = uniform.stream().map(r -> r.values[col]).filter(v -> v != null)
+    int columns = uniform.get(0).values.length;
+    byte[][][] sorted = new byte[columns][][];
+    for (int column = 0; column < columns; column++) {
+      final int sortColumn = column;
+      sorted[column] = uniform.stream().map(row -> row.values[sortColumn]).filter(value -> value != null)
           .sorted(Arrays::compareUnsigned).toArray(byte[][]::new);
     }
     Map<String, double[]> out = new LinkedHashMap<>();
-    for (Map.Entry<String, List<SampleRow>> p : byPartition.entrySet()) {
-      double[] reach = new double[d];
-      for (int c = 0; c < d; c++) {
+    for (Map.Entry<String, List<SampleRow>> partition : byPartition.entrySet()) {
+      double[] reach = new double[columns];
+      for (int column = 0; column < columns; column++) {
         byte[] min = null;
         byte[] max = null;
-        for (SampleRow row : p.getValue()) {
-          byte[] v = row.values[c];
-          if (v != null) {
-            min = min == null || Arrays.compareUnsigned(v, min) < 0 ? v : min;
-            max = max == null || Arrays.compareUnsigned(v, max) > 0 ? v : max;
+        for (SampleRow row : partition.getValue()) {
+          byte[] value = row.values[column];
+          if (value != null) {
+            min = min == null || Arrays.compareUnsigned(value, min) < 0 ? value : min;
+            max = max == null || Arrays.compareUnsigned(value, max) > 0 ? value : max;
           }
         }
-        int hits = min == null ? 0 : count(sorted[c], max, true) - count(sorted[c], min, false);
-        reach[c] = (hits + 1.0) / (uniform.size() + 1.0);
+        int hits = min == null ? 0 : count(sorted[column], max, true) - count(sorted[column], min, false);
+        reach[column] = (hits + 1.0) / (uniform.size() + 1.0);
       }
-      out.put(p.getKey(), reach);
+      out.put(partition.getKey(), reach);
     }
     return out;
   }
@@ -78,26 +78,26 @@ public final class PartitionReach {
     if (reach == null) {
       return shares;
     }
-    double[] w = new double[reach.length];
-    for (int c = 0; c < w.length; c++) {
-      w[c] = (shares == null ? 1.0 : shares[c]) * reach[c];
+    double[] weights = new double[reach.length];
+    for (int column = 0; column < weights.length; column++) {
+      weights[column] = (shares == null ? 1.0 : shares[column]) * reach[column];
     }
-    return Arrays.stream(w).sum() > 0 ? ColumnWeights.shares(w) : shares;
+    return Arrays.stream(weights).sum() > 0 ? ColumnWeights.shares(weights) : shares;
   }
 
   /** How many of {@code sorted} are below {@code v} (or at most {@code v}, when {@code inclusive}). */
-  private static int count(byte[][] sorted, byte[] v, boolean inclusive) {
-    int lo = 0;
-    int hi = sorted.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      int cmp = Arrays.compareUnsigned(sorted[mid], v);
+  private static int count(byte[][] sorted, byte[] value, boolean inclusive) {
+    int low = 0;
+    int high = sorted.length;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      int cmp = Arrays.compareUnsigned(sorted[mid], value);
       if (cmp < 0 || (inclusive && cmp == 0)) {
-        lo = mid + 1;
+        low = mid + 1;
       } else {
-        hi = mid;
+        high = mid;
       }
     }
-    return lo;
+    return low;
   }
 }

@@ -42,48 +42,48 @@ final class Ranks {
     valueLows = new int[columns][];
     valueIndex = new int[columns][rows];
     Integer[] order = new Integer[rows];
-    for (int c = 0; c < columns; c++) {
-      final int column = c;
+    for (int column = 0; column < columns; column++) {
+      final int sortColumn = column;
       for (int i = 0; i < rows; i++) {
         order[i] = i;
       }
-      Arrays.sort(order, Comparator.comparing((Integer i) -> sample.get(i).values[column], Arrays::compareUnsigned));
+      Arrays.sort(order, Comparator.comparing((Integer i) -> sample.get(i).values[sortColumn], Arrays::compareUnsigned));
       List<Integer> starts = new ArrayList<>();
       int i = 0;
       while (i < rows) {
         int j = i;
-        byte[] value = sample.get(order[i]).values[c];
-        while (j < rows && Arrays.equals(sample.get(order[j]).values[c], value)) {
+        byte[] value = sample.get(order[i]).values[column];
+        while (j < rows && Arrays.equals(sample.get(order[j]).values[column], value)) {
           j++;
         }
-        for (int t = i; t < j; t++) {
-          low[c][order[t]] = i;
-          high[c][order[t]] = j;
-          valueIndex[c][order[t]] = starts.size();
+        for (int sorted = i; sorted < j; sorted++) {
+          low[column][order[sorted]] = i;
+          high[column][order[sorted]] = j;
+          valueIndex[column][order[sorted]] = starts.size();
         }
         starts.add(i);
         i = j;
       }
-      distinct[c] = starts.size();
-      valueLows[c] = starts.stream().mapToInt(Integer::intValue).toArray();
+      distinct[column] = starts.size();
+      valueLows[column] = starts.stream().mapToInt(Integer::intValue).toArray();
     }
   }
 
   /**
-   * The bucket of each of column c's distinct values when the column is cut into {@code buckets}
+   * The bucket of each of {@code column}'s distinct values when the column is cut into {@code buckets}
    * buckets as {@link AlignedCells#fromSample} cuts it: whole values, about equal counts; with a
    * {@code partner} column (not -1), cut where the partner's most common value changes first
    * ({@link AlignedBucketCuts#alignedStarts}).
    */
-  int[] bucketOfValue(int c, int buckets, int partner) {
-    return bucketsOfValues.computeIfAbsent(((long) c << 48) | ((long) (partner + 1) << 32) | buckets, key -> {
-      int[] lows = valueLows[c];
+  int[] bucketOfValue(int column, int buckets, int partner) {
+    return bucketsOfValues.computeIfAbsent(((long) column << 48) | ((long) (partner + 1) << 32) | buckets, key -> {
+      int[] lows = valueLows[column];
       int[] runSizes = new int[lows.length];
       for (int j = 0; j < lows.length; j++) {
         runSizes[j] = (j + 1 < lows.length ? lows[j + 1] : rows) - lows[j];
       }
       int[] starts = partner < 0 ? BucketCuts.bucketStarts(runSizes, buckets)
-          : AlignedBucketCuts.alignedStarts(runSizes, partnerChanges(c, partner), buckets);
+          : AlignedBucketCuts.alignedStarts(runSizes, partnerChanges(column, partner), buckets);
       int[] out = new int[lows.length];
       for (int bucket = 0, j = 0; j < lows.length; j++) {
         while (bucket + 1 < starts.length && starts[bucket + 1] <= j) {
@@ -96,10 +96,10 @@ final class Ranks {
   }
 
   /**
-   * Per distinct value of column c in order: whether its most common {@code partner} value
-   * differs from the previous value's (the partner's groups along c).
+   * Per distinct value of {@code column} in order: whether its most common {@code partner} value
+   * differs from the previous value's (the partner's groups along {@code column}).
    */
-  boolean[] partnerChanges(int c, int partner) {
-    return AlignedBucketCuts.partnerChanges(valueIndex[c], distinct[c], valueIndex[partner], distinct[partner]);
+  boolean[] partnerChanges(int column, int partner) {
+    return AlignedBucketCuts.partnerChanges(valueIndex[column], distinct[column], valueIndex[partner], distinct[partner]);
   }
 }

@@ -189,10 +189,10 @@ public final class RegionTree implements Cells {
       throw new IllegalArgumentException("hudi-layout: cannot join region trees of different root grids");
     }
     Map<String, AlignedCells> more = new TreeMap<>(splits);
-    for (Map.Entry<String, AlignedCells> s : other.splits.entrySet()) {
-      AlignedCells mine = more.putIfAbsent(s.getKey(), s.getValue());
-      if (mine != null && !mine.serialize().equals(s.getValue().serialize())) {
-        throw new IllegalArgumentException("hudi-layout: two grids for the split cell '" + s.getKey() + "'");
+    for (Map.Entry<String, AlignedCells> split : other.splits.entrySet()) {
+      AlignedCells mine = more.putIfAbsent(split.getKey(), split.getValue());
+      if (mine != null && !mine.serialize().equals(split.getValue().serialize())) {
+        throw new IllegalArgumentException("hudi-layout: two grids for the split cell '" + split.getKey() + "'");
       }
     }
     return new RegionTree(root.grid, more);
@@ -200,14 +200,14 @@ public final class RegionTree implements Cells {
 
   /** The tree as one line, read back by {@link #parse}: the root grid, then "|path=grid" per split. */
   public String serialize() {
-    StringBuilder sb = new StringBuilder(root.grid.serialize());
+    StringBuilder text = new StringBuilder(root.grid.serialize());
     List<String> order = new ArrayList<>(splits.keySet());
     order.sort((a, b) -> a.split("\\.").length != b.split("\\.").length
         ? Integer.compare(a.split("\\.").length, b.split("\\.").length) : a.compareTo(b));
     for (String path : order) {
-      sb.append('|').append(path).append('=').append(splits.get(path).serialize());
+      text.append('|').append(path).append('=').append(splits.get(path).serialize());
     }
-    return sb.toString();
+    return text.toString();
   }
 
   /** The tree {@link #serialize} wrote (or a grid alone); IllegalArgumentException naming what is wrong. */
@@ -215,12 +215,12 @@ public final class RegionTree implements Cells {
     String[] parts = text == null ? new String[] {null} : text.split("\\|", -1);
     RegionTree tree = of(AlignedCells.parse(parts[0]));
     for (int i = 1; i < parts.length; i++) {
-      int eq = parts[i].indexOf('=');
-      if (eq <= 0) {
+      int equals = parts[i].indexOf('=');
+      if (equals <= 0) {
         throw new IllegalArgumentException("hudi-layout: cannot read a recorded region tree: split "
             + i + " is not path=grid: '" + parts[i].substring(0, Math.min(40, parts[i].length())) + "'");
       }
-      tree = tree.split(parts[i].substring(0, eq), AlignedCells.parse(parts[i].substring(eq + 1)));
+      tree = tree.split(parts[i].substring(0, equals), AlignedCells.parse(parts[i].substring(equals + 1)));
     }
     return tree;
   }

@@ -60,51 +60,51 @@ public final class CurveSpace implements Serializable {
    */
   public static CurveSpace build(LayoutSpec spec, List<SampleRow> sample, byte[][] statsMin, byte[][] statsMax) {
     Map<Integer, List<byte[]>> sorted = new HashMap<>();
-    CurveSpace space = build(spec, sample, statsMin, statsMax, c -> sorted.computeIfAbsent(c,
-        col -> sortedColumn(sample, col)));
+    CurveSpace space = build(spec, sample, statsMin, statsMax, column -> sorted.computeIfAbsent(column,
+        missing -> sortedColumn(sample, missing)));
     space.builtFrom = sample;
     space.sortedColumns = sorted;
     return space;
   }
 
   /**
-   * Column c of {@code sample} sorted in unsigned byte order ({@link #sortedColumn(List, int)});
+   * Column {@code column} of {@code sample} sorted in unsigned byte order ({@link #sortedColumn(List, int)});
    * the one this space sorted when it was built from that very sample.
    */
-  public List<byte[]> sortedColumnOf(List<SampleRow> sample, int c) {
+  public List<byte[]> sortedColumnOf(List<SampleRow> sample, int column) {
     List<SampleRow> from = builtFrom;
     // a group's sample is a part of the instant's, in its order: all of it if as long
-    int m = sample.size();
-    boolean same = from != null && from.size() == m
-        && (m == 0 || (from.get(0) == sample.get(0) && from.get(m - 1) == sample.get(m - 1)));
+    int count = sample.size();
+    boolean same = from != null && from.size() == count
+        && (count == 0 || (from.get(0) == sample.get(0) && from.get(count - 1) == sample.get(count - 1)));
     if (!same) {
-      return sortedColumn(sample, c);
+      return sortedColumn(sample, column);
     }
     synchronized (this) {
-      return sortedColumns.computeIfAbsent(c, col -> sortedColumn(sample, col));
+      return sortedColumns.computeIfAbsent(column, missing -> sortedColumn(sample, missing));
     }
   }
 
   private static CurveSpace build(LayoutSpec spec, List<SampleRow> sample, byte[][] statsMin, byte[][] statsMax,
                                   IntFunction<List<byte[]>> sortedColumn) {
-    int d = spec.columns().size();
+    int columns = spec.columns().size();
     if (spec.mapping() == Mapping.SAMPLE) {
-      return sampleSpace(spec, sample, d, sortedColumn);
+      return sampleSpace(spec, sample, columns, sortedColumn);
     }
     int bits = spec.bitsPerColumn();
-    ColumnMapping[] mappings = new ColumnMapping[d];
-    for (int c = 0; c < d; c++) {
-      List<byte[]> values = sortedColumn.apply(c);
+    ColumnMapping[] mappings = new ColumnMapping[columns];
+    for (int column = 0; column < columns; column++) {
+      List<byte[]> values = sortedColumn.apply(column);
       // The range is that of the non-null values. A sampled null would be the minimum; its
       // marker 0x00 shares no byte with the values' 0x01, so the 8-byte window would start at
       // the marker and squeeze all values into the top of the range (a long's 9-byte encoding
       // loses its last byte). Nulls still map to 0: they sort below the values' shared prefix.
       int firstValue = firstNonNull(values);
       byte[] min = lower(firstValue < values.size() ? values.get(firstValue) : null,
-          statsMin == null ? null : statsMin[c]);
+          statsMin == null ? null : statsMin[column]);
       byte[] max = upper(firstValue < values.size() ? values.get(values.size() - 1) : null,
-          statsMax == null ? null : statsMax[c]);
-      mappings[c] = min == null ? new QuantileMapping(new byte[0][]) : new RangeMapping(min, max, bits);
+          statsMax == null ? null : statsMax[column]);
+      mappings[column] = min == null ? new QuantileMapping(new byte[0][]) : new RangeMapping(min, max, bits);
     }
     return new CurveSpace(spec.curve(), mappings, bits);
   }
@@ -121,21 +121,21 @@ public final class CurveSpace implements Serializable {
    * when the coordinates leave that room at no fewer than min(b, 8) bits per column (8 being the
    * automatic floor, {@link LayoutSpec#bitsPerColumn}); beyond that they are byte strings.
    */
-  private static CurveSpace sampleSpace(LayoutSpec spec, List<SampleRow> sample, int d,
+  private static CurveSpace sampleSpace(LayoutSpec spec, List<SampleRow> sample, int columns,
                                         IntFunction<List<byte[]>> sortedColumn) {
     int sampleBits = 63 - Long.numberOfLeadingZeros(Math.max(2, sample.size()));
     int maxBits = Math.max(1, Math.min(spec.bitsPerColumn(), sampleBits));
-    byte[][][] lowers = new byte[d][][];
+    byte[][][] lowers = new byte[columns][][];
     int mostBuckets = 1;
-    for (int c = 0; c < d; c++) {
-      lowers[c] = BucketCuts.lowerBounds(sortedColumn.apply(c), 1L << maxBits);
-      mostBuckets = Math.max(mostBuckets, lowers[c].length);
+    for (int column = 0; column < columns; column++) {
+      lowers[column] = BucketCuts.lowerBounds(sortedColumn.apply(column), 1L << maxBits);
+      mostBuckets = Math.max(mostBuckets, lowers[column].length);
     }
     int bits = Math.min(maxBits, BucketMapping.bitsFor(mostBuckets));
     int tieBits = 64 - Long.numberOfLeadingZeros(Math.max(1, sample.size()));
-    boolean longKeys = (long) bits * d + tieBits <= 63;
+    boolean longKeys = (long) bits * columns + tieBits <= 63;
     if (!longKeys) {
-      int fitting = (63 - tieBits) / d;
+      int fitting = (63 - tieBits) / columns;
       if (fitting >= Math.min(bits, 8)) {
         bits = fitting;
         longKeys = true;
@@ -144,34 +144,34 @@ public final class CurveSpace implements Serializable {
     // the finest column's buckets one coordinate apart (fewer bits than buckets, when a long key's
     // room ran out: the whole axis, and neighbouring buckets share a coordinate)
     long span = Math.min(mostBuckets, 1L << bits);
-    ColumnMapping[] mappings = new ColumnMapping[d];
-    for (int c = 0; c < d; c++) {
-      mappings[c] = new BucketMapping(lowers[c], span);
+    ColumnMapping[] mappings = new ColumnMapping[columns];
+    for (int column = 0; column < columns; column++) {
+      mappings[column] = new BucketMapping(lowers[column], span);
     }
     return new CurveSpace(spec.curve(), mappings, bits, longKeys, true);
   }
 
-  public static List<byte[]> sortedColumn(List<SampleRow> sample, int c) {
+  public static List<byte[]> sortedColumn(List<SampleRow> sample, int column) {
     // Sort columns repeat their values (250 cities in 200,000 sampled rows): count the values,
     // sort the distinct ones and repeat each; a column of mostly distinct values is sorted whole.
     Map<ByteBuffer, int[]> counts = new HashMap<>();
     for (SampleRow row : sample) {
-      counts.computeIfAbsent(ByteBuffer.wrap(row.values[c]), v -> new int[1])[0]++;
+      counts.computeIfAbsent(ByteBuffer.wrap(row.values[column]), value -> new int[1])[0]++;
       if (counts.size() > sample.size() / 4 + 16) {
         List<byte[]> values = new ArrayList<>(sample.size());
-        for (SampleRow r : sample) {
-          values.add(r.values[c]);
+        for (SampleRow other : sample) {
+          values.add(other.values[column]);
         }
         values.sort(Arrays::compareUnsigned);
         return values;
       }
     }
     List<ByteBuffer> distinct = new ArrayList<>(counts.keySet());
-    distinct.sort((a, b) -> Arrays.compareUnsigned(a.array(), b.array()));
+    distinct.sort((first, second) -> Arrays.compareUnsigned(first.array(), second.array()));
     List<byte[]> values = new ArrayList<>(sample.size());
-    for (ByteBuffer v : distinct) {
-      for (int i = counts.get(v)[0]; i > 0; i--) {
-        values.add(v.array());
+    for (ByteBuffer value : distinct) {
+      for (int i = counts.get(value)[0]; i > 0; i--) {
+        values.add(value.array());
       }
     }
     return values;
@@ -186,18 +186,18 @@ public final class CurveSpace implements Serializable {
     return i;
   }
 
-  private static byte[] lower(byte[] a, byte[] b) {
-    if (a == null || b == null) {
-      return a == null ? b : a;
+  private static byte[] lower(byte[] first, byte[] second) {
+    if (first == null || second == null) {
+      return first == null ? second : first;
     }
-    return Arrays.compareUnsigned(a, b) <= 0 ? a : b;
+    return Arrays.compareUnsigned(first, second) <= 0 ? first : second;
   }
 
-  private static byte[] upper(byte[] a, byte[] b) {
-    if (a == null || b == null) {
-      return a == null ? b : a;
+  private static byte[] upper(byte[] first, byte[] second) {
+    if (first == null || second == null) {
+      return first == null ? second : first;
     }
-    return Arrays.compareUnsigned(a, b) >= 0 ? a : b;
+    return Arrays.compareUnsigned(first, second) >= 0 ? first : second;
   }
 
   public int bitsPerColumn() {
@@ -208,9 +208,9 @@ public final class CurveSpace implements Serializable {
     return curve;
   }
 
-  /** Column c's mapping from encoded value to coordinate. */
-  ColumnMapping mapping(int c) {
-    return mappings[c];
+  /** Column {@code column}'s mapping from encoded value to coordinate. */
+  ColumnMapping mapping(int column) {
+    return mappings[column];
   }
 
   /** Bits a {@code long} key uses: the curve index, and the row-hash tie-break after it if any. */
@@ -286,11 +286,11 @@ public final class CurveSpace implements Serializable {
 
   private long[] coordinates(byte[][] encoded, long rowHash, double[] scales) {
     long[] coords = new long[mappings.length];
-    for (int c = 0; c < coords.length; c++) {
-      coords[c] = mappings[c].coordinate(encoded[c], RowHash.forColumn(rowHash, c));
-      if (scales != null && scales[c] < 1) {
+    for (int column = 0; column < coords.length; column++) {
+      coords[column] = mappings[column].coordinate(encoded[column], RowHash.forColumn(rowHash, column));
+      if (scales != null && scales[column] < 1) {
         // monotone in the coordinate, so each column's order is kept
-        coords[c] = (long) Math.floor(coords[c] * scales[c]);
+        coords[column] = (long) Math.floor(coords[column] * scales[column]);
       }
     }
     return coords;

@@ -23,17 +23,17 @@ public final class CutSearch {
    * cuts (10, 20, 30) and "cut &lt; value": 5 -&gt; 0, 20 -&gt; 1, 25 -&gt; 2, 31 -&gt; 3.
    */
   public static int countBelow(int cuts, IntPredicate below) {
-    int lo = 0;
-    int hi = cuts;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
+    int low = 0;
+    int high = cuts;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
       if (below.test(mid)) {
-        lo = mid + 1;
+        low = mid + 1;
       } else {
-        hi = mid;
+        high = mid;
       }
     }
-    return lo;
+    return low;
   }
 
   /**
@@ -41,13 +41,13 @@ public final class CutSearch {
    * key at i * m / files (m keys). None for no keys; 4 keys (a, b, c, d) and 2 files: (c).
    */
   public static <K> List<K> atEqualCounts(List<K> sortedKeys, int files) {
-    int n = Math.max(1, files);
+    int fileCount = Math.max(1, files);
     if (sortedKeys.isEmpty()) {
       return Collections.emptyList();
     }
-    List<K> cuts = new ArrayList<>(n - 1);
-    for (int i = 1; i < n; i++) {
-      cuts.add(sortedKeys.get((int) ((long) i * sortedKeys.size() / n)));
+    List<K> cuts = new ArrayList<>(fileCount - 1);
+    for (int i = 1; i < fileCount; i++) {
+      cuts.add(sortedKeys.get((int) ((long) i * sortedKeys.size() / fileCount)));
     }
     return cuts;
   }
@@ -64,36 +64,36 @@ public final class CutSearch {
    */
   public static <K> int[] atFewestSharedBits(List<K> sortedKeys, int files, double tolerance,
                                       ToIntBiFunction<K, K> sharedBits) {
-    int n = Math.max(1, files);
-    int m = sortedKeys.size();
-    if (m == 0) {
+    int fileCount = Math.max(1, files);
+    int keyCount = sortedKeys.size();
+    if (keyCount == 0) {
       return new int[0];
     }
-    int[] ends = new int[n - 1];
-    int reach = (int) Math.floor(tolerance / 2 * m / n);
+    int[] ends = new int[fileCount - 1];
+    int reach = (int) Math.floor(tolerance / 2 * keyCount / fileCount);
     int previous = -1;
-    for (int i = 1; i < n; i++) {
-      int place = Math.max(0, (int) ((long) i * m / n) - 1);
+    for (int i = 1; i < fileCount; i++) {
+      int place = Math.max(0, (int) ((long) i * keyCount / fileCount) - 1);
       ends[i - 1] = fewestSharedBitsNear(sortedKeys, place, Math.max(previous + 1, place - reach),
-          Math.min(m - 2, place + reach), sharedBits);
+          Math.min(keyCount - 2, place + reach), sharedBits);
       previous = Math.max(previous, ends[i - 1]);
     }
     return ends;
   }
 
   /**
-   * The index c in [lo, hi] whose keys c and c + 1 share the fewest leading bits, the one nearest
+   * The index in [first, last] whose keys at it and after it share the fewest leading bits, the one nearest
    * {@code place} on a tie; {@code place} itself when the range is empty or holds only equal keys.
    */
-  public static <K> int fewestSharedBitsNear(List<K> sortedKeys, int place, int lo, int hi,
+  public static <K> int fewestSharedBitsNear(List<K> sortedKeys, int place, int first, int last,
                                       ToIntBiFunction<K, K> sharedBits) {
     int best = place;
     int fewest = Integer.MAX_VALUE;
-    for (int c = lo; c <= hi; c++) {
-      int shared = sharedBits.applyAsInt(sortedKeys.get(c), sortedKeys.get(c + 1));
-      if (shared < fewest || (shared == fewest && Math.abs(c - place) < Math.abs(best - place))) {
+    for (int candidate = first; candidate <= last; candidate++) {
+      int shared = sharedBits.applyAsInt(sortedKeys.get(candidate), sortedKeys.get(candidate + 1));
+      if (shared < fewest || (shared == fewest && Math.abs(candidate - place) < Math.abs(best - place))) {
         fewest = shared;
-        best = c;
+        best = candidate;
       }
     }
     return best;

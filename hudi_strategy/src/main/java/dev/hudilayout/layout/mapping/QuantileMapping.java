@@ -22,11 +22,11 @@ public final class QuantileMapping implements ColumnMapping {
 
   /** Cuts for {@code buckets} equal-count buckets of the sorted sample. */
   static QuantileMapping fromSorted(List<byte[]> sorted, long buckets) {
-    int m = sorted.size();
-    int k = (int) Math.max(1, Math.min(buckets, m));
-    byte[][] cuts = new byte[k - 1][];
-    for (int j = 1; j < k; j++) {
-      cuts[j - 1] = sorted.get((int) ((long) j * m / k));
+    int count = sorted.size();
+    int bucketCount = (int) Math.max(1, Math.min(buckets, count));
+    byte[][] cuts = new byte[bucketCount - 1][];
+    for (int j = 1; j < bucketCount; j++) {
+      cuts[j - 1] = sorted.get((int) ((long) j * count / bucketCount));
     }
     return new QuantileMapping(cuts);
   }

@@ -12,54 +12,55 @@ import java.util.Arrays;
 public final class RangeMapping implements ColumnMapping {
   private static final long serialVersionUID = 1L;
   private final byte[] shared;
-  private final long lo;
-  private final long hi;
+  /** The 8 bytes after the shared prefix of the column's min, and of its max. */
+  private final long low;
+  private final long high;
   private final int bits;
 
   RangeMapping(byte[] min, byte[] max, int bits) {
-    int p = 0;
-    while (p < min.length && p < max.length && min[p] == max[p]) {
-      p++;
+    int sharedLength = 0;
+    while (sharedLength < min.length && sharedLength < max.length && min[sharedLength] == max[sharedLength]) {
+      sharedLength++;
     }
-    this.shared = Arrays.copyOf(min, p);
-    this.lo = window(min, p);
-    this.hi = window(max, p);
+    this.shared = Arrays.copyOf(min, sharedLength);
+    this.low = window(min, sharedLength);
+    this.high = window(max, sharedLength);
     this.bits = bits;
   }
 
   /** Eight bytes from {@code from}, right-padded with zeros, as an unsigned number. */
-  private static long window(byte[] v, int from) {
-    long w = 0;
+  private static long window(byte[] value, int from) {
+    long out = 0;
     for (int i = 0; i < 8; i++) {
-      int idx = from + i;
-      w = (w << 8) | (idx < v.length ? (v[idx] & 0xFF) : 0);
+      int index = from + i;
+      out = (out << 8) | (index < value.length ? (value[index] & 0xFF) : 0);
     }
-    return w;
+    return out;
   }
 
   @Override
   public long coordinate(byte[] encoded, long rowHash) {
     long top = (1L << bits) - 1;
-    int n = shared.length;
-    int cmp = Arrays.compareUnsigned(encoded, 0, Math.min(n, encoded.length), shared, 0, n);
+    int prefixLength = shared.length;
+    int cmp = Arrays.compareUnsigned(encoded, 0, Math.min(prefixLength, encoded.length), shared, 0, prefixLength);
     if (cmp < 0) {
       return 0;
     }
     if (cmp > 0) {
       return top;
     }
-    long w = window(encoded, n);
-    if (Long.compareUnsigned(w, lo) <= 0) {
+    long position = window(encoded, prefixLength);
+    if (Long.compareUnsigned(position, low) <= 0) {
       return 0;
     }
-    if (Long.compareUnsigned(w, hi) >= 0) {
+    if (Long.compareUnsigned(position, high) >= 0) {
       return top;
     }
-    double frac = unsignedToDouble(w - lo) / (unsignedToDouble(hi - lo) + 1.0);
+    double frac = unsignedToDouble(position - low) / (unsignedToDouble(high - low) + 1.0);
     return Math.min(top, (long) (frac * (top + 1.0)));
   }
 
-  private static double unsignedToDouble(long v) {
-    return (double) (v >>> 1) * 2.0 + (v & 1L);
+  private static double unsignedToDouble(long value) {
+    return (double) (value >>> 1) * 2.0 + (value & 1L);
   }
 }

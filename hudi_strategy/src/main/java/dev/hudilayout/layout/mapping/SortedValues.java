@@ -23,21 +23,21 @@ public final class SortedValues implements Serializable {
 
   public SortedValues(byte[][] sorted) {
     this.values = sorted;
-    int n = sorted.length;
+    int count = sorted.length;
     int common = 0;
-    if (n > 0) {
-      int mismatch = Arrays.mismatch(sorted[0], sorted[n - 1]);
+    if (count > 0) {
+      int mismatch = Arrays.mismatch(sorted[0], sorted[count - 1]);
       common = mismatch < 0 ? sorted[0].length : mismatch;
     }
     this.shared = common;
-    this.prefixes = new long[n];
+    this.prefixes = new long[count];
     boolean ties = false;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < count; i++) {
       prefixes[i] = prefix(sorted[i], common);
       ties |= i > 0 && prefixes[i] == prefixes[i - 1];
     }
-    this.nextPrefixes = ties ? new long[n] : null;
-    for (int i = 0; ties && i < n; i++) {
+    this.nextPrefixes = ties ? new long[count] : null;
+    for (int i = 0; ties && i < count; i++) {
       nextPrefixes[i] = prefix(sorted[i], common + 8);
     }
   }
@@ -52,42 +52,42 @@ public final class SortedValues implements Serializable {
   }
 
   /** The number of values at or below {@code v} (with {@code inclusive}), or below it. */
-  int count(byte[] v, boolean inclusive) {
-    int n = values.length;
-    if (n == 0) {
+  int count(byte[] value, boolean inclusive) {
+    int count = values.length;
+    if (count == 0) {
       return 0;
     }
-    int within = Math.min(shared, v.length);
-    int mismatch = Arrays.mismatch(v, 0, within, values[0], 0, within);
+    int within = Math.min(shared, value.length);
+    int mismatch = Arrays.mismatch(value, 0, within, values[0], 0, within);
     if (mismatch >= 0) {
       // v leaves the shared prefix: it is below or above every value
-      return (v[mismatch] & 0xFF) < (values[0][mismatch] & 0xFF) ? 0 : n;
+      return (value[mismatch] & 0xFF) < (values[0][mismatch] & 0xFF) ? 0 : count;
     }
-    if (v.length < shared) {
+    if (value.length < shared) {
       return 0;  // a proper prefix of every value
     }
-    long p = prefix(v, shared);
-    long next = nextPrefixes == null ? 0 : prefix(v, shared + 8);
-    return CutSearch.countBelow(n, i -> {
-      int c = Long.compareUnsigned(prefixes[i], p);
-      if (c == 0 && nextPrefixes != null) {
-        c = Long.compareUnsigned(nextPrefixes[i], next);
+    long valuePrefix = prefix(value, shared);
+    long next = nextPrefixes == null ? 0 : prefix(value, shared + 8);
+    return CutSearch.countBelow(count, i -> {
+      int comparison = Long.compareUnsigned(prefixes[i], valuePrefix);
+      if (comparison == 0 && nextPrefixes != null) {
+        comparison = Long.compareUnsigned(nextPrefixes[i], next);
       }
-      if (c == 0) {
-        c = Arrays.compareUnsigned(values[i], v);
+      if (comparison == 0) {
+        comparison = Arrays.compareUnsigned(values[i], value);
       }
-      return c < 0 || (inclusive && c == 0);
+      return comparison < 0 || (inclusive && comparison == 0);
     });
   }
 
   /** The number of values at or below {@code v}. */
-  public int atOrBelow(byte[] v) {
-    return count(v, true);
+  public int atOrBelow(byte[] value) {
+    return count(value, true);
   }
 
   /** The first 8 bytes, big-endian, zero-padded. */
-  public static long prefix(byte[] b) {
-    return prefix(b, 0);
+  public static long prefix(byte[] bytes) {
+    return prefix(bytes, 0);
   }
 
   /**
@@ -95,11 +95,11 @@ public final class SortedValues implements Serializable {
    * unequal prefixes order as the arrays do: they differ at a byte both arrays have, or the
    * shorter array is a proper prefix of the longer.
    */
-  public static long prefix(byte[] b, int from) {
-    long p = 0;
+  public static long prefix(byte[] bytes, int from) {
+    long out = 0;
     for (int i = from; i < from + 8; i++) {
-      p = (p << 8) | (i < b.length ? b[i] & 0xFF : 0);
+      out = (out << 8) | (i < bytes.length ? bytes[i] & 0xFF : 0);
     }
-    return p;
+    return out;
   }
 }

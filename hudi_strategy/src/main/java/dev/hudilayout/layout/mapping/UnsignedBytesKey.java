@@ -18,13 +18,13 @@ public final class UnsignedBytesKey implements Comparable<UnsignedBytesKey>, Ser
   }
 
   @Override
-  public int compareTo(UnsignedBytesKey o) {
-    return Arrays.compareUnsigned(bytes, o.bytes);
+  public int compareTo(UnsignedBytesKey other) {
+    return Arrays.compareUnsigned(bytes, other.bytes);
   }
 
   @Override
-  public boolean equals(Object o) {
-    return o instanceof UnsignedBytesKey && Arrays.equals(bytes, ((UnsignedBytesKey) o).bytes);
+  public boolean equals(Object other) {
+    return other instanceof UnsignedBytesKey && Arrays.equals(bytes, ((UnsignedBytesKey) other).bytes);
   }
 
   @Override

@@ -73,18 +73,18 @@ public final class CurvePlacement implements Placement {
   }
 
   /** The leading bits two keys of one space have in common; {@link Integer#MAX_VALUE} if equal. */
-  public static int sharedBits(Comparable<?> a, Comparable<?> b) {
-    if (a instanceof Long) {
-      long diff = (Long) a ^ (Long) b;
+  public static int sharedBits(Comparable<?> first, Comparable<?> second) {
+    if (first instanceof Long) {
+      long diff = (Long) first ^ (Long) second;
       return diff == 0 ? Integer.MAX_VALUE : Long.numberOfLeadingZeros(diff);
     }
-    byte[] x = ((UnsignedBytesKey) a).bytes();
-    byte[] y = ((UnsignedBytesKey) b).bytes();
-    int at = Arrays.mismatch(x, y);
-    if (at < 0 || at >= Math.min(x.length, y.length)) {
+    byte[] firstBytes = ((UnsignedBytesKey) first).bytes();
+    byte[] secondBytes = ((UnsignedBytesKey) second).bytes();
+    int at = Arrays.mismatch(firstBytes, secondBytes);
+    if (at < 0 || at >= Math.min(firstBytes.length, secondBytes.length)) {
       return Integer.MAX_VALUE;  // equal, or one a prefix of the other: no bit tells them apart
     }
-    return 8 * at + Integer.numberOfLeadingZeros((x[at] ^ y[at]) & 0xFF) - 24;
+    return 8 * at + Integer.numberOfLeadingZeros((firstBytes[at] ^ secondBytes[at]) & 0xFF) - 24;
   }
 
   /**
@@ -145,7 +145,7 @@ public final class CurvePlacement implements Placement {
 
   /** Two keys of one space (both {@code Long}s or both {@link UnsignedBytesKey}s). */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static int compare(Comparable a, Comparable b) {
-    return a.compareTo(b);
+  private static int compare(Comparable first, Comparable second) {
+    return first.compareTo(second);
   }
 }

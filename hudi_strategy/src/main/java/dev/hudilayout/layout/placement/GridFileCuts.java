@@ -118,8 +118,8 @@ public final class GridFileCuts {
     return out;
   }
 
-  private static boolean samePrefix(UnsignedBytesKey a, UnsignedBytesKey b) {
-    return Arrays.equals(a.bytes(), 0, 8, b.bytes(), 0, 8);
+  private static boolean samePrefix(UnsignedBytesKey first, UnsignedBytesKey second) {
+    return Arrays.equals(first.bytes(), 0, 8, second.bytes(), 0, 8);
   }
 
   /** The largest key of a cell: its 8-byte prefix followed by 0xFF. */

@@ -53,9 +53,9 @@ public final class GridPlacement implements Placement {
     cutCells = new long[pairs];
     cutFines = new long[pairs];
     for (int i = 0; i < pairs; i++) {
-      byte[] b = cuts.get(i).bytes();
-      cutCells[i] = SortedValues.prefix(b);
-      cutFines[i] = SortedValues.prefix(b, 8);
+      byte[] bytes = cuts.get(i).bytes();
+      cutCells[i] = SortedValues.prefix(bytes);
+      cutFines[i] = SortedValues.prefix(bytes, 8);
     }
   }
 
@@ -78,18 +78,17 @@ public final class GridPlacement implements Placement {
    */
   public static GridPlacement aligned(CurveSpace space, List<SampleRow> groupSample, int files, double tolerance,
                                       double[] shares, int[] fixedBuckets, double[] reach) {
-    int n = Math.max(1, files);
-    double[] real = shares == null ? null : ColumnWeights.buckets(shares, n);
+    int fileCount = Math.max(1, files);
+    double[] real = shares == null ? null : ColumnWeights.buckets(shares, fileCount);
     double[] searchShares = shares == null ? null : shares.clone();
     if (shares != null) {
       for (int i : ColumnWeights.dropped(real)) {
         searchShares[i] = 0;
       }
     }
-    GridSearch.Choice grid = chooseGrid(space, groupSample, n, tolerance, PartitionReach.weigh(searchShares, reach),
+    GridSearch.Choice grid = chooseGrid(space, groupSample, fileCount, tolerance, PartitionReach.weigh(searchShares, reach),
         fixedBuckets, false);
-    int[] k = grid.buckets();
-    double[] buckets = ColumnWeights.asDoubles(k);
+    double[] buckets = ColumnWeights.asDoubles(grid.buckets());
     double[] scales = null;
     if (shares != null) {
       for (int i : ColumnWeights.dropped(real)) {
@@ -99,7 +98,7 @@ public final class GridPlacement implements Placement {
     }
     NestedCells cells = NestedCells.flat(AlignedCells.fromSample(groupSample, grid, space));
     List<UnsignedBytesKey> keys = sortedKeys(space, cells, groupSample, scales);
-    return new GridPlacement(space, cells, GridFileCuts.fileCuts(keys, n, tolerance), scales, buckets, grid);
+    return new GridPlacement(space, cells, GridFileCuts.fileCuts(keys, fileCount, tolerance), scales, buckets, grid);
   }
 
   /**
@@ -206,8 +205,8 @@ public final class GridPlacement implements Placement {
 
   @Override
   public int file(Comparable<?> key) {
-    UnsignedBytesKey k = (UnsignedBytesKey) key;
-    return CutSearch.countBelow(cuts.size(), i -> k.compareTo(cuts.get(i)) > 0);
+    UnsignedBytesKey buckets = (UnsignedBytesKey) key;
+    return CutSearch.countBelow(cuts.size(), i -> buckets.compareTo(cuts.get(i)) > 0);
   }
 
   @Override
@@ -225,8 +224,8 @@ public final class GridPlacement implements Placement {
     long fine = space.longKey(encoded, rowHash, scales);
     long cell = cells.cellOrder(encoded);
     int file = CutSearch.countBelow(cutCells.length, i -> {
-      int c = Long.compareUnsigned(cell, cutCells[i]);
-      return c > 0 || (c == 0 && Long.compareUnsigned(fine, cutFines[i]) > 0);
+      int comparison = Long.compareUnsigned(cell, cutCells[i]);
+      return comparison > 0 || (comparison == 0 && Long.compareUnsigned(fine, cutFines[i]) > 0);
     });
     return ((long) tokens[file] << orderBits) | (space.leftAligned(fine) >>> (64 - orderBits));
   }

@@ -60,12 +60,12 @@ public final class Placements {
     if (grid != null) {
       return GridPlacement.onCells(space, sample, files, spec.alignedTolerance(), grid, null, shares);
     }
-    int n = Math.max(1, files);
+    int fileCount = Math.max(1, files);
     GridSearch.Choice choice = spec.aligned()
-        ? GridPlacement.chooseGrid(space, sample, n, spec.alignedTolerance(), PartitionReach.weigh(null, reach),
+        ? GridPlacement.chooseGrid(space, sample, fileCount, spec.alignedTolerance(), PartitionReach.weigh(null, reach),
             spec.gridBuckets(), true) : null;
     AlignedCells cells = choice != null ? AlignedCells.fromSample(sample, choice, space)
-        : AlignedCells.fromSample(sample, AlignedCells.bucketsPerColumn(n, spec.columns().size()), space);
+        : AlignedCells.fromSample(sample, AlignedCells.bucketsPerColumn(fileCount, spec.columns().size()), space);
     return GridPlacement.onCells(space, sample, files, spec.alignedTolerance(), cells, choice);
   }
 
@@ -85,7 +85,7 @@ public final class Placements {
     List<SampleRow> sample = sampleOf(instantSpace, groupSample, ownSample);
     CurveSpace space = spaceOf(spec, instantSpace, sample);
     Map<String, double[]> weights = new HashMap<>();
-    shares.forEach((path, q) -> weights.put(path, PartitionReach.weigh(q, reach)));
+    shares.forEach((path, regionShares) -> weights.put(path, PartitionReach.weigh(regionShares, reach)));
     RegionTree grown = tree;
     for (Map.Entry<String, Integer> split : splits.entrySet()) {
       String path = split.getKey();
@@ -101,8 +101,8 @@ public final class Placements {
       }
       GridSearch.Choice choice = GridSearch.choose(rows, split.getValue(), weights.get(path), space.curve(),
           spec.alignedTolerance(), true);
-      int[] k = choice.buckets();
-      if (Arrays.stream(k).reduce(1, (a, b) -> a * b) < 2) {
+      int[] buckets = choice.buckets();
+      if (Arrays.stream(buckets).reduce(1, (a, b) -> a * b) < 2) {
         continue;
       }
       AlignedCells grid = AlignedCells.fromSample(rows, choice, space);
@@ -110,15 +110,15 @@ public final class Placements {
       double[] parent = weights.get(path);
       for (long cell : grid.cellOrders()) {
         if (parent != null) {
-          weights.put(path + "." + cell, ofCell(parent, k));
+          weights.put(path + "." + cell, ofCell(parent, buckets));
         }
       }
     }
     Map<Long, double[]> byNumber = new HashMap<>();
-    for (Map.Entry<String, double[]> w : weights.entrySet()) {
-      int number = grown.number(w.getKey());
+    for (Map.Entry<String, double[]> weight : weights.entrySet()) {
+      int number = grown.number(weight.getKey());
       if (number >= 0) {
-        byNumber.put((long) number, w.getValue());
+        byNumber.put((long) number, weight.getValue());
       }
     }
     return GridPlacement.onTree(space, sample, files, spec.alignedTolerance(), grown, byNumber);
@@ -130,11 +130,11 @@ public final class Placements {
    * (normalised again).
    */
   public static double[] ofCell(double[] region, int[] buckets) {
-    double[] q = new double[region.length];
-    for (int c = 0; c < q.length; c++) {
-      q[c] = region[c] / Math.max(1, buckets[c]);
+    double[] out = new double[region.length];
+    for (int column = 0; column < out.length; column++) {
+      out[column] = region[column] / Math.max(1, buckets[column]);
     }
-    return ColumnWeights.shares(q);
+    return ColumnWeights.shares(out);
   }
 
   /** Whether a group's placement comes from the instant's sample (else from its own input's). */

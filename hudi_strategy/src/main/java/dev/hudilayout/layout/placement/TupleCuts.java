@@ -44,11 +44,11 @@ public final class TupleCuts implements Serializable {
     return CutSearch.countBelow(cuts.length, i -> compare(tuple, cuts[i]) > 0);
   }
 
-  static int compare(byte[][] a, byte[][] b) {
-    for (int i = 0; i < a.length; i++) {
-      int c = Arrays.compareUnsigned(a[i], b[i]);
-      if (c != 0) {
-        return c;
+  static int compare(byte[][] first, byte[][] second) {
+    for (int i = 0; i < first.length; i++) {
+      int comparison = Arrays.compareUnsigned(first[i], second[i]);
+      if (comparison != 0) {
+        return comparison;
       }
     }
     return 0;

@@ -8,7 +8,7 @@ import java.util.Objects;
 import java.util.PriorityQueue;
 
 /**
- * A uniform sample of exactly {@code k} rows (or all rows, if fewer) taken in one pass without
+ * A uniform sample of exactly {@code capacity} rows (k) (or all rows, if fewer) taken in one pass without
  * knowing the row count: every row gets a pseudo-random priority from its record key and the seed,
  * and the k lowest priorities win. The same rows and seed always give the same sample, whatever
  * the partitioning and the order partial samples are merged in, so a retried clustering lays
@@ -19,13 +19,13 @@ import java.util.PriorityQueue;
 public final class BottomKSample implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  private final int k;
+  private final int capacity;
   private final long seed;
   private final long admitBelow;
   private final PriorityQueue<Entry> heap; // highest priority on top, evicted first
 
-  public BottomKSample(int k, long seed) {
-    this(k, seed, Long.MAX_VALUE);
+  public BottomKSample(int capacity, long seed) {
+    this(capacity, seed, Long.MAX_VALUE);
   }
 
   /**
@@ -34,11 +34,11 @@ public final class BottomKSample implements Serializable {
    *                   a partition sends the driver its few candidates instead of up to k rows;
    *                   whenever at least k rows pass, the result is still the exact bottom-k.
    */
-  public BottomKSample(int k, long seed, long admitBelow) {
-    this.k = k;
+  public BottomKSample(int capacity, long seed, long admitBelow) {
+    this.capacity = capacity;
     this.seed = seed;
     this.admitBelow = admitBelow;
-    this.heap = new PriorityQueue<>(Math.min(k, 64) + 1, new HighestFirst());
+    this.heap = new PriorityQueue<>(Math.min(capacity, 64) + 1, new HighestFirst());
   }
 
   /**
@@ -47,8 +47,8 @@ public final class BottomKSample implements Serializable {
    * than k pass with a chance below 1e-15; the few thousand extra are all that every partition
    * sends the driver beyond the sample itself.
    */
-  public static long admissionThreshold(int k, long n) {
-    double rate = (k + 8 * Math.sqrt(k) + 16) / Math.max(1L, n);
+  public static long admissionThreshold(int capacity, long rows) {
+    double rate = (capacity + 8 * Math.sqrt(capacity) + 16) / Math.max(1L, rows);
     if (rate >= 1.0) {
       return Long.MAX_VALUE;
     }
@@ -68,23 +68,23 @@ public final class BottomKSample implements Serializable {
   }
 
   /** Priority, then record key, then file name: a total order on the rows of a table. */
-  private static int compare(Entry a, Entry b) {
-    int c = Long.compare(a.priority, b.priority);
-    if (c == 0) {
-      c = Objects.compare(a.row.recordKey, b.row.recordKey, Comparator.nullsFirst(Comparator.naturalOrder()));
+  private static int compare(Entry first, Entry second) {
+    int order = Long.compare(first.priority, second.priority);
+    if (order == 0) {
+      order = Objects.compare(first.row.recordKey, second.row.recordKey, Comparator.nullsFirst(Comparator.naturalOrder()));
     }
-    if (c == 0) {
-      c = Objects.compare(a.row.fileName, b.row.fileName, Comparator.nullsFirst(Comparator.naturalOrder()));
+    if (order == 0) {
+      order = Objects.compare(first.row.fileName, second.row.fileName, Comparator.nullsFirst(Comparator.naturalOrder()));
     }
-    return c;
+    return order;
   }
 
   private static final class HighestFirst implements Comparator<Entry>, Serializable {
     private static final long serialVersionUID = 1L;
 
     @Override
-    public int compare(Entry a, Entry b) {
-      return BottomKSample.compare(b, a);
+    public int compare(Entry first, Entry second) {
+      return BottomKSample.compare(second, first);
     }
   }
 
@@ -106,18 +106,18 @@ public final class BottomKSample implements Serializable {
   }
 
   public BottomKSample merge(BottomKSample other) {
-    for (Entry e : other.heap) {
-      offer(e);
+    for (Entry entry : other.heap) {
+      offer(entry);
     }
     return this;
   }
 
-  private void offer(Entry e) {
-    if (heap.size() < k) {
-      heap.add(e);
-    } else if (k > 0 && compare(e, heap.peek()) < 0) {
+  private void offer(Entry entry) {
+    if (heap.size() < capacity) {
+      heap.add(entry);
+    } else if (capacity > 0 && compare(entry, heap.peek()) < 0) {
       heap.poll();
-      heap.add(e);
+      heap.add(entry);
     }
   }
 
@@ -131,8 +131,8 @@ public final class BottomKSample implements Serializable {
     List<Entry> sorted = new ArrayList<>(heap);
     sorted.sort(BottomKSample::compare);
     List<SampleRow> out = new ArrayList<>(sorted.size());
-    for (Entry e : sorted) {
-      out.add(e.row);
+    for (Entry entry : sorted) {
+      out.add(entry.row);
     }
     return out;
   }
@@ -153,27 +153,27 @@ public final class BottomKSample implements Serializable {
     List<Entry> all = new ArrayList<>();
     Entry cutoff = null;
     long admitted = Long.MAX_VALUE;
-    for (BottomKSample s : samples) {
-      all.addAll(s.heap);
-      if (s.k == 0) {
+    for (BottomKSample sample : samples) {
+      all.addAll(sample.heap);
+      if (sample.capacity == 0) {
         continue;
       }
-      if (s.heap.size() >= s.k) {
-        if (cutoff == null || compare(s.heap.peek(), cutoff) < 0) {
-          cutoff = s.heap.peek();
+      if (sample.heap.size() >= sample.capacity) {
+        if (cutoff == null || compare(sample.heap.peek(), cutoff) < 0) {
+          cutoff = sample.heap.peek();
         }
       } else {
-        admitted = Math.min(admitted, s.admitBelow);
+        admitted = Math.min(admitted, sample.admitBelow);
       }
     }
     all.sort(BottomKSample::compare);
     List<SampleRow> out = new ArrayList<>(Math.min(limit, all.size()));
-    for (Entry e : all) {
-      if (out.size() >= limit || wholeInput && (cutoff != null && compare(e, cutoff) > 0
-          || admitted != Long.MAX_VALUE && e.priority >= admitted)) {
+    for (Entry entry : all) {
+      if (out.size() >= limit || wholeInput && (cutoff != null && compare(entry, cutoff) > 0
+          || admitted != Long.MAX_VALUE && entry.priority >= admitted)) {
         break;
       }
-      out.add(e.row);
+      out.add(entry.row);
     }
     return out;
   }

@@ -23,9 +23,9 @@ public final class GroupedSample implements Serializable {
    */
   public GroupedSample(int[] sizes, long[] rows, long seed) {
     this.groups = new BottomKSample[sizes.length];
-    for (int g = 0; g < sizes.length; g++) {
-      long admit = rows[g] < 0 ? Long.MAX_VALUE : BottomKSample.admissionThreshold(sizes[g], rows[g]);
-      groups[g] = new BottomKSample(sizes[g], seed, admit);
+    for (int group = 0; group < sizes.length; group++) {
+      long admit = rows[group] < 0 ? Long.MAX_VALUE : BottomKSample.admissionThreshold(sizes[group], rows[group]);
+      groups[group] = new BottomKSample(sizes[group], seed, admit);
     }
   }
 
@@ -34,12 +34,12 @@ public final class GroupedSample implements Serializable {
   }
 
   /** Whether a row of group {@code g} with this priority can enter the group's sample. */
-  public boolean admits(int g, long priority) {
-    return groups[g].admits(priority);
+  public boolean admits(int group, long priority) {
+    return groups[group].admits(priority);
   }
 
-  public GroupedSample add(int g, SampleRow row) {
-    groups[g].add(row);
+  public GroupedSample add(int group, SampleRow row) {
+    groups[group].add(row);
     return this;
   }
 
@@ -47,15 +47,15 @@ public final class GroupedSample implements Serializable {
     if (other.groups.length != groups.length) {
       throw new IllegalArgumentException("samples of " + groups.length + " and " + other.groups.length + " groups");
     }
-    for (int g = 0; g < groups.length; g++) {
-      groups[g].merge(other.groups[g]);
+    for (int group = 0; group < groups.length; group++) {
+      groups[group].merge(other.groups[group]);
     }
     return this;
   }
 
   /** Group g's sampled rows, in the sample's order ({@link BottomKSample#rows}). */
-  public List<SampleRow> rowsOf(int g) {
-    return groups[g].rows();
+  public List<SampleRow> rowsOf(int group) {
+    return groups[group].rows();
   }
 
   /** Every group's sampled rows in one list, in the sample's order. */
@@ -68,15 +68,15 @@ public final class GroupedSample implements Serializable {
    * sample of the whole input would hold too (every group keeps at least its share in proportion
    * to its rows, so they fall short of k by a few rows a group at most).
    */
-  public List<SampleRow> lowest(int k) {
-    return BottomKSample.inOrder(Arrays.asList(groups), k, true);
+  public List<SampleRow> lowest(int size) {
+    return BottomKSample.inOrder(Arrays.asList(groups), size, true);
   }
 
   /** Each group's sampled rows. */
   public int[] sizes() {
     int[] out = new int[groups.length];
-    for (int g = 0; g < groups.length; g++) {
-      out[g] = groups[g].size();
+    for (int group = 0; group < groups.length; group++) {
+      out[group] = groups[group].size();
     }
     return out;
   }

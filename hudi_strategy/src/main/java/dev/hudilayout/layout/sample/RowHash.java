@@ -5,10 +5,10 @@ public final class RowHash {
   private RowHash() {
   }
 
-  public static long mix(long z) {
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    return z ^ (z >>> 31);
+  public static long mix(long value) {
+    value = (value ^ (value >>> 30)) * 0xBF58476D1CE4E5B9L;
+    value = (value ^ (value >>> 27)) * 0x94D049BB133111EBL;
+    return value ^ (value >>> 31);
   }
 
   /** Hash of a record key under a seed; a null key hashes as the empty key. */

@@ -33,25 +33,25 @@ public final class SampleAllotment {
       throw new IllegalArgumentException("rows of " + rows.length + " groups, files of " + files.length);
     }
     long total = 0;
-    for (long r : rows) {
-      total += Math.max(0, r);
+    for (long groupRows : rows) {
+      total += Math.max(0, groupRows);
     }
     double[] share = new double[rows.length];
     double[] extra = new double[rows.length];
     double extras = 0;
-    for (int g = 0; g < rows.length; g++) {
-      long r = Math.max(0, rows[g]);
-      share[g] = total == 0 ? 0 : (double) sampleSize * r / total;
-      long floor = Math.min(r, Math.min(sampleSize, (long) ROWS_PER_FILE * Math.max(1, files[g])));
-      extra[g] = Math.max(0, floor - share[g]);
-      extras += extra[g];
+    for (int group = 0; group < rows.length; group++) {
+      long groupRows = Math.max(0, rows[group]);
+      share[group] = total == 0 ? 0 : (double) sampleSize * groupRows / total;
+      long floor = Math.min(groupRows, Math.min(sampleSize, (long) ROWS_PER_FILE * Math.max(1, files[group])));
+      extra[group] = Math.max(0, floor - share[group]);
+      extras += extra[group];
     }
     double scale = extras > sampleSize ? sampleSize / extras : 1.0;
     int[] out = new int[rows.length];
-    for (int g = 0; g < rows.length; g++) {
-      long r = Math.max(0, rows[g]);
-      long k = (long) Math.ceil(share[g] + extra[g] * scale - 1e-9);
-      out[g] = (int) Math.min(r, Math.max(r > 0 ? 1 : 0, k));
+    for (int group = 0; group < rows.length; group++) {
+      long groupRows = Math.max(0, rows[group]);
+      long size = (long) Math.ceil(share[group] + extra[group] * scale - 1e-9);
+      out[group] = (int) Math.min(groupRows, Math.max(groupRows > 0 ? 1 : 0, size));
     }
     return out;
   }
