@@ -12,7 +12,7 @@ import java.util.TreeSet;
  * rule, where small neighbouring cells may share a file ({@link #cutCells}), and the continuous
  * layout's, where every file lies inside one cell ({@link #filesPerCell}). The grid search
  * estimates a grid with the rule its layout will use ({@link GridSearch}), and the placement turns
- * the cuts into keys ({@code placement/GridFileCuts}).
+ * the cuts into keys ({@code layout/placement/GridFileCuts}).
  */
 public final class CellCuts {
   private CellCuts() {
@@ -101,7 +101,7 @@ public final class CellCuts {
     List<CellCut> out = new ArrayList<>(offsets.size());
     for (long offset : offsets) {
       // a cut at a cell's end is written "after the cell"; otherwise inside the cell holding row `offset`
-      int cell = CutSearch.countBelow(cellStart.length, c -> cellStart[c] < offset) - 1;
+      int cell = CutSearch.countBelow(cellStart.length, index -> cellStart[index] < offset) - 1;
       out.add(new CellCut(cell, (int) (offset - cellStart[cell])));
     }
     return out;
@@ -133,7 +133,7 @@ public final class CellCuts {
     }
     long middle = (bestFrom + bestTo) / 2;
     long cut = middle;
-    int cell = CutSearch.countBelow(cellStart.length, c -> cellStart[c] <= middle) - 1;  // holds row `middle`
+    int cell = CutSearch.countBelow(cellStart.length, index -> cellStart[index] <= middle) - 1;  // holds row `middle`
     long slack = (bestTo - bestFrom) / 4;  // a boundary this near the middle keeps cells whole
     for (long boundary : new long[] {cellStart[cell], cellStart[cell + 1]}) {
       if (boundary > bestFrom && boundary < bestTo && Math.abs(boundary - middle) <= slack

@@ -133,10 +133,10 @@ final class Estimate {
     long[] coords = new long[ranks.columns];
     int bits = AlignedCells.cellBits(buckets);
     for (int cell = 0; cell < cells; cell++) {
-      long id = packed[first[cell]] / rows;
+      long number = packed[first[cell]] / rows;
       for (int column = ranks.columns - 1; column >= 0; column--) {
-        coords[column] = id % buckets[column];
-        id /= buckets[column];
+        coords[column] = number % buckets[column];
+        number /= buckets[column];
       }
       order[cell] = curve.index(coords, bits);
     }

@@ -17,7 +17,7 @@ import java.util.TreeMap;
  * many files ({@link GridSearch#choose}, files inside cells), so the cell's files are boxes of the
  * cell instead of stretches of the fine curve through it. A row's cell order is then its outer
  * cell's order followed by its inner cell's order, and files are cut on inner cell boundaries as
- * on outer ones ({@code placement/GridFileCuts#fileCutsInCells}): every file still lies inside one outer
+ * on outer ones ({@code layout/placement/GridFileCuts#fileCutsInCells}): every file still lies inside one outer
  * cell.
  *
  * <p>The outer cells are a grid ({@link AlignedCells}) or the regions of a tree ({@link RegionTree}),

@@ -85,7 +85,7 @@ public final class PartitionReach {
     return Arrays.stream(weights).sum() > 0 ? ColumnWeights.shares(weights) : shares;
   }
 
-  /** How many of {@code sorted} are below {@code v} (or at most {@code v}, when {@code inclusive}). */
+  /** How many of {@code sorted} are below {@code value} (or at most {@code value}, when {@code inclusive}). */
   private static int count(byte[][] sorted, byte[] value, boolean inclusive) {
     int low = 0;
     int high = sorted.length;

@@ -10,7 +10,7 @@ import java.util.List;
  * Bucket cuts aligned with a coarser column's values: a column cut as {@link BucketCuts} cuts it,
  * but with its buckets' ends put first where the most common value of a partner column changes (a
  * city's nation, along the cities in order). The grid search aligns a column this way with the
- * column it found to depend on it ({@code grid/GridSearch}), so that a point query on the coarser
+ * column it found to depend on it ({@code layout/grid/GridSearch}), so that a point query on the coarser
  * column reads exactly its value's buckets.
  */
 public final class AlignedBucketCuts {

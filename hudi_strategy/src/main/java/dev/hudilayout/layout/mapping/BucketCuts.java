@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * Where a column's buckets begin: the sorted sample cut into buckets of about equal count that
  * never split a value. The sample mapping's coordinates ({@link BucketMapping}), the aligned grid's
- * cells ({@code grid/AlignedCells}) and the grid search's estimate ({@code grid/Ranks}) all cut a
+ * cells ({@code layout/grid/AlignedCells}) and the grid search's estimate ({@code layout/grid/Ranks}) all cut a
  * column here, so all three cut it alike; {@link AlignedBucketCuts} cuts a column along a coarser
  * one.
  *

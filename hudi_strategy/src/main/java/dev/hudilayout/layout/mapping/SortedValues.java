@@ -51,7 +51,7 @@ public final class SortedValues implements Serializable {
     return values[i];
   }
 
-  /** The number of values at or below {@code v} (with {@code inclusive}), or below it. */
+  /** The number of values at or below {@code value} (with {@code inclusive}), or below it. */
   int count(byte[] value, boolean inclusive) {
     int count = values.length;
     if (count == 0) {
@@ -80,7 +80,7 @@ public final class SortedValues implements Serializable {
     });
   }
 
-  /** The number of values at or below {@code v}. */
+  /** The number of values at or below {@code value}. */
   public int atOrBelow(byte[] value) {
     return count(value, true);
   }

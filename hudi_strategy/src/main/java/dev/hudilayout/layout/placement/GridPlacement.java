@@ -205,8 +205,8 @@ public final class GridPlacement implements Placement {
 
   @Override
   public int file(Comparable<?> key) {
-    UnsignedBytesKey buckets = (UnsignedBytesKey) key;
-    return CutSearch.countBelow(cuts.size(), i -> buckets.compareTo(cuts.get(i)) > 0);
+    UnsignedBytesKey rowKey = (UnsignedBytesKey) key;
+    return CutSearch.countBelow(cuts.size(), i -> rowKey.compareTo(cuts.get(i)) > 0);
   }
 
   @Override

@@ -33,7 +33,7 @@ public final class GroupedSample implements Serializable {
     return groups.length;
   }
 
-  /** Whether a row of group {@code g} with this priority can enter the group's sample. */
+  /** Whether a row of group {@code group} with this priority can enter the group's sample. */
   public boolean admits(int group, long priority) {
     return groups[group].admits(priority);
   }
@@ -53,7 +53,7 @@ public final class GroupedSample implements Serializable {
     return this;
   }
 
-  /** Group g's sampled rows, in the sample's order ({@link BottomKSample#rows}). */
+  /** Group {@code group}'s sampled rows, in the sample's order ({@link BottomKSample#rows}). */
   public List<SampleRow> rowsOf(int group) {
     return groups[group].rows();
   }
@@ -64,9 +64,9 @@ public final class GroupedSample implements Serializable {
   }
 
   /**
-   * A uniform sample of the whole input of at most k rows: the first of {@link #rows} that a single
+   * A uniform sample of the whole input of at most {@code size} rows: the first of {@link #rows} that a single
    * sample of the whole input would hold too (every group keeps at least its share in proportion
-   * to its rows, so they fall short of k by a few rows a group at most).
+   * to its rows, so they fall short of {@code size} by a few rows a group at most).
    */
   public List<SampleRow> lowest(int size) {
     return BottomKSample.inOrder(Arrays.asList(groups), size, true);
