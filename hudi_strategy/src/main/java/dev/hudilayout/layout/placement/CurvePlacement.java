@@ -67,13 +67,13 @@ public final class CurvePlacement implements Placement {
    * The cut after sorted key {@code last}: the end of its block against the next key
    * ({@link #blockEnd}), or the key itself when it is the last or the next is equal.
    */
-  public static Comparable<?> cutAfter(List<? extends Comparable<?>> sortedKeys, int last) {
+  static Comparable<?> cutAfter(List<? extends Comparable<?>> sortedKeys, int last) {
     Comparable<?> key = sortedKeys.get(last);
     return last + 1 < sortedKeys.size() ? blockEnd(key, sharedBits(key, sortedKeys.get(last + 1))) : key;
   }
 
   /** The leading bits two keys of one space have in common; {@link Integer#MAX_VALUE} if equal. */
-  public static int sharedBits(Comparable<?> first, Comparable<?> second) {
+  static int sharedBits(Comparable<?> first, Comparable<?> second) {
     if (first instanceof Long) {
       long diff = (Long) first ^ (Long) second;
       return diff == 0 ? Integer.MAX_VALUE : Long.numberOfLeadingZeros(diff);
