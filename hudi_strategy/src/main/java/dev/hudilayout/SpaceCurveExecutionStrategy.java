@@ -5,16 +5,16 @@ import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.curve.Curve;
 import dev.hudilayout.hudi.BaseFileScan;
 import dev.hudilayout.hudi.BucketTables;
-import dev.hudilayout.hudi.IndexKeeping;
 import dev.hudilayout.hudi.HudiLine;
+import dev.hudilayout.hudi.IndexKeeping;
 import dev.hudilayout.hudi.InstantLayout;
 import dev.hudilayout.hudi.LayoutWriteMetadata;
 import dev.hudilayout.hudi.LineStrategy;
 import dev.hudilayout.hudi.PlanPlacement;
 import dev.hudilayout.hudi.TableSchema;
-import dev.hudilayout.layout.CurveSpace;
 import dev.hudilayout.layout.LayoutSpec;
-import dev.hudilayout.layout.SampleRow;
+import dev.hudilayout.layout.mapping.CurveSpace;
+import dev.hudilayout.layout.sample.SampleRow;
 import dev.hudilayout.plan.AppliedLayouts;
 import dev.hudilayout.plan.PlannedGroup;
 import dev.hudilayout.spark.CurveRecordPartitioner;
@@ -64,11 +64,11 @@ import java.util.stream.Collectors;
  *       ({@code spark.RowEncoder#sample}, {@code spark.RecordEncoder#sample});</li>
  *   <li><b>curve / grid</b>: the curve space all groups share, built from that sample
  *       ({@link CurveSpace}); on the aligned or continuous layout a group also cuts each column into
- *       buckets ({@link dev.hudilayout.layout.AlignedCells}, chosen by
- *       {@link dev.hudilayout.layout.GridSearch});</li>
+ *       buckets ({@link dev.hudilayout.layout.grid.AlignedCells}, chosen by
+ *       {@link dev.hudilayout.layout.grid.GridSearch});</li>
  *   <li><b>placement</b>: per group, once, the file of each row and its order in it
- *       ({@link dev.hudilayout.layout.Placement}: {@link dev.hudilayout.layout.CurvePlacement} or
- *       {@link dev.hudilayout.layout.GridPlacement}), chosen in the partitioner Hudi asks for
+ *       ({@link dev.hudilayout.layout.placement.Placement}: {@link dev.hudilayout.layout.placement.CurvePlacement} or
+ *       {@link dev.hudilayout.layout.placement.GridPlacement}), chosen in the partitioner Hudi asks for
  *       ({@link #rowPartitioner}, {@link #recordPartitioner}; {@code plan.GroupPlacement});</li>
  *   <li><b>write</b>: rows shuffled into their files and sorted ({@code spark.HelperColumns} on the
  *       row-writer path, {@code spark.FilePartitioner} on the RDD path), then written by Hudi's

@@ -2,7 +2,7 @@ package dev.hudilayout.continuous;
 
 import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.hudi.ColumnStatsBounds;
-import dev.hudilayout.layout.RegionTree;
+import dev.hudilayout.layout.grid.RegionTree;
 import dev.hudilayout.plan.ColumnChange;
 import dev.hudilayout.plan.PlannedGroup;
 

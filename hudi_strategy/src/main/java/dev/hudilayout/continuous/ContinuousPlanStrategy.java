@@ -6,14 +6,14 @@ import dev.hudilayout.hudi.ColumnStatsBounds;
 import dev.hudilayout.hudi.FileFooters;
 import dev.hudilayout.hudi.LatestSlices;
 import dev.hudilayout.hudi.LinePlanStrategy;
-import dev.hudilayout.layout.RegionTree;
+import dev.hudilayout.layout.grid.RegionTree;
+import dev.hudilayout.plan.ColumnChange;
 import dev.hudilayout.plan.DeltaPlan;
 import dev.hudilayout.plan.FileSizing;
-import dev.hudilayout.plan.QueryShares;
-import dev.hudilayout.plan.ColumnChange;
 import dev.hudilayout.plan.PlannedGroup;
-import dev.hudilayout.plan.Tiers;
+import dev.hudilayout.plan.QueryShares;
 import dev.hudilayout.plan.RecentWrites;
+import dev.hudilayout.plan.Tiers;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;

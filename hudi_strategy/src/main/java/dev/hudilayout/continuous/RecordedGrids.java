@@ -20,7 +20,7 @@ import java.util.TreeMap;
 /**
  * The region trees continuous clusterings recorded on the timeline: per partition, the one of the
  * newest completed replacecommit that recorded one for it ({@code hudilayout.continuous.grid.<partition>},
- * read with {@link dev.hudilayout.layout.RegionTree#parse}; a grid recorded before trees is a tree of
+ * read with {@link dev.hudilayout.layout.grid.RegionTree#parse}; a grid recorded before trees is a tree of
  * one grid), with the sort columns that commit names ({@code hudilayout.columns}), the order of the
  * grid's axes. Read by the plan ({@link ContinuousPlanStrategy}), the layout report ({@code report.RegionsJson})
  * and the writes that put new rows on the grid ({@link RegionWritePartitioner}).

@@ -2,7 +2,7 @@ package dev.hudilayout.continuous;
 
 import dev.hudilayout.hudi.TableClients;
 import dev.hudilayout.layout.LayoutSpec;
-import dev.hudilayout.layout.RegionTree;
+import dev.hudilayout.layout.grid.RegionTree;
 import dev.hudilayout.spark.HelperColumns;
 import dev.hudilayout.spark.PartitionTokens;
 import dev.hudilayout.spark.RowEncoder;

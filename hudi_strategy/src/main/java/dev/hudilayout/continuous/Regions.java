@@ -1,7 +1,7 @@
 package dev.hudilayout.continuous;
 
 import dev.hudilayout.hudi.ColumnStatsBounds;
-import dev.hudilayout.layout.RegionTree;
+import dev.hudilayout.layout.grid.RegionTree;
 import dev.hudilayout.plan.QueryShares;
 
 import org.apache.hudi.common.model.FileSlice;

@@ -3,7 +3,7 @@ package dev.hudilayout.continuous;
 import dev.hudilayout.hudi.ColumnStatsBounds;
 import dev.hudilayout.hudi.LatestSlices;
 import dev.hudilayout.hudi.TableClients;
-import dev.hudilayout.layout.RegionTree;
+import dev.hudilayout.layout.grid.RegionTree;
 
 import org.apache.hudi.common.model.FileSlice;
 import org.apache.hudi.common.table.HoodieTableMetaClient;

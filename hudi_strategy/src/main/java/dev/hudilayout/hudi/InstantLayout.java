@@ -1,10 +1,10 @@
 package dev.hudilayout.hudi;
 
-import dev.hudilayout.layout.CurveSpace;
 import dev.hudilayout.layout.LayoutSpec;
 import dev.hudilayout.layout.Mapping;
-import dev.hudilayout.layout.PartitionReach;
-import dev.hudilayout.layout.SampleRow;
+import dev.hudilayout.layout.grid.PartitionReach;
+import dev.hudilayout.layout.mapping.CurveSpace;
+import dev.hudilayout.layout.sample.SampleRow;
 
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
 import org.apache.hudi.common.model.HoodieFileGroupId;

@@ -1,9 +1,9 @@
 package dev.hudilayout.hudi;
 
-import dev.hudilayout.layout.GroupedSample;
 import dev.hudilayout.layout.LayoutSpec;
-import dev.hudilayout.layout.SampleAllotment;
-import dev.hudilayout.layout.SampleRow;
+import dev.hudilayout.layout.sample.GroupedSample;
+import dev.hudilayout.layout.sample.SampleAllotment;
+import dev.hudilayout.layout.sample.SampleRow;
 import dev.hudilayout.spark.RowEncoder;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;

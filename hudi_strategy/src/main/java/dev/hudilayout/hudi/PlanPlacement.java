@@ -1,9 +1,9 @@
 package dev.hudilayout.hudi;
 
-import dev.hudilayout.layout.CurveSpace;
 import dev.hudilayout.layout.LayoutSpec;
-import dev.hudilayout.layout.Placement;
-import dev.hudilayout.layout.SampleRow;
+import dev.hudilayout.layout.mapping.CurveSpace;
+import dev.hudilayout.layout.placement.Placement;
+import dev.hudilayout.layout.sample.SampleRow;
 import dev.hudilayout.plan.AppliedLayouts;
 import dev.hudilayout.plan.GroupPlacement;
 import dev.hudilayout.plan.PlannedGroup;
@@ -65,7 +65,7 @@ public final class PlanPlacement {
    * @param samples    per group, its rows in the instant's sample (none empty)
    * @param requested  per group, the files the plan asks for
    * @param planned    per group, as the continuous plan planned it, or null
-   * @param reach      per group, the reach of its partition ({@link dev.hudilayout.layout.PartitionReach}), or null
+   * @param reach      per group, the reach of its partition ({@link dev.hudilayout.layout.grid.PartitionReach}), or null
    */
   public static PlanPlacement place(LayoutSpec spec, CurveSpace space, Dataset<Row> scanned, boolean withFile,
                                     List<List<String>> fileNames, List<List<SampleRow>> samples,

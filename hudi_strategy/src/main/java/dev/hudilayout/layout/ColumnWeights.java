@@ -22,14 +22,14 @@ public final class ColumnWeights {
   /** Shares summing to 1 from non-negative weights with a positive sum. */
   public static double[] shares(double[] weights) {
     double sum = 0;
-    for (double w : weights) {
-      sum += w;
+    for (double weight : weights) {
+      sum += weight;
     }
-    double[] p = new double[weights.length];
-    for (int i = 0; i < p.length; i++) {
-      p[i] = weights[i] / sum;
+    double[] out = new double[weights.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = weights[i] / sum;
     }
-    return p;
+    return out;
   }
 
   /**
@@ -37,39 +37,39 @@ public final class ColumnWeights {
    * zero weight). For one file every weighted column gets 1: nothing is cut, nothing dropped.
    */
   public static double[] buckets(double[] shares, int files) {
-    int d = shares.length;
-    boolean[] active = new boolean[d];
-    for (int i = 0; i < d; i++) {
+    int columns = shares.length;
+    boolean[] active = new boolean[columns];
+    for (int i = 0; i < columns; i++) {
       active[i] = shares[i] > 0;
     }
-    double[] k = new double[d];
+    double[] out = new double[columns];
     if (files <= 1) {
       // one file: no column is cut, none is left out for lack of weight (a zero weight still is)
-      for (int i = 0; i < d; i++) {
-        k[i] = active[i] ? 1 : 0;
+      for (int i = 0; i < columns; i++) {
+        out[i] = active[i] ? 1 : 0;
       }
-      return k;
+      return out;
     }
-    double logN = Math.log(files);
+    double logFiles = Math.log(files);
     while (true) {
-      int n = 0;
+      int activeCount = 0;
       double logProduct = 0;
-      for (int i = 0; i < d; i++) {
+      for (int i = 0; i < columns; i++) {
         if (active[i]) {
-          n++;
+          activeCount++;
           logProduct += Math.log(shares[i]);
         }
       }
-      double logScale = (logN - logProduct) / n;
+      double logScale = (logFiles - logProduct) / activeCount;
       int smallest = -1;
-      for (int i = 0; i < d; i++) {
-        k[i] = active[i] ? Math.exp(Math.log(shares[i]) + logScale) : 0;
-        if (active[i] && k[i] < 1 - 1e-9 && (smallest < 0 || k[i] < k[smallest])) {
+      for (int i = 0; i < columns; i++) {
+        out[i] = active[i] ? Math.exp(Math.log(shares[i]) + logScale) : 0;
+        if (active[i] && out[i] < 1 - 1e-9 && (smallest < 0 || out[i] < out[smallest])) {
           smallest = i;
         }
       }
-      if (smallest < 0 || n == 1) {
-        return k;
+      if (smallest < 0 || activeCount == 1) {
+        return out;
       }
       active[smallest] = false;
     }
@@ -81,39 +81,39 @@ public final class ColumnWeights {
    * it lowers the expected files per query most, while the product stays at most {@code files}.
    */
   public static int[] integerBuckets(double[] shares, int files) {
-    int n = Math.max(1, files);
-    double[] real = buckets(shares, n);
-    int d = shares.length;
-    int[] k = new int[d];
-    for (int i = 0; i < d; i++) {
-      k[i] = Math.max(1, (int) Math.floor(real[i] + 1e-9));
+    int fileCount = Math.max(1, files);
+    double[] real = buckets(shares, fileCount);
+    int columns = shares.length;
+    int[] out = new int[columns];
+    for (int i = 0; i < columns; i++) {
+      out[i] = Math.max(1, (int) Math.floor(real[i] + 1e-9));
     }
     while (true) {
       int best = -1;
       double bestGain = 0;
-      for (int i = 0; i < d; i++) {
-        if (real[i] == 0 || product(k) / k[i] * (k[i] + 1) > n) {
+      for (int i = 0; i < columns; i++) {
+        if (real[i] == 0 || product(out) / out[i] * (out[i] + 1) > fileCount) {
           continue;
         }
-        double gain = shares[i] / k[i] - shares[i] / (k[i] + 1);
+        double gain = shares[i] / out[i] - shares[i] / (out[i] + 1);
         if (gain > bestGain * (1 + 1e-12)) {
           best = i;
           bestGain = gain;
         }
       }
       if (best < 0) {
-        return k;
+        return out;
       }
-      k[best]++;
+      out[best]++;
     }
   }
 
-  private static long product(int[] k) {
-    long p = 1;
-    for (int ki : k) {
-      p *= ki;
+  private static long product(int[] counts) {
+    long out = 1;
+    for (int count : counts) {
+      out *= count;
     }
-    return p;
+    return out;
   }
 
   /**
@@ -123,14 +123,14 @@ public final class ColumnWeights {
    */
   public static double[] scales(double[] buckets) {
     double max = 0;
-    for (double k : buckets) {
-      max = Math.max(max, k);
+    for (double bucketCount : buckets) {
+      max = Math.max(max, bucketCount);
     }
-    double[] s = new double[buckets.length];
-    for (int i = 0; i < s.length; i++) {
-      s[i] = max > 0 ? buckets[i] / max : 1;
+    double[] out = new double[buckets.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = max > 0 ? buckets[i] / max : 1;
     }
-    return s;
+    return out;
   }
 
   /** Indices of the dropped columns (no bucket earned). */
@@ -148,14 +148,16 @@ public final class ColumnWeights {
   public static String format(double[] buckets) {
     String[] parts = new String[buckets.length];
     for (int i = 0; i < parts.length; i++) {
-      double k = buckets[i];
-      parts[i] = k == Math.rint(k) ? String.valueOf((long) k) : String.format(Locale.ROOT, "%.1f", k);
+      double bucketCount = buckets[i];
+      parts[i] = bucketCount == Math.rint(bucketCount) ? String.valueOf((long) bucketCount)
+          : String.format(Locale.ROOT, "%.1f", bucketCount);
     }
     return String.join(",", parts);
   }
 
   /** Whole buckets as doubles. */
-  public static double[] asDoubles(int[] k) {
-    return Arrays.stream(k).asDoubleStream().toArray();
+  public static double[] asDoubles(int[] counts) {
+    return Arrays.stream(counts).asDoubleStream().toArray();
   }
 }
+

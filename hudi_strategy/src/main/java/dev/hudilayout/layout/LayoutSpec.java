@@ -43,17 +43,17 @@ public final class LayoutSpec implements Serializable {
   private final double[] shares;
   private final int[] gridBuckets;
 
-  private LayoutSpec(Builder b) {
-    this.columns = Collections.unmodifiableList(new ArrayList<>(b.columns));
-    this.curve = b.curve;
-    this.mapping = b.mapping;
-    this.sampleSize = b.sampleSize;
-    this.bits = b.bits;
-    this.seed = b.seed;
-    this.aligned = b.aligned;
-    this.alignedTolerance = b.alignedTolerance;
-    this.shares = b.weights == null ? null : ColumnWeights.shares(b.weights);
-    this.gridBuckets = b.gridBuckets == null ? null : b.gridBuckets.clone();
+  private LayoutSpec(Builder builder) {
+    this.columns = Collections.unmodifiableList(new ArrayList<>(builder.columns));
+    this.curve = builder.curve;
+    this.mapping = builder.mapping;
+    this.sampleSize = builder.sampleSize;
+    this.bits = builder.bits;
+    this.seed = builder.seed;
+    this.aligned = builder.aligned;
+    this.alignedTolerance = builder.alignedTolerance;
+    this.shares = builder.weights == null ? null : ColumnWeights.shares(builder.weights);
+    this.gridBuckets = builder.gridBuckets == null ? null : builder.gridBuckets.clone();
   }
 
   /** A spec on {@code columns} with every other setting at its declared default. */

@@ -25,10 +25,10 @@ public enum Mapping {
   }
 
   public static Mapping parse(String key, String raw) {
-    String v = raw == null ? "" : raw.trim().toLowerCase(Locale.ROOT);
-    for (Mapping m : values()) {
-      if (m.value.equals(v)) {
-        return m;
+    String value = raw == null ? "" : raw.trim().toLowerCase(Locale.ROOT);
+    for (Mapping mapping : values()) {
+      if (mapping.value.equals(value)) {
+        return mapping;
       }
     }
     throw new IllegalArgumentException(String.format(

@@ -1,11 +1,11 @@
 package dev.hudilayout.plan;
 
 import dev.hudilayout.layout.ColumnWeights;
-import dev.hudilayout.layout.GridSearch;
 import dev.hudilayout.layout.LayoutMetadata;
 import dev.hudilayout.layout.LayoutSpec;
-import dev.hudilayout.layout.Placement;
-import dev.hudilayout.layout.RegionTree;
+import dev.hudilayout.layout.grid.GridSearch;
+import dev.hudilayout.layout.grid.RegionTree;
+import dev.hudilayout.layout.placement.Placement;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,11 +1,11 @@
 package dev.hudilayout.plan;
 
-import dev.hudilayout.layout.CurveSpace;
-import dev.hudilayout.layout.GridPlacement;
 import dev.hudilayout.layout.LayoutSpec;
-import dev.hudilayout.layout.Placement;
-import dev.hudilayout.layout.Placements;
-import dev.hudilayout.layout.SampleRow;
+import dev.hudilayout.layout.mapping.CurveSpace;
+import dev.hudilayout.layout.placement.GridPlacement;
+import dev.hudilayout.layout.placement.Placement;
+import dev.hudilayout.layout.placement.Placements;
+import dev.hudilayout.layout.sample.SampleRow;
 
 import java.util.List;
 import java.util.function.Supplier;
@@ -36,7 +36,7 @@ public final class GroupPlacement {
    * @param requestedFiles  the files Hudi asks for
    * @param planned         the group as the continuous plan planned it, or null
    * @param reach           per sort column, the share of the table's queries that reach the group's
-   *                        partition ({@link dev.hudilayout.layout.PartitionReach}), or null for all
+   *                        partition ({@link dev.hudilayout.layout.grid.PartitionReach}), or null for all
    * @param applied         where the commit's record is gathered, or null
    */
   public static GroupPlacement choose(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample,

@@ -1,12 +1,12 @@
 package dev.hudilayout.plan;
 
-import dev.hudilayout.layout.CurveSpace;
-import dev.hudilayout.layout.GridPlacement;
 import dev.hudilayout.layout.LayoutMetadata;
 import dev.hudilayout.layout.LayoutSpec;
-import dev.hudilayout.layout.Placements;
-import dev.hudilayout.layout.RegionTree;
-import dev.hudilayout.layout.SampleRow;
+import dev.hudilayout.layout.grid.RegionTree;
+import dev.hudilayout.layout.mapping.CurveSpace;
+import dev.hudilayout.layout.placement.GridPlacement;
+import dev.hudilayout.layout.placement.Placements;
+import dev.hudilayout.layout.sample.SampleRow;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;

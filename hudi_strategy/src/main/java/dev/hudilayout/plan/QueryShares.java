@@ -1,7 +1,8 @@
 package dev.hudilayout.plan;
 
 import dev.hudilayout.layout.ColumnWeights;
-import dev.hudilayout.layout.RegionTree;
+import dev.hudilayout.layout.grid.Box;
+import dev.hudilayout.layout.grid.RegionTree;
 
 import java.util.Arrays;
 import java.util.Collection;
@@ -49,17 +50,17 @@ public final class QueryShares {
 
   /**
    * Per sort column, the share of the queries a region meets, normalised to sum to 1; null when
-   * the files hold no rows. {@code region[0][c]} and {@code region[1][c]} are where the region's
+   * the files hold no rows. {@code region.lower(c)} and {@code region.upper(c)} are where the region's
    * range on column c starts (inclusive) and ends (exclusive), null for an open end.
    */
-  static double[] of(byte[][][] region, List<FileBox> files) {
-    int d = region[0].length;
+  static double[] of(Box region, List<FileBox> files) {
+    int d = region.columns();
     double[] met = new double[d];
     long total = 0;
     for (FileBox f : files) {
       total += f.rows;
       for (int c = 0; c < d; c++) {
-        met[c] += f.rows * overlap(region[0][c], region[1][c], f.min == null ? null : f.min[c],
+        met[c] += f.rows * overlap(region.lower(c), region.upper(c), f.min == null ? null : f.min[c],
             f.max == null ? null : f.max[c]);
       }
     }

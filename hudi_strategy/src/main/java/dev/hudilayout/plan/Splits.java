@@ -2,7 +2,7 @@ package dev.hudilayout.plan;
 
 /**
  * When a region laid out again splits, and into how many cells: the continuous layout's rule for
- * growing its tree of regions ({@link dev.hudilayout.layout.RegionTree}).
+ * growing its tree of regions ({@link dev.hudilayout.layout.grid.RegionTree}).
  *
  * <p>Why regions must stay large. Between its layouts a region holds pending layers (new rows
  * written on the grid, merged by tiers), each about one file that spans the region, and a point

@@ -4,7 +4,7 @@ import dev.hudilayout.config.Json;
 import dev.hudilayout.continuous.RecordedGrids;
 import dev.hudilayout.continuous.Regions;
 import dev.hudilayout.continuous.TableRegions;
-import dev.hudilayout.layout.RegionTree;
+import dev.hudilayout.layout.grid.RegionTree;
 
 import org.apache.hudi.common.model.FileSlice;
 import org.apache.spark.api.java.JavaSparkContext;

@@ -1,9 +1,9 @@
 package dev.hudilayout.spark;
 
-import dev.hudilayout.layout.CurveSpace;
 import dev.hudilayout.layout.LayoutSpec;
-import dev.hudilayout.layout.Placement;
-import dev.hudilayout.layout.SampleRow;
+import dev.hudilayout.layout.mapping.CurveSpace;
+import dev.hudilayout.layout.placement.Placement;
+import dev.hudilayout.layout.sample.SampleRow;
 import dev.hudilayout.plan.AppliedLayouts;
 import dev.hudilayout.plan.GroupPlacement;
 import dev.hudilayout.plan.PlannedGroup;
@@ -38,7 +38,7 @@ public final class CurveRecordPartitioner<T> implements BulkInsertPartitioner<Ja
   /**
    * @param planned the group as the continuous plan planned it, or null
    * @param values  a record's sort-column values, as the Hudi line reads them
-   * @param reach   the reach of the group's partition ({@link dev.hudilayout.layout.PartitionReach}), or null
+   * @param reach   the reach of the group's partition ({@link dev.hudilayout.layout.grid.PartitionReach}), or null
    */
   public CurveRecordPartitioner(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample, RecordValues values,
                                 AppliedLayouts applied, PlannedGroup planned, double[] reach) {

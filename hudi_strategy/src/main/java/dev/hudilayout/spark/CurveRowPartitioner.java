@@ -1,11 +1,11 @@
 package dev.hudilayout.spark;
 
 import dev.hudilayout.curve.Curve;
-import dev.hudilayout.layout.CurveSpace;
 import dev.hudilayout.layout.LayoutSpec;
-import dev.hudilayout.layout.Placement;
-import dev.hudilayout.layout.SampleRow;
-import dev.hudilayout.layout.TupleCuts;
+import dev.hudilayout.layout.mapping.CurveSpace;
+import dev.hudilayout.layout.placement.Placement;
+import dev.hudilayout.layout.placement.TupleCuts;
+import dev.hudilayout.layout.sample.SampleRow;
 import dev.hudilayout.plan.AppliedLayouts;
 import dev.hudilayout.plan.GroupPlacement;
 import dev.hudilayout.plan.PlannedGroup;
@@ -48,7 +48,7 @@ public final class CurveRowPartitioner implements BulkInsertPartitioner<Dataset<
    *                         sets {@code _hoodie_file_name} of every row to the file it writes and
    *                         never reads the row's old value, so the shuffle need not carry it
    * @param planned          the group as the continuous plan planned it, or null
-   * @param reach            the reach of the group's partition ({@link dev.hudilayout.layout.PartitionReach}),
+   * @param reach            the reach of the group's partition ({@link dev.hudilayout.layout.grid.PartitionReach}),
    *                         or null
    */
   public CurveRowPartitioner(LayoutSpec spec, CurveSpace space, List<SampleRow> groupSample,

@@ -1,6 +1,6 @@
 package dev.hudilayout.spark;
 
-import dev.hudilayout.layout.Placement;
+import dev.hudilayout.layout.placement.Placement;
 
 import org.apache.spark.Partitioner;
 import org.apache.spark.broadcast.Broadcast;

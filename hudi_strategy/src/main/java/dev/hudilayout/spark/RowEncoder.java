@@ -1,9 +1,9 @@
 package dev.hudilayout.spark;
 
-import dev.hudilayout.layout.BottomKSample;
 import dev.hudilayout.layout.LayoutSpec;
-import dev.hudilayout.layout.RowHash;
-import dev.hudilayout.layout.SampleRow;
+import dev.hudilayout.layout.sample.BottomKSample;
+import dev.hudilayout.layout.sample.RowHash;
+import dev.hudilayout.layout.sample.SampleRow;
 
 import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.spark.sql.Dataset;

@@ -1,6 +1,6 @@
 package dev.hudilayout.hudi;
 
-import dev.hudilayout.layout.SampleRow;
+import dev.hudilayout.layout.sample.SampleRow;
 
 import org.apache.hudi.common.model.HoodieFileGroupId;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,11 @@
 package dev.hudilayout.layout;
 
+import dev.hudilayout.layout.mapping.CurveSpace;
+import dev.hudilayout.layout.placement.CurvePlacement;
+import dev.hudilayout.layout.placement.GridPlacement;
+import dev.hudilayout.layout.placement.Placement;
+import dev.hudilayout.layout.sample.SampleRow;
+
 import dev.hudilayout.curve.Curve;
 
 import org.junit.jupiter.api.Test;

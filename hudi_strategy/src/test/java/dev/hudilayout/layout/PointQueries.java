@@ -1,5 +1,8 @@
 package dev.hudilayout.layout;
 
+import dev.hudilayout.layout.placement.Placement;
+import dev.hudilayout.layout.sample.SampleRow;
+
 import dev.hudilayout.encoding.OrderedBytes;
 
 import java.util.ArrayList;
@@ -13,12 +16,12 @@ import java.util.Random;
  * Test helper: places rows with a {@link Placement} and counts, from each file's [min, max] per
  * column (what the column-stats index keeps), the files a point query on a column would read.
  */
-final class PointQueries {
+public final class PointQueries {
   private final List<byte[][]> lows = new ArrayList<>();
   private final List<byte[][]> highs = new ArrayList<>();
-  final Map<Integer, List<SampleRow>> files;
+  public final Map<Integer, List<SampleRow>> files;
 
-  PointQueries(Placement model, List<SampleRow> rows) {
+  public PointQueries(Placement model, List<SampleRow> rows) {
     files = new HashMap<>();
     for (SampleRow row : rows) {
       files.computeIfAbsent(model.file(model.key(row.values, row.recordKey)), f -> new ArrayList<>()).add(row);
@@ -42,12 +45,12 @@ final class PointQueries {
     }
   }
 
-  static byte[] enc(long v) {
+  public static byte[] enc(long v) {
     return OrderedBytes.nullable(OrderedBytes.encodeLong(v));
   }
 
   /** Rows with d columns of uniform values in [0, 100000). */
-  static List<SampleRow> uniform(int rows, int d, long seed) {
+  public static List<SampleRow> uniform(int rows, int d, long seed) {
     Random r = new Random(seed);
     List<SampleRow> out = new ArrayList<>();
     for (int i = 0; i < rows; i++) {
@@ -61,7 +64,7 @@ final class PointQueries {
   }
 
   /** Files whose [min, max] on column {@code c} holds the encoded value {@code v}. */
-  int filesHolding(int c, byte[] v) {
+  public int filesHolding(int c, byte[] v) {
     int n = 0;
     for (int f = 0; f < lows.size(); f++) {
       if (Arrays.compareUnsigned(lows.get(f)[c], v) <= 0 && Arrays.compareUnsigned(v, highs.get(f)[c]) <= 0) {
@@ -72,7 +75,7 @@ final class PointQueries {
   }
 
   /** Average files holding a value of column {@code c}, over {@code queries} uniform values. */
-  double averageFiles(int c, int queries, long seed) {
+  public double averageFiles(int c, int queries, long seed) {
     Random r = new Random(seed);
     double total = 0;
     for (int q = 0; q < queries; q++) {
@@ -82,7 +85,7 @@ final class PointQueries {
   }
 
   /** A workload's average: sum of shares[c] times the files a point query on column c reads. */
-  double workloadFiles(double[] shares, int queries) {
+  public double workloadFiles(double[] shares, int queries) {
     double sum = 0;
     for (int c = 0; c < shares.length; c++) {
       sum += shares[c] * averageFiles(c, queries, c);

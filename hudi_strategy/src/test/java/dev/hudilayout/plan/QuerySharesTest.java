@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hudilayout.curve.Curve;
-import dev.hudilayout.layout.AlignedCells;
-import dev.hudilayout.layout.RegionTree;
-import dev.hudilayout.layout.SampleRow;
+import dev.hudilayout.layout.grid.AlignedCells;
+import dev.hudilayout.layout.grid.RegionTree;
+import dev.hudilayout.layout.sample.SampleRow;
 
 import org.junit.jupiter.api.Test;
 

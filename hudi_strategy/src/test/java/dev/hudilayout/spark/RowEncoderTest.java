@@ -1,6 +1,6 @@
 package dev.hudilayout.spark;
 
-import dev.hudilayout.layout.RowHash;
+import dev.hudilayout.layout.sample.RowHash;
 
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
