@@ -58,6 +58,7 @@ def _run_logged(tmp_path: Path, name: str, command) -> tuple:
 def test_inline_clustering_and_the_clustering_job_on_a_multi_jvm_cluster(spark, tmp_path):
     path = str(tmp_path / "table")
     first = lineorder.frame(spark, 3000, 81)
+    first.write.parquet(str(tmp_path / "first"))
     updated = first.orderBy("lo_key").limit(200).withColumn("lo_quantity", F.col("lo_quantity") + 1000)
     new = lineorder.frame(spark, 600, 82) \
         .withColumn("lo_key", F.col("lo_key") + 10 ** 9)

@@ -55,7 +55,9 @@ def test_report_before_and_after_a_clustering(spark, tmp_path):
     assert figures["latest"][0]["avg_files"] == after[0].avg_files
     for image in (png, tmp_path / "boxes-before.png"):
         assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and image.stat().st_size > 5000
-    # a function that takes a table checks the path through Spark's Hadoop file system (any scheme)
+    # a function that takes a table checks the path through Spark's Hadoop file system (any scheme);
+    # a folder of Parquet files is not a table
+    lineorder.write_parquet(spark, str(tmp_path / "src"), 100, 91)
     with pytest.raises(TableNotFoundError, match=r"^no Hudi table at file:" + str(tmp_path / "src")):
         report.file_slices(spark, f"file:{tmp_path / 'src'}")
 
