@@ -1,4 +1,5 @@
-# hudi-layout: the two commands a new checkout needs are `make demo` and `make test`.
+# hudi-layout: the two commands a new checkout needs are `make demo` and `make test` (CONTRIBUTING.md
+# lists every command and how long it takes).
 # Each sets up what is missing (Maven build and Hudi bundle, the .venv with pinned packages)
 # and is safe to run again.
 
@@ -60,29 +61,25 @@ check: venv
 	$(MVN) package
 	for line in $(OLDER_LINES); do $(MVN) -P$$line package || exit 1; done
 
-# Everything CI runs: `check`, then the library's pytest against a real local Spark + Hudi 1.2 and
-# the compatibility suite on each older line, side by side (three Spark sessions; the suite's
-# output here, each older line's log printed when all are done), then docs/compatibility.md from
-# what they ran. Fails if any of them failed.
+# The library's tests: `check`, then the pytest of tests/ and integration/ against a real local
+# Spark + Hudi 1.2 (marker `bench` left out: faults, concurrency, merge-on-read, every route).
+# The compatibility suite is `make test-compat`; the benchmark's tests are `make test-bench`.
 test: check
-	mkdir -p target/compat
-	pids=""; for v in $(COMPAT_VERSIONS); do $(COMPAT_LINE) & pids="$$pids $$!"; done; \
-	failed=0; $(PY) -m pytest -q -p no:cacheprovider --durations=15 -m "not bench" || failed=1; \
-	for pid in $$pids; do wait $$pid || failed=1; done; \
-	$(COMPAT_LOGS); \
-	exit $$failed
-	$(PY) compat/table.py
+	$(PY) -m pytest -q -p no:cacheprovider --durations=30 -m "not bench" tests integration
 
 # The tests of the benchmark and docs tooling (marker `bench`): runners, rounds, peers, frontier,
-# and the docs' generated figures against their results files.
+# and the docs' generated figures against their results files (tests/test_docs.py).
 test-bench: peers
 	$(PY) -m pytest -q -p no:cacheprovider --durations=10 -m bench
 
-# The compatibility suite (compat/) alone, on each older Hudi line, one Spark session per line, the
-# lines side by side; each line's log is printed when both are done, and the run fails if either
-# failed. `make test` runs it too, beside the main suite.
-COMPAT_VERSIONS := 1.0.2 0.15.0
-COMPAT_LINE = HUDI_LAYOUT_HUDI_VERSION=$$v $(PY) -m pytest -q -p no:cacheprovider --durations=5 \
+# The compatibility suite (compat/) on each Hudi line, one Spark session per line, the lines side
+# by side: 1.0.2 and 0.15.0 run every test of compat/ (their own and the suite's scenarios again,
+# compat/test_features.py); 1.2.0 runs the line-by-line tests the others are held against (the files
+# the default layout writes, the report, the SQL procedure, a killed clustering). Each line's log is
+# printed when all are done, the run fails if any failed, and docs/compatibility.md is written from
+# what they ran (compat/table.py; the 1.2 column also from `make test`'s last run).
+COMPAT_VERSIONS := 1.2.0 1.0.2 0.15.0
+COMPAT_LINE = HUDI_LAYOUT_HUDI_VERSION=$$v $(PY) -m pytest -q -p no:cacheprovider --durations=10 \
 	--basetemp=$(CURDIR)/target/compat/tmp-$$v compat > target/compat/pytest-$$v.log 2>&1
 COMPAT_LOGS = for v in $(COMPAT_VERSIONS); do echo "== compat on Hudi $$v"; cat target/compat/pytest-$$v.log; done
 test-compat: build

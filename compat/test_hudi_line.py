@@ -2,7 +2,7 @@
 
 Each run is one pytest session whose Spark session takes its Hudi bundle and its plugin jar from
 ``HUDI_LAYOUT_HUDI_VERSION`` (0.15.0 or 1.0.2; unset, 1.2.0), as a user's ``configure_spark`` does.
-Tables are small (thousands of SSB rows, tens of files), written in random order with the
+Tables are small (thousands of order lines, tests/data/lineorder.py, tens of files), written in random order with the
 column-stats index on s_city, c_city, p_brand.
 
 Expected, on every line:
@@ -11,7 +11,7 @@ Expected, on every line:
   replacecommit is on the timeline with our layout recorded; the files it wrote (their keys, by
   ``compat/fingerprint.py``) go to target/compat/<line>.files.json, which compat/table.py holds
   against the other lines';
-- the continuous layout over 3 rounds of upserts (10% updates of earlier rows), copy-on-write and
+- the continuous layout over 3 rounds of upserts (updates of a tenth of earlier rows), copy-on-write and
   merge-on-read: rows exact after every round, the recorded grid carried from round to round, and
   a point query reading fewer files than the table holds;
 - the continuous layout's first clustering of a freshly bulk-inserted table, then an upsert and a
@@ -34,16 +34,15 @@ from pyspark.sql import functions as F
 
 import fingerprint as table_fingerprint
 import hudi_layout as hl
+from data import lineorder
 from hudi_layout import jarpaths, jvm, report, tables, timeline
-from bench import rounds, ssb
-from bench.layouts import layouts
 from killing import kill_once_writing
 from tablecheck import fingerprint, point_query
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "target" / "compat"
 JOB = REPO / "integration" / "jobs" / "cluster_table.py"
-COLUMNS = list(ssb.FILTER_COLUMNS)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2"), ("p_brand", "MFGR#1440")]
 VERSION = jarpaths.resolve_version()
 LINE = jarpaths.hudi_line(VERSION)
@@ -51,7 +50,7 @@ pytestmark = pytest.mark.spark
 
 
 def _table(spark, tmp_path, rows: int, files: int, seed: int, name: str = "t_compat"):
-    df = spark.read.parquet(ssb.write_parquet(str(tmp_path / f"src-{seed}"), rows, seed)).repartition(files)
+    df = lineorder.frame(spark, rows, seed).repartition(files)
     df = df.localCheckpoint()
     path = str(tmp_path / name)
     hl.write(df, path, hl.LayoutOptions(COLUMNS), table=name, record_key="lo_key", operation="bulk_insert",
@@ -99,24 +98,40 @@ def test_the_default_clustering_keeps_every_row_and_reads_fewer_files(spark, tmp
                     "partitioned merge-on-read tables, with upserts after every clustering")
 @pytest.mark.parametrize("table_type", ["COPY_ON_WRITE", "MERGE_ON_READ"])
 def test_the_continuous_layout_over_rounds_of_upserts(spark, tmp_path, table_type):
-    spec = rounds.RoundsSpec(rows=3 * 3000, scale=0.0, rounds=3, round_files=12, variant="uniform", queries=1,
-                             repetitions=1, sample_size=200_000, seed=7, memory="", keep_tables=True,
-                             warmup=False, out=str(tmp_path), operation="upsert", updates=0.1,
-                             table_type=table_type,
-                             layouts=layouts("ours-hilbert-sample-continuous"))
-    result = rounds.run(spec, spark)  # fails if any round's rows differ from the model
-    by = {(r["round"], r["layout"]): r for r in result["rounds"]}
+    """3 rounds of 2,000 order lines, 8 files a round: round 1 bulk-inserted, later rounds upserted
+    with a tenth of the rows already there updated (lo_tax, version), each round clustered with the
+    continuous layout (4 files from round 1's bytes). After every round the table holds exactly the
+    model's rows; the grid of round 1 is carried forward; a point query reads fewer files than the
+    table holds."""
+    path, layout, expected = str(tmp_path / "t_rounds"), None, None
+    extra = {**tables.small_bloom(250), "hoodie.bulkinsert.shuffle.parallelism": "8",
+             "hoodie.bulkinsert.sort.mode": "NONE", "hoodie.upsert.shuffle.parallelism": "8",
+             "hoodie.compact.inline": "false"}
     for r in range(1, 4):
-        assert by[(r, "ours-hilbert-sample-continuous")]["verified"], by[(r, "ours-hilbert-sample-continuous")]
-    commits = timeline.clustering_commits(spark, str(tmp_path / "tables" / "ours-hilbert-sample-continuous"))
+        batch = lineorder.frame(spark, 2000, 40 + r).withColumn("lo_key", F.col("lo_key") + r * 10 ** 6) \
+            .withColumn("version", F.lit(r))
+        if expected is not None:
+            updates = expected.orderBy(F.xxhash64("lo_key", F.lit(r))).limit(200 * (r - 1)) \
+                .withColumn("lo_tax", F.lit(90 + r)).withColumn("version", F.lit(r))
+            batch = batch.unionByName(updates)
+        batch = batch.repartition(8).localCheckpoint()
+        hl.write(batch, path, layout or hl.LayoutOptions(COLUMNS, continuous=True), table="t_rounds",
+                 record_key="lo_key", ordering="version", operation="upsert" if expected is not None else "bulk_insert",
+                 table_type=table_type, extra=extra)
+        expected = batch if expected is None else \
+            expected.join(batch.select("lo_key"), "lo_key", "left_anti").unionByName(batch).localCheckpoint()
+        layout = layout or _layout(path, 4, continuous=True)
+        hl.cluster(spark, path, layout, extra=tables.small_bloom(250))
+        assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(expected), r
+    commits = timeline.clustering_commits(spark, path)
     assert len(commits) >= 2, commits
     grid = "hudilayout.continuous.grid."
     assert commits[0]["extra"]["hudilayout.continuous"].startswith("full"), commits[0]["extra"]
     assert all(c["extra"][grid] == commits[0]["extra"][grid] for c in commits[1:]), commits
     assert any(c["extra"]["hudilayout.continuous"].startswith("delta") for c in commits[1:]), commits
     # unclustered, rows in random order, a point query reads every file; laid out, fewer
-    last = by[(3, "ours-hilbert-sample-continuous")]
-    assert last["every"]["point_avg"] < last["files"], last
+    for row in report.report(spark, path, COLUMNS):
+        assert row.avg_files < row.files, row
 
 
 def test_the_report_reads_a_laid_out_table(spark, tmp_path):
@@ -172,7 +187,7 @@ def test_the_continuous_layout_of_a_fresh_table_then_an_upsert(spark, tmp_path):
     own (the spark-submit job) whose first read of the metadata table is the plan's, on a thread of
     the plan's own; then an upsert and a delta clustering here. The table keeps its version (6
     under Hudi 1.2) and every row is there once with its latest values."""
-    df = (spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 3000, 51)).withColumn("version", F.lit(1))
+    df = (lineorder.frame(spark, 3000, 51).withColumn("version", F.lit(1))
           .repartition(12).localCheckpoint())
     path = str(tmp_path / "t_fresh")
     hl.write(df, path, hl.LayoutOptions(COLUMNS), table="t_fresh", record_key="lo_key", ordering="version",
@@ -192,7 +207,7 @@ def test_the_continuous_layout_of_a_fresh_table_then_an_upsert(spark, tmp_path):
         expected = sorted(r[0] for r in df.where(F.col(column) == value).select("lo_key").collect())
         assert keys == expected and files < 12, (column, files)
 
-    new = spark.read.parquet(ssb.write_parquet(str(tmp_path / "new"), 600, 52)).withColumn(
+    new = lineorder.frame(spark, 600, 52).withColumn(
         "lo_key", F.col("lo_key") + 1_000_000).withColumn("version", F.lit(2))
     updates = df.orderBy("lo_key").limit(200).withColumn("lo_tax", F.lit(99)).withColumn("version", F.lit(2))
     batch = new.unionByName(updates).localCheckpoint()

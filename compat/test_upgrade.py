@@ -1,6 +1,6 @@
 """A table laid out on an older Hudi line, then written and clustered by Hudi 1.2.
 
-On the session's line (0.15 or 1.0): 3,000 SSB rows bulk-inserted as 12 files, then one clustering
+On the session's line (0.15 or 1.0): 3,000 order lines bulk-inserted as 12 files, then one clustering
 with the continuous layout, which records the table's grid on its replacecommit. Then, in a driver
 of its own on Hudi 1.2 (compat/jobs/upgrade.py): an upsert of 1,000 new rows and 300 updates of
 old ones (Hudi 1.2 upgrades the table on this first write), and a continuous clustering.
@@ -22,11 +22,11 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import jarpaths, tables, timeline
-from bench import ssb
+from data import lineorder
 from tablecheck import fingerprint
 
 REPO = Path(__file__).resolve().parents[1]
-COLUMNS = list(ssb.FILTER_COLUMNS)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
 LINE = jarpaths.hudi_line(jarpaths.resolve_version())
 GRID = "hudilayout.continuous.grid."
 pytestmark = [pytest.mark.spark,
@@ -39,7 +39,7 @@ def _version(path: str) -> int:
 
 
 def test_a_layout_made_on_an_older_line_is_continued_by_hudi_1_2(spark, tmp_path):
-    df = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 3000, 81)).repartition(12).localCheckpoint()
+    df = lineorder.frame(spark, 3000, 81).repartition(12).localCheckpoint()
     path = str(tmp_path / "table")
     hl.write(df, path, hl.LayoutOptions(COLUMNS), table="t_upgrade", record_key="lo_key", operation="bulk_insert",
              extra={"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE"})
@@ -51,7 +51,7 @@ def test_a_layout_made_on_an_older_line_is_continued_by_hudi_1_2(spark, tmp_path
     assert first["extra"]["hudilayout.continuous"].startswith("full") and first["extra"][GRID], first
     assert _version(path) == (6 if LINE == "0.15" else 8)
 
-    new = spark.read.parquet(ssb.write_parquet(str(tmp_path / "new"), 1000, 82)).withColumn(
+    new = lineorder.frame(spark, 1000, 82).withColumn(
         "lo_key", F.col("lo_key") + 1_000_000)
     updates = df.orderBy("lo_key").limit(300).withColumn("lo_tax", F.lit(99))
     batch = new.unionByName(updates)

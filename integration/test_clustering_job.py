@@ -1,7 +1,7 @@
 """The spark-submit clustering job (``dev.hudilayout.ClusteringJob``, HoodieClusteringJob's command
 line) on a real table, each run in its own driver through the installed pyspark's spark-submit.
 
-Table: 3,000 SSB rows bulk-inserted in random order as 12 files. Options from
+Table: 3,000 order lines bulk-inserted in random order as 12 files. Options from
 conf/hudi-layout.properties (``--props``) and ``--hoodie-conf`` for the sizes.
 Expected: bad input (here a misspelt key of ours; the other refusals are JUnit's
 ClusteringJobTest) exits with 2 and our error before anything is written; ``--mode schedule`` prints the instant it planned and
@@ -23,13 +23,13 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import tables, timeline
-from bench import ssb
+from data import lineorder
 from hudi_layout.cli.clustering import report_lines
 from hudi_layout.jarpaths import jars
 from tablecheck import fingerprint, point_query
 
 REPO = Path(__file__).resolve().parents[1]
-COLUMNS = list(ssb.FILTER_COLUMNS)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
 pytestmark = [pytest.mark.spark]
 
 
@@ -53,7 +53,7 @@ def _cli(folder: Path, verb: str, *configs: str) -> subprocess.CompletedProcess:
 
 def test_the_clustering_job_schedules_executes_and_purges(spark, tmp_path):
     path = str(tmp_path / "table")
-    df = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 3000, 71)).repartition(12).localCheckpoint()
+    df = lineorder.frame(spark, 3000, 71).repartition(12).localCheckpoint()
     df.write.format("hudi").options(**tables.cow_table_options("t_job", "lo_key", COLUMNS, 12)).mode("overwrite").save(path)
     total = tables.table_bytes(path)
     sizes = [f"hoodie.clustering.plan.strategy.target.file.max.bytes={total // 4 + 1}",
@@ -84,7 +84,7 @@ def test_the_clustering_job_schedules_executes_and_purges(spark, tmp_path):
     _, files_after = point_query(spark, path, "s_city", "GERMANY  2")
     assert files_after < files_before
 
-    more = spark.read.parquet(ssb.write_parquet(str(tmp_path / "more"), 600, 72)) \
+    more = lineorder.frame(spark, 600, 72) \
         .withColumn("lo_key", F.col("lo_key") + 10 ** 9).repartition(3).localCheckpoint()
     more.write.format("hudi").options(**tables.cow_table_options("t_job", "lo_key", COLUMNS, 3)).mode("append").save(path)
     expected = fingerprint(df.unionByName(more))

@@ -2,7 +2,7 @@
 both under optimistic concurrency with Hudi's file-system lock (works on one machine), with
 ``writers_first`` (the default): the clustering gives way to the writes.
 
-Table: 6,000 SSB rows in 12 files, laid out once by the continuous layout (files of about a fifth
+Table: 6,000 order lines in 12 files, laid out once by the continuous layout (files of about a fifth
 of the table), then as many rows again written on the grid: a pending layer in every region. The
 clustering job (integration/jobs/cluster_table.py --occ --continuous) schedules and executes a
 clustering every 2 s, CLUSTER_ROUNDS times (merge_fraction 0.01, region_files 1: its first
@@ -30,12 +30,12 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import tables, timeline
-from bench import ssb
+from data import lineorder
 from tablecheck import fingerprint
 
 REPO = Path(__file__).resolve().parents[1]
 JOB = REPO / "integration" / "jobs" / "cluster_table.py"
-COLUMNS = list(ssb.FILTER_COLUMNS)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
 ROWS, ROUNDS, MAX_ROUNDS, CLUSTER_ROUNDS, RETRIES = 6000, 6, 12, 3, 5
 OCC = {
     "hoodie.write.concurrency.mode": "OPTIMISTIC_CONCURRENCY_CONTROL",
@@ -48,7 +48,7 @@ pytestmark = [pytest.mark.spark, pytest.mark.faults]
 
 @pytest.mark.parametrize("updates", ["late", "spread"])
 def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modelled_rows(spark, tmp_path, updates):
-    base = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), ROWS, 81)).repartition(12).cache()
+    base = lineorder.frame(spark, ROWS, 81).repartition(12).cache()
     path = str(tmp_path / "table")
     layout = hl.LayoutOptions(COLUMNS)
     hl.write(base, path, layout, table="t_occ", record_key="lo_key", operation="bulk_insert",
@@ -62,7 +62,7 @@ def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modell
     target = sized.target(10)
     split = hl.LayoutOptions(COLUMNS, continuous=True, target_file_bytes=target, merge_fraction=0.01, region_files=1)
     hl.cluster(spark, path, split.replace(target_file_bytes=sized.target(5)), extra=OCC)
-    more = spark.read.parquet(ssb.write_parquet(str(tmp_path / "more"), ROWS, 82)) \
+    more = lineorder.frame(spark, ROWS, 82) \
         .withColumn("lo_key", F.col("lo_key") + 10 ** 9).repartition(4).cache()  # past every round's keys
     hl.write(more, path, split, table="t_occ", record_key="lo_key", operation="bulk_insert", extra=OCC)
     base = base.unionByName(more).localCheckpoint()
@@ -83,7 +83,7 @@ def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modell
             if r > ROUNDS and (updates == "spread" or timeline.clustering_commits(spark, path)[1:]):
                 break
             source = expected if updates == "spread" else inserted
-            inserts = (spark.read.parquet(ssb.write_parquet(str(tmp_path / f"new-{r}"), 150, 100 + r))
+            inserts = (lineorder.frame(spark, 150, 100 + r)
                        .withColumn("lo_key", F.col("lo_key") + r * 10_000_000))
             batch = inserts
             if source is not None:

@@ -1,7 +1,7 @@
 """Killed and failing clustering jobs lose, duplicate and change no row.
 
 Each scenario runs our clustering in its own Spark driver (integration/jobs/cluster_table.py, a
-subprocess in its own process group) on a copy-on-write table of 40,000 SSB rows in 12 files,
+subprocess in its own process group) on a copy-on-write table of 40,000 order lines in 12 files,
 laid out into FILES files.
 
 - Killed driver: SIGKILL to the job's process group once the clustering is inflight and the
@@ -25,13 +25,13 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import tables, timeline
-from bench import ssb
+from data import lineorder
 from killing import clusterings_started, kill_once_writing
 from tablecheck import fingerprint, point_query
 
 REPO = Path(__file__).resolve().parents[1]
 JOB = REPO / "integration" / "jobs" / "cluster_table.py"
-COLUMNS = list(ssb.FILTER_COLUMNS)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2"), ("p_brand", "MFGR#1440")]
 ROWS, FILES_IN, FILES = 40_000, 12, 5
 NEW = 40_000  # rows the continuous scenario adds: a delta that takes long enough to be caught writing
@@ -41,7 +41,7 @@ pytestmark = [pytest.mark.spark, pytest.mark.faults]
 
 
 def _table(spark, tmp_path, seed):
-    df = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), ROWS, seed)).repartition(FILES_IN)
+    df = lineorder.frame(spark, ROWS, seed).repartition(FILES_IN)
     path = str(tmp_path / "table")
     hl.write(df, path, hl.LayoutOptions(COLUMNS), table="t_faults", record_key="lo_key",
              operation="bulk_insert", extra=BULK)
@@ -124,7 +124,7 @@ def test_a_killed_continuous_clustering_of_new_rows_is_retried_on_the_recorded_g
     first = hl.cluster(spark, path, _layout(sized.target(FILES)).replace(continuous=True))
     grid = first.layout["hudilayout.continuous.grid."]
     assert first.layout["hudilayout.continuous"].startswith("full")
-    new = spark.read.parquet(ssb.write_parquet(str(tmp_path / "new"), NEW, 74)) \
+    new = lineorder.frame(spark, NEW, 74) \
         .withColumn("lo_key", F.col("lo_key") + 10 * ROWS).repartition(4)
     # plain files spanning every region (continuous=False: not on the grid, as a default write on a
     # table laid out before would put them)

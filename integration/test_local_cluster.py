@@ -3,7 +3,7 @@ master and two workers, each executor its own JVM that gets the plugin jar and t
 way a real cluster does (shipped by Spark from the driver's ``spark.jars`` / ``--jars``). This is
 where state kept in a static field on the driver, or a closure that does not serialize, breaks.
 
-Table: 3,000 SSB rows bulk-inserted in random order as 12 files, then 200 of them updated and 600
+Table: 3,000 order lines bulk-inserted in random order as 12 files, then 200 of them updated and 600
 new rows upserted, then 300 more new rows, in a driver of its own on the cluster with inline
 clustering every 2 commits (our default layout: it clusters inside the second write); then ``hudi-layout clustering scheduleAndExecute --sparkMaster
 local-cluster[2,1,1024]`` (the spark-submit job) clusters it again with the continuous plan.
@@ -25,14 +25,14 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import tables, timeline
-from bench import ssb
+from data import lineorder
 from hudi_layout.options import CONTINUOUS_PLAN, PLAN_CLASS_KEY
 from tablecheck import fingerprint, point_query
 
 REPO = Path(__file__).resolve().parents[1]
 MASTER = "local-cluster[2,1,1024]"
-COLUMNS = list(ssb.FILTER_COLUMNS)
-TARGET = 500_000  # about 1,000 SSB rows a file beside Hudi's default bloom filter (about 431 KB)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
+TARGET = 500_000  # about 1,000 order lines a file beside Hudi's default bloom filter (about 431 KB)
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2")]
 pytestmark = [pytest.mark.spark]
 
@@ -57,12 +57,13 @@ def _run_logged(tmp_path: Path, name: str, command) -> tuple:
 
 def test_inline_clustering_and_the_clustering_job_on_a_multi_jvm_cluster(spark, tmp_path):
     path = str(tmp_path / "table")
-    first = spark.read.parquet(ssb.write_parquet(str(tmp_path / "first"), 3000, 81))
+    first = lineorder.frame(spark, 3000, 81)
+    first.write.parquet(str(tmp_path / "first"))
     updated = first.orderBy("lo_key").limit(200).withColumn("lo_quantity", F.col("lo_quantity") + 1000)
-    new = spark.read.parquet(ssb.write_parquet(str(tmp_path / "new"), 600, 82)) \
+    new = lineorder.frame(spark, 600, 82) \
         .withColumn("lo_key", F.col("lo_key") + 10 ** 9)
     updated.unionByName(new).write.parquet(str(tmp_path / "second"))
-    third = spark.read.parquet(ssb.write_parquet(str(tmp_path / "third"), 300, 83)) \
+    third = lineorder.frame(spark, 300, 83) \
         .withColumn("lo_key", F.col("lo_key") + 2 * 10 ** 9)
     third.write.parquet(str(tmp_path / "third-keyed"))
     expected = (first.join(updated.select("lo_key"), "lo_key", "left_anti").unionByName(updated)

@@ -1,7 +1,7 @@
 """Hudi's Spark SQL procedures with hudi-layout's strategy, on a real table (the operator route that
 needs no PySpark code and no hudi-cli bundle).
 
-Table: 3,000 SSB rows bulk-inserted in random order as 12 files, column stats on s_city, c_city,
+Table: 3,000 order lines bulk-inserted in random order as 12 files, column stats on s_city, c_city,
 p_brand. Our keys travel in the procedure's ``options`` ("k=v,k2=v2"); the sort columns and the
 curve in its ``order`` and ``order_strategy``, as for Hudi's own layouts.
 
@@ -26,10 +26,10 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import tables, timeline
-from bench import ssb
+from data import lineorder
 from tablecheck import fingerprint, point_query
 
-COLUMNS = list(ssb.FILTER_COLUMNS)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
 pytestmark = pytest.mark.spark
 
 
@@ -51,7 +51,7 @@ def _call(spark, procedure: str, **args):
 
 def test_run_and_show_clustering_with_our_strategy(spark, tmp_path):
     path = str(tmp_path / "table")
-    df = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 3000, 61)).repartition(12).localCheckpoint()
+    df = lineorder.frame(spark, 3000, 61).repartition(12).localCheckpoint()
     df.write.format("hudi").options(**tables.cow_table_options("t_sql", "lo_key", COLUMNS, 12)).mode("overwrite").save(path)
     expected = fingerprint(df)
     _, files_before = point_query(spark, path, "s_city", "GERMANY  2")
@@ -80,7 +80,7 @@ def test_run_and_show_clustering_with_our_strategy(spark, tmp_path):
     assert shown.stderr == "" and len(shown.stdout.splitlines()) == 1, (shown.stdout, shown.stderr)
 
     # a typo in one of our keys: the execution fails with our error, nothing is lost
-    more = spark.read.parquet(ssb.write_parquet(str(tmp_path / "more"), 500, 62)) \
+    more = lineorder.frame(spark, 500, 62) \
         .withColumn("lo_key", F.col("lo_key") + 10 ** 9).repartition(4).localCheckpoint()
     more.write.format("hudi").options(**tables.cow_table_options("t_sql", "lo_key", COLUMNS, 4)).mode("append").save(path)
     expected = fingerprint(df.unionByName(more))

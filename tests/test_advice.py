@@ -9,8 +9,8 @@ import math
 import pytest
 
 from hudi_layout import advice
+from data import lineorder
 from hudi_layout.cli import advise as advise_cli
-from bench import ssb
 
 SHARES = [dict(column="s_city", operator="=", frequency=60), dict(column="c_city", operator="in", frequency=30),
           dict(column="p_brand", operator="between", frequency=10)]
@@ -60,9 +60,9 @@ def test_bad_logs_are_refused_with_the_reason(rows, words):
 @pytest.mark.spark
 def test_advise_command_on_a_table(spark, tmp_path, capsys):
     import hudi_layout as hl
-    df = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 2000, 97)).repartition(8)
+    df = lineorder.frame(spark, 2000, 97).repartition(8)
     path = str(tmp_path / "table")
-    hl.write(df, path, hl.LayoutOptions(list(ssb.FILTER_COLUMNS)), table="t_advise", record_key="lo_key",
+    hl.write(df, path, hl.LayoutOptions(list(lineorder.FILTER_COLUMNS)), table="t_advise", record_key="lo_key",
              operation="bulk_insert", extra={"hoodie.bulkinsert.shuffle.parallelism": "8",
                                              "hoodie.bulkinsert.sort.mode": "NONE"})
     log = tmp_path / "log.csv"

@@ -2,7 +2,7 @@
 buckets per column are chosen from the sample.
 
 Fixtures:
-- 6000 SSB rows (seed 99) bulk-inserted in random order as 12 files; one copy is clustered into 27
+- 6000 order lines (seed 99) bulk-inserted in random order as 12 files; one copy is clustered into 27
   files on s_city, c_city, p_brand with Hudi's own keys only (sort columns, hilbert, sample: no
   key of ours beyond the strategy class), another with files cut along the curve (aligned=False),
   a third cut along the curve at equal counts (aligned=False, tolerance 1e-6).
@@ -25,10 +25,10 @@ import pytest
 
 import hudi_layout as hl
 from hudi_layout import clustering, report, tables
-from bench import ssb
+from data import lineorder
 from tablecheck import fingerprint, point_query
 
-COLUMNS = list(ssb.FILTER_COLUMNS)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
 DEPENDENT = ["s_city", "s_nation", "p_brand"]
 
 pytestmark = pytest.mark.spark
@@ -37,7 +37,7 @@ pytestmark = pytest.mark.spark
 @pytest.fixture(scope="module")
 def base(spark, tmp_path_factory):
     root = tmp_path_factory.mktemp("aligned")
-    df = spark.read.parquet(ssb.write_parquet(str(root / "src"), 6000, 99)).repartition(12)
+    df = lineorder.frame(spark, 6000, 99).repartition(12)
     path = str(root / "base")
     hl.write(df, path, hl.LayoutOptions(COLUMNS, stats_columns=["s_nation"]), table="t_aligned",
              record_key="lo_key", operation="bulk_insert",

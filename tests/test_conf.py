@@ -3,7 +3,7 @@ a table clusters with exactly the keys of conf/hudi-layout.properties, and again
 layout modes (weights, whole-partition plan) switched on (inline clustering stays off: a
 clustering job of its own).
 
-Fixture: 3000 SSB rows (seed 5) bulk-inserted in random order as 8 files; the template's sizes
+Fixture: 3000 order lines (seed 5) bulk-inserted in random order as 8 files; the template's sizes
 are overridden so the table becomes 6 files instead of one 1 GiB file.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from hudi_layout import clustering, report, tables
-from bench import ssb
+from data import lineorder
 from docs import gen as docs
 from hudi_layout.spark import HUDI_CATALOG, HUDI_EXTENSION, HUDI_KRYO_REGISTRATOR, KRYO
 from tablecheck import fingerprint
@@ -48,9 +48,9 @@ def test_spark_defaults_set_what_configure_spark_sets():
 
 @pytest.mark.spark
 def test_a_table_clusters_with_the_templates_keys(spark, tmp_path):
-    df = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 3000, 5)).repartition(8)
+    df = lineorder.frame(spark, 3000, 5).repartition(8)
     base = str(tmp_path / "base")
-    df.write.format("hudi").options(**tables.table_options("t_conf", "lo_key", ssb.FILTER_COLUMNS, 8)) \
+    df.write.format("hudi").options(**tables.table_options("t_conf", "lo_key", lineorder.FILTER_COLUMNS, 8)) \
         .mode("overwrite").save(base)
     sizes = {"hoodie.clustering.plan.strategy.target.file.max.bytes": str(tables.table_bytes(base) // 6 + 1),
              "hoodie.clustering.plan.strategy.small.file.limit": str(1 << 40)}

@@ -1,56 +1,122 @@
 """The continuous layout (``LayoutOptions(continuous=True)``) while a table grows, on real Spark + Hudi.
 
-Fixture: the rounds runner (``bench --rounds``) with 3 rounds of 4,000 SSB rows (uniform, seed 7),
-each bulk-inserted as 20 small files and clustered into about 4 files, for three tables: no
-clustering (random), our default layout with Hudi's size-based plan, and ours with the continuous
-plan (merge fraction 0.5), whose writes after the first clustering put each row in its region of
-the recorded grid, as its write options do. The runner fails if any table's rows (count and a
-checksum of every column, read with skipping off) differ from the model after a round, or a query
-returns other rows than the random table's.
+Fixture: 3 rounds of 4,000 order lines (tests/data/lineorder.py, a seed a round, keys of their own),
+each bulk-inserted as 20 small files and clustered into about 4 files, for two tables: our layout
+with Hudi's size-based plan (only the round's small files are clustered: each round is laid out on
+its own), and ours with the continuous plan (merge fraction 0.5), whose writes after the first
+clustering put each row in its region of the recorded grid, as its write options do. After each
+round, each table must hold exactly the rows written so far (count and a checksum of every column,
+read with skipping off).
 
 Expected, from the commits on the timeline: round 1 lays the table out whole and records its grid
 (``hudilayout.continuous.grid.`` + partition, "" here); a later round's write leaves no file outside
 the grid's regions, so its clustering (if a region is due) finds no new file and lays out due
 regions only, carrying the same grid forward; the layout report finds every file of the table in a
 region, none outside, and says which are pending. Files read per point query over every value
-after the last round: fewer than the size-based plan's, which lays each round out on its own. The other tests write
-plain bulk inserts and upserts (files spanning every region) into the same table.
+after the last round (the column-stats index, hudi_layout.report): fewer than the size-based
+plan's, which lays each round out on its own. The other tests write plain bulk inserts and upserts
+(files spanning every region) into the same table.
 """
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass
+from typing import Dict, List, Tuple
 
 import pytest
 
+import hudi_layout as hl
+from data import lineorder
 from hudi_layout import report as layout_report
-from hudi_layout import timeline
-from bench import rounds
-from bench.layouts import layouts
+from hudi_layout import tables, timeline
 from hudi_layout.options import BULK_INSERT_PARTITIONER_KEY, LayoutOptionError, LayoutOptions
-from tablecheck import point_query
+from tablecheck import fingerprint, point_query
 
 pytestmark = pytest.mark.spark
-LAYOUTS = ["random", "ours-hilbert-sample", "ours-hilbert-sample-continuous"]
-ROUNDS, ROWS, FILES = 3, 4000, 20
-#: The bloom filter the rounds benchmark clusters with (its targets are sized for its footer).
-BLOOM = {rounds.BLOOM_ENTRIES_KEY: str(ROWS // FILES)}
+LAYOUTS = ["per-round", "continuous"]
+ROUNDS, ROWS, FILES, FILES_OUT = 3, 4000, 20, 4
+COLUMNS = list(lineorder.FILTER_COLUMNS)
+#: A bloom filter sized for a small file's keys (its targets are sized for its footer).
+BLOOM = tables.small_bloom(ROWS // FILES)
 GRID_KEY = "hudilayout.continuous.grid."
+
+
+def round_rows(spark, r: int):
+    """Round ``r``'s rows (1-based): keys of their own, r * 10**6 + 1 on."""
+    from pyspark.sql import functions as F
+    return lineorder.frame(spark, ROWS, 6 + r).withColumn("lo_key", F.col("lo_key") + r * 10 ** 6)
+
+
+@dataclass
+class Grown:
+    """The fixture's tables after the rounds: per (round, layout) the rows, files and (last round)
+    the files read per point query; the continuous table's clustering commits and both tables'
+    continuous regions."""
+    rounds: Dict[Tuple[int, str], dict]
+    commits: List[dict]
+    regions: Dict[str, List[dict]]
+    paths: Dict[str, str]
+    target: int
+
+    @property
+    def path(self) -> str:
+        return self.paths[LAYOUTS[1]]
+
+
+def _grow(spark, path: str, name: str, layout_of, out: Dict[Tuple[int, str], dict]) -> None:
+    """Every round into the table at ``path``: bulk insert (on the grid, for a continuous layout),
+    cluster with ``layout_of(path)``, check the rows against the model."""
+    expected = None
+    for r in range(1, ROUNDS + 1):
+        rows = round_rows(spark, r).repartition(FILES)
+        layout = layout_of(path)
+        hl.write(rows, path, layout, table="t_grown", record_key="lo_key", operation="bulk_insert",
+                 extra={**BLOOM, "hoodie.bulkinsert.shuffle.parallelism": str(FILES),
+                        "hoodie.bulkinsert.sort.mode": "NONE"})
+        hl.cluster(spark, path, layout_of(path), extra=BLOOM)
+        expected = rows if expected is None else expected.unionByName(rows)
+        held = fingerprint(hl.read(spark, path, skipping=False))
+        assert held == fingerprint(expected), (name, r, held)
+        out[(r, name)] = {"rows": held[0], "verified": True}
+    figures = layout_report.report(spark, path, COLUMNS, probes=1000)
+    out[(ROUNDS, name)].update(files=figures[0].files,
+                               point_avg=sum(f.avg_files for f in figures) / len(figures))
 
 
 @pytest.fixture(scope="module")
 def grown(spark, tmp_path_factory):
-    out = tmp_path_factory.mktemp("continuous")
-    spec = rounds.RoundsSpec(rows=ROUNDS * ROWS, scale=0.0, rounds=ROUNDS, round_files=FILES, variant="uniform",
-                             queries=1, repetitions=1, sample_size=200_000, seed=7, memory="", keep_tables=True,
-                             warmup=False, out=str(out), layouts=layouts(*LAYOUTS))
-    report = rounds.run(spec, spark)
-    table = {(r["round"], r["layout"]): r for r in report["rounds"]}
-    commits = timeline.clustering_commits(spark, str(out / "tables" / LAYOUTS[2]))
-    regions = {name: layout_report.continuous_regions(spark, str(out / "tables" / name)) for name in LAYOUTS[1:]}
-    return table, commits, regions, report, out
+    root = tmp_path_factory.mktemp("continuous")
+    paths = {name: str(root / name) for name in LAYOUTS}
+    sizes: Dict[str, int] = {}
+
+    def sized(path):  # the target that lays round 1 out as FILES_OUT files
+        if "target" not in sizes:
+            sizes["target"] = tables.file_bytes(path).target(FILES_OUT)
+        return sizes["target"]
+
+    def per_round(path):  # only files below half the target (the round's small files) are clustered
+        if not os.path.isdir(os.path.join(path, ".hoodie")):
+            return LayoutOptions(COLUMNS, continuous=False)
+        return LayoutOptions(COLUMNS, curve="hilbert", mapping="sample", continuous=False,
+                             target_file_bytes=sized(path), small_file_bytes=sized(path) // 2)
+
+    def continuous(path):
+        if not os.path.isdir(os.path.join(path, ".hoodie")):
+            return LayoutOptions(COLUMNS, continuous=True)
+        return LayoutOptions(COLUMNS, curve="hilbert", mapping="sample", continuous=True,
+                             target_file_bytes=sized(path))
+
+    table: Dict[Tuple[int, str], dict] = {}
+    _grow(spark, paths[LAYOUTS[1]], LAYOUTS[1], continuous, table)
+    target = sizes.pop("target")
+    _grow(spark, paths[LAYOUTS[0]], LAYOUTS[0], per_round, table)
+    commits = timeline.clustering_commits(spark, paths[LAYOUTS[1]])
+    regions = {name: layout_report.continuous_regions(spark, paths[name]) for name in LAYOUTS}
+    return Grown(table, commits, regions, paths, target)
 
 
 def test_the_first_round_lays_the_table_out_and_records_its_grid(grown):
-    _, commits, _, _, _ = grown
+    commits = grown.commits
     assert 2 <= len(commits) <= ROUNDS  # round 2 doubles every region: all due
     first = commits[0]["extra"]
     assert first["hudilayout.continuous"].startswith("full"), first
@@ -59,7 +125,7 @@ def test_the_first_round_lays_the_table_out_and_records_its_grid(grown):
 
 
 def test_later_rounds_write_inside_regions_and_lay_out_due_regions_only(grown):
-    _, commits, _, _, _ = grown
+    commits = grown.commits
     grid = commits[0]["extra"][GRID_KEY]
     for c in commits[1:]:
         extra = c["extra"]
@@ -71,25 +137,26 @@ def test_later_rounds_write_inside_regions_and_lay_out_due_regions_only(grown):
 
 
 def test_rows_are_kept_and_a_point_query_reads_fewer_files_than_a_layout_per_round(grown):
-    table, _, _, _, _ = grown
+    table = grown.rounds
     for r in range(1, ROUNDS + 1):
-        assert table[(r, LAYOUTS[2])]["verified"] and table[(r, LAYOUTS[2])]["rows"] == r * ROWS
+        for name in LAYOUTS:
+            assert table[(r, name)]["verified"] and table[(r, name)]["rows"] == r * ROWS
     # over every value of every filter column, from the column-stats index
-    continuous, per_round = (table[(ROUNDS, name)]["every"]["point_avg"] for name in LAYOUTS[2:0:-1])
+    continuous, per_round = (table[(ROUNDS, name)]["point_avg"] for name in LAYOUTS[::-1])
     assert continuous < per_round, (continuous, per_round)
 
 
 def test_the_report_shows_every_file_in_a_region(grown):
-    table, _, regions, _, _ = grown
-    assert regions[LAYOUTS[1]] == []  # not a continuous table
-    [part] = regions[LAYOUTS[2]]
+    table, regions = grown.rounds, grown.regions
+    assert regions[LAYOUTS[0]] == []  # not a continuous table
+    [part] = regions[LAYOUTS[1]]
     assert part["partition"] == "" and part["new_files"] == 0
     assert 1 < len(part["regions"]) <= part["cells"]
-    assert sum(r["files"] for r in part["regions"]) == table[(ROUNDS, LAYOUTS[2])]["files"]
+    assert sum(r["files"] for r in part["regions"]) == table[(ROUNDS, LAYOUTS[1])]["files"]
     for r in part["regions"]:
         assert r["files"] == r["base_files"] + r["pending_files"] and r["base_bytes"] > 0
         assert (r["pending_rounds"] > 0) == (r["pending_files"] > 0)
-    line = layout_report.region_lines(regions[LAYOUTS[2]])[0]
+    line = layout_report.region_lines(regions[LAYOUTS[1]])[0]
     assert line.startswith("continuous regions, table: root grid ") and "0 files of new rows (in no single region)" in line
     assert part["ingested_bytes"] > 0 and part["rewritten_bytes"] > 0
     assert f"clusterings wrote {layout_report.write_amplification(part):.2f} x the bytes ingested" in line
@@ -104,20 +171,16 @@ def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, gr
     keeps its base files and gets the new rows as one pending layer, instead of being written
     again as it is."""
     from pyspark.sql import functions as F
-    import hudi_layout as hl
-    from hudi_layout import tables
-    table, commits, regions, report, out = grown
-    path = str(out / "tables" / LAYOUTS[2])
-    source = spark.read.parquet(str(out / "tables" / "source" / "rows" / "round=1")).withColumn("lo_key", F.col("lo_key") + 10 ** 9)
-    opts = tables.cow_table_options("ssb", "lo_key", report["filter_columns"], FILES)
-    opts[rounds.BLOOM_ENTRIES_KEY] = str(ROWS // FILES)
-    source.drop("round").repartition(FILES).write.format("hudi").options(**opts).mode("append").save(path)
+    commits, path = grown.commits, grown.path
+    source = round_rows(spark, 1).withColumn("lo_key", F.col("lo_key") + 10 ** 9)
+    opts = {**tables.cow_table_options("t_grown", "lo_key", COLUMNS, FILES), **BLOOM}
+    source.repartition(FILES).write.format("hudi").options(**opts).mode("append").save(path)
     small = sum(c["bytes_written"] for c in timeline.write_stats(spark, path)[-1:])
-    layout = LayoutOptions(report["filter_columns"], curve="hilbert", mapping="sample", continuous=True,
-                           target_file_bytes=report["sizes"]["target_file_bytes"], max_bytes_per_group=small // 4,
+    layout = LayoutOptions(COLUMNS, curve="hilbert", mapping="sample", continuous=True,
+                           target_file_bytes=grown.target, max_bytes_per_group=small // 4,
                            merge_fraction=0.2)
-    settled = {r["region"]: r for r in regions[LAYOUTS[2]][0]["regions"] if r["pending_files"] == 0}
-    assert settled, regions
+    settled = {r["region"]: r for r in grown.regions[LAYOUTS[1]][0]["regions"] if r["pending_files"] == 0}
+    assert settled, grown.regions
     result = hl.cluster(spark, path, layout, extra=BLOOM)
     assert int(result.layout["hudilayout.groups"]) >= 4, result.layout
     assert result.layout["hudilayout.continuous.grid."] == commits[0]["extra"][GRID_KEY]
@@ -138,12 +201,7 @@ def test_files_updated_by_upserts_are_placed_again_by_their_rows(spark, grown):
     single region), and the next clustering takes exactly them as new rows and places their rows again,
     after which every file lies in one region and the table holds the upserted rows."""
     from pyspark.sql import functions as F
-    import hudi_layout as hl
-    from hudi_layout import tables
-    from tablecheck import fingerprint
-    _, commits, _, report, out = grown
-    path = str(out / "tables" / LAYOUTS[2])
-    columns = report["filter_columns"]
+    commits, path, columns = grown.commits, grown.path, COLUMNS
     [before] = layout_report.continuous_regions(spark, path)
     assert before["new_files"] == 0 and before["buckets"][columns.index("s_city")] >= 2, before
     table = hl.read(spark, path, skipping=False)
@@ -159,8 +217,8 @@ def test_files_updated_by_upserts_are_placed_again_by_their_rows(spark, grown):
     assert updates.count() == 120
     expected = fingerprint(table.select(*data).join(updates.select("lo_key"), "lo_key", "left_anti")
                            .unionByName(updates))
-    opts = tables.cow_table_options("ssb", "lo_key", columns, 2)
-    opts.update({"hoodie.datasource.write.operation": "upsert", rounds.BLOOM_ENTRIES_KEY: str(ROWS // FILES)})
+    opts = {**tables.cow_table_options("t_grown", "lo_key", columns, 2), **BLOOM}
+    opts["hoodie.datasource.write.operation"] = "upsert"
     updates.write.format("hudi").options(**opts).mode("append").save(path)
     [upserted] = layout_report.continuous_regions(spark, path)
     assert upserted["new_files"] == len(moved_files), (upserted, moved_files)
@@ -171,7 +229,7 @@ def test_files_updated_by_upserts_are_placed_again_by_their_rows(spark, grown):
     # no region falls due or merges here (merge_fraction 100, no tiers): this clustering places the
     # moved files only
     layout = LayoutOptions(columns, curve="hilbert", mapping="sample", continuous=True, merge_fraction=100,
-                           merge_tiers=0, target_file_bytes=report["sizes"]["target_file_bytes"])
+                           merge_tiers=0, target_file_bytes=grown.target)
     result = hl.cluster(spark, path, layout, extra=BLOOM)
     assert result.layout["hudilayout.continuous"] == f"delta ({len(moved_files)} new file(s))", result.layout
     assert result.layout[GRID_KEY] == commits[0]["extra"][GRID_KEY]
@@ -194,16 +252,11 @@ def test_pending_layers_of_one_tier_merge_without_touching_the_base(spark, grown
     layer (without the merge each would: every region gets new rows), no base file is rewritten,
     and every row is there once."""
     from pyspark.sql import functions as F
-    import hudi_layout as hl
-    from hudi_layout import tables
-    _, _, _, report, out = grown
-    path = str(out / "tables" / LAYOUTS[2])
-    columns = report["filter_columns"]
+    path, columns = grown.path, COLUMNS
     layout = LayoutOptions(columns, curve="hilbert", mapping="sample", continuous=True, merge_fraction=100,
-                           merge_tiers=2, target_file_bytes=report["sizes"]["target_file_bytes"])
-    opts = tables.cow_table_options("ssb", "lo_key", columns, 4)
-    opts[rounds.BLOOM_ENTRIES_KEY] = str(ROWS // FILES)
-    first = spark.read.parquet(str(out / "tables" / "source" / "rows" / "round=1")).drop("round").orderBy("lo_key").limit(800)
+                           merge_tiers=2, target_file_bytes=grown.target)
+    opts = {**tables.cow_table_options("t_grown", "lo_key", columns, 4), **BLOOM}
+    first = round_rows(spark, 1).orderBy("lo_key").limit(800)
     before = hl.read(spark, path, skipping=False).count()
     [start] = layout_report.continuous_regions(spark, path)
     bases = {r["region"]: (r["base_files"], r["base_bytes"]) for r in start["regions"]}
@@ -239,12 +292,8 @@ def test_an_upsert_that_touches_every_file_keeps_the_layers_and_regions_fall_due
     upsert would make every file of a region one layer, its base: no region would ever fall due and
     the table would gain a layer of files per round, never merged."""
     from pyspark.sql import Window, functions as F
-    import hudi_layout as hl
-    from hudi_layout import tables
-    from tablecheck import fingerprint
-    _, _, _, report, out = grown
     path, columns, layout, opts = _grown_table(grown, merge_fraction=0.01, merge_tiers=0)
-    more = spark.read.parquet(str(out / "tables" / "source" / "rows" / "round=2")).drop("round").orderBy("lo_key").limit(600) \
+    more = round_rows(spark, 2).orderBy("lo_key").limit(600) \
         .withColumn("lo_key", F.col("lo_key") + 5 * 10 ** 9)
     more.repartition(2).write.format("hudi").options(**opts).mode("append").save(path)
     [before] = layout_report.continuous_regions(spark, path)
@@ -259,8 +308,8 @@ def test_an_upsert_that_touches_every_file_keeps_the_layers_and_regions_fall_due
     updates = touched.select(*data).withColumn("lo_tax", F.lit(55)).localCheckpoint()
     expected = fingerprint(table.select(*data).join(updates.select("lo_key"), "lo_key", "left_anti")
                            .unionByName(updates))
-    upsert = tables.cow_table_options("ssb", "lo_key", columns, 2)
-    upsert.update({"hoodie.datasource.write.operation": "upsert", rounds.BLOOM_ENTRIES_KEY: str(ROWS // FILES)})
+    upsert = {**tables.cow_table_options("t_grown", "lo_key", columns, 2), **BLOOM}
+    upsert["hoodie.datasource.write.operation"] = "upsert"
     updates.write.format("hudi").options(**upsert).mode("append").save(path)
     rewritten = timeline.write_stats(spark, path)[-1]
     assert rewritten["operation"] != "CLUSTER" and rewritten["files_written"] == files, rewritten
@@ -291,11 +340,8 @@ def test_a_due_region_that_outgrew_its_files_splits_and_writes_follow_the_tree(s
     the grown tree (no file spans the cells of a split region), and the next clustering reads the
     tree back and carries it forward."""
     from pyspark.sql import functions as F
-    import hudi_layout as hl
-    from tablecheck import fingerprint
-    _, _, _, report, out = grown
     path, columns, layout, opts = _grown_table(grown, merge_fraction=0.01, merge_tiers=0, region_files=1)
-    source = spark.read.parquet(str(out / "tables" / "source" / "rows" / "round=3")).drop("round").orderBy("lo_key")
+    source = round_rows(spark, 3).orderBy("lo_key")
 
     def write(n, offset):
         rows = source.limit(n).withColumn("lo_key", F.col("lo_key") + offset * 10 ** 9)
@@ -373,22 +419,18 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
     its recorded grid: slices with log files and new files are placed again, after which no file
     of any partition lies outside a region and the table holds exactly the upserted rows."""
     from pyspark.sql import functions as F
-    import hudi_layout as hl
-    from hudi_layout import tables
-    from bench import ssb
-    from tablecheck import fingerprint
-    columns = list(ssb.FILTER_COLUMNS)
+    columns = COLUMNS
     path = str(tmp_path / "mor")
-    first = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 3000, 31)).localCheckpoint()
+    first = lineorder.frame(spark, 3000, 31).localCheckpoint()
     opts = tables.table_options("t_cmor", "lo_key", columns, 4, table_type="MERGE_ON_READ", partition_by="c_region")
-    opts.update({rounds.BLOOM_ENTRIES_KEY: "200", "hoodie.datasource.write.precombine.field": "lo_key",
+    opts.update({tables.BLOOM_ENTRIES_KEY: "200", "hoodie.datasource.write.precombine.field": "lo_key",
                  "hoodie.compact.inline": "false"})
     first.repartition(4).write.format("hudi").options(**opts).mode("overwrite").save(path)
     layout = LayoutOptions(columns, curve="hilbert", mapping="sample", continuous=True,
                            target_file_bytes=tables.file_bytes(path).target(15))
     # A plan that blocks Hudi's timeline server (its handlers read the metadata table on the JVM's
     # common fork-join pool) must fail here, not wait out the remote view's 300 s and fall back
-    extra = {rounds.BLOOM_ENTRIES_KEY: "200", "hoodie.filesystem.view.remote.timeout.secs": "60",
+    extra = {tables.BLOOM_ENTRIES_KEY: "200", "hoodie.filesystem.view.remote.timeout.secs": "60",
              "hoodie.filesystem.remote.backup.view.enable": "false"}
     full = hl.cluster(spark, path, layout, extra=extra).layout
     grids = {k: v for k, v in full.items() if k.startswith(GRID_KEY)}
@@ -409,7 +451,7 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
     cities = sorted(r[0] for r in first.select("s_city").distinct().collect())
     updated = first.orderBy(F.xxhash64("lo_key")).limit(120).withColumn("lo_tax", F.lit(77))
     updated = updated.withColumn("s_city", F.when(F.col("lo_key") % 3 == 0, F.lit(cities[-1])).otherwise(F.col("s_city")))
-    inserted = spark.read.parquet(ssb.write_parquet(str(tmp_path / "new"), 600, 32)) \
+    inserted = lineorder.frame(spark, 600, 32) \
         .withColumn("lo_key", F.col("lo_key") + 10 ** 9)
     batch = updated.unionByName(inserted).localCheckpoint()
     batch.write.format("hudi").options(**opts).mode("append").save(path)
@@ -428,7 +470,7 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
     # A bulk insert as the continuous layout's write options make it: rows of the 5 partitions with
     # a grid go to their regions (every partition's files stay inside regions), rows of a new
     # partition, without a grid yet, are written as they come; every row is there once.
-    more = spark.read.parquet(ssb.write_parquet(str(tmp_path / "more"), 500, 33)) \
+    more = lineorder.frame(spark, 500, 33) \
         .withColumn("lo_key", F.col("lo_key") + 2 * 10 ** 9) \
         .withColumn("c_region", F.when(F.col("lo_key") % 5 == 0, F.lit("NEW")).otherwise(F.col("c_region")))
     opts.update({"hoodie.datasource.write.operation": "bulk_insert",
@@ -446,7 +488,7 @@ def test_a_partitioned_merge_on_read_table_keeps_a_grid_per_partition(spark, tmp
     # the files written since the first, none of the file groups the first holds, and runs alone.
     first_plan = hl.cluster(spark, path, layout, extra=extra, execute=False).instant
     assert first_plan is not None
-    late = spark.read.parquet(ssb.write_parquet(str(tmp_path / "late"), 200, 34)) \
+    late = lineorder.frame(spark, 200, 34) \
         .withColumn("lo_key", F.col("lo_key") + 3 * 10 ** 9).localCheckpoint()
     opts["hoodie.datasource.write.operation"] = "insert"
     opts.pop("hoodie.bulkinsert.user.defined.partitioner.class")
@@ -476,15 +518,12 @@ def _grown_table(grown, **changes):
     """(path, filter columns, layout, write options on the grid) for more rounds on the fixture's
     continuous table: a continuous Hilbert layout with ``changes``, and bulk-insert options that
     put each row in its region (the layout's partitioner) with the fixture's bloom size."""
-    from hudi_layout import tables
-    _, _, _, report, out = grown
-    columns = report["filter_columns"]
+    columns = COLUMNS
     layout = LayoutOptions(columns, curve="hilbert", mapping="sample", continuous=True,
-                           target_file_bytes=report["sizes"]["target_file_bytes"], **changes)
-    opts = tables.cow_table_options("ssb", "lo_key", columns, 4)
-    opts.update({rounds.BLOOM_ENTRIES_KEY: str(ROWS // FILES),
-                 BULK_INSERT_PARTITIONER_KEY: layout.write_options()[BULK_INSERT_PARTITIONER_KEY]})
-    return str(out / "tables" / LAYOUTS[2]), columns, layout, opts
+                           target_file_bytes=grown.target, **changes)
+    opts = {**tables.cow_table_options("t_grown", "lo_key", columns, 4), **BLOOM,
+            BULK_INSERT_PARTITIONER_KEY: layout.write_options()[BULK_INSERT_PARTITIONER_KEY]}
+    return grown.path, columns, layout, opts
 
 
 def _stages(layout: dict) -> dict:

@@ -9,7 +9,7 @@ record keys, about 430 KB at Hudi's defaults) is sized apart from its rows.
    works; or the last clustering's files hold at least half the rows per file of the first's. Sized by
    bytes alone the clusterings wrote 323, then 46, then 3 rows a file.
 2. A sane target, with a dynamic bloom filter of 200 keys a block (its footer grows with the rows):
-   SSB rows bulk-inserted as 12 files, a target that holds about 150 rows besides a file's footer,
+   order lines bulk-inserted as 12 files, a target that holds about 150 rows besides a file's footer,
    and the continuous layout's clusterings over rounds of upserts (new rows and updates; every
    region due each round, merge_fraction 0.01, so each clustering lays every row out again). The
    target is set on the inserted files' footer and bytes a row (read with pyarrow). Expected: after
@@ -26,11 +26,11 @@ from pyspark.errors import IllegalArgumentException
 from pyspark.sql import functions as F
 
 import hudi_layout as hl
-from bench import ssb
+from data import lineorder
 from tablecheck import fingerprint
 
 pytestmark = pytest.mark.spark
-COLUMNS = list(ssb.FILTER_COLUMNS)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
 #: Rows a file of the sane target holds, at the inserted files' bytes a row and footer.
 TARGET_ROWS = 150
 
@@ -111,7 +111,7 @@ def test_a_sane_target_keeps_the_rows_per_file_over_16_rounds(spark, tmp_path):
 
 def _sane_target_over_rounds(spark, tmp_path, rounds):
     bloom = {"hoodie.index.bloom.num_entries": "200"}
-    df = (spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 3000, 61)).withColumn("version", F.lit(1))
+    df = (lineorder.frame(spark, 3000, 61).withColumn("version", F.lit(1))
           .repartition(12).localCheckpoint())
     path = str(tmp_path / "t_sizes")
     hl.write(df, path, hl.LayoutOptions(COLUMNS), table="t_sizes", record_key="lo_key", ordering="version",
@@ -130,7 +130,7 @@ def _sane_target_over_rounds(spark, tmp_path, rounds):
     plans = set()
     for round_ in range(rounds):
         if round_:
-            new = (spark.read.parquet(ssb.write_parquet(str(tmp_path / f"new{round_}"), 600, 61 + round_))
+            new = (lineorder.frame(spark, 600, 61 + round_)
                    .withColumn("lo_key", F.col("lo_key") + 1_000_000 * round_).withColumn("version", F.lit(1 + round_)))
             updates = (expected.orderBy(F.hash("lo_key", F.lit(round_))).limit(150)
                        .withColumn("lo_tax", F.lit(90 + round_)).withColumn("version", F.lit(1 + round_)))

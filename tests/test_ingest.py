@@ -2,7 +2,7 @@
 streaming write with async clustering, clustering an existing table now, building the
 column-stats index of a table written without it, reading with data skipping, and bad options.
 
-Data: SSB-shaped rows (bench.ssb), bulk-inserted in random order as 12 files, sorted on
+Data: order lines (tests/data/lineorder.py), bulk-inserted in random order as 12 files, sorted on
 s_city, c_city, p_brand. Each Hudi file carries a ~440 KB bloom filter, so the target file size
 here is a few of those (TARGET) and a clustering writes a handful of files.
 Expected: clustering runs exactly when the options say, with our layout on its replacecommit;
@@ -23,15 +23,15 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import report, timeline
-from bench import ssb
+from data import lineorder
 from hudi_layout.ingest import table_options
 from hudi_layout.options import OUR_KEYS, OUR_PREFIX, READ_OPTIONS
 from tablecheck import fingerprint, point_query
 
-COLUMNS = list(ssb.FILTER_COLUMNS)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
 GRID_KEY = "hudilayout.continuous.grid."  # + partition: the grid a continuous layout recorded
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2"), ("p_brand", "MFGR#1440")]
-TARGET = 500_000  # about 1,000 SSB rows a file beside Hudi's default bloom filter (about 431 KB)
+TARGET = 500_000  # about 1,000 order lines a file beside Hudi's default bloom filter (about 431 KB)
 SIZES = dict(target_file_bytes=TARGET, small_file_bytes=1 << 40, max_bytes_per_group=1 << 40)
 GRID_KEY = "hudilayout.continuous.grid."  # + the partition ("" unpartitioned)
 BULK = {"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE"}
@@ -40,8 +40,7 @@ pytestmark = pytest.mark.spark
 
 
 def _frame(spark, tmp_path, rows, seed, key_offset=0):
-    src = ssb.write_parquet(str(tmp_path / f"src-{seed}"), rows, seed)
-    df = spark.read.parquet(src)
+    df = lineorder.frame(spark, rows, seed)
     return df.withColumn("lo_key", df["lo_key"] + key_offset) if key_offset else df
 
 

@@ -1,6 +1,6 @@
 """Inline clustering through Hudi with hudi-layout's strategy, on a real local Spark + Hudi.
 
-Fixture: 4000 SSB-shaped rows (seed 11) bulk-inserted in random order as 16 files, column stats
+Fixture: 4000 order lines (tests/data/lineorder.py) (seed 11) bulk-inserted in random order as 16 files, column stats
 on for s_city, c_city, p_brand. A second write inserts 400 more rows with inline clustering after
 every commit, laying the table out as 8 files. Expected: a completed replacecommit with operation
 CLUSTER naming our layout; exactly the 4400 rows written; point queries read fewer files.
@@ -10,16 +10,15 @@ from __future__ import annotations
 import pytest
 
 from hudi_layout import tables, timeline
-from bench import ssb
+from data import lineorder
 from tablecheck import fingerprint, point_query
 
-COLUMNS = list(ssb.FILTER_COLUMNS)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2"), ("p_brand", "MFGR#1440")]
 
 
 def _frame(spark, tmp_path, rows, seed, key_offset=0):
-    src = ssb.write_parquet(str(tmp_path / f"src-{seed}"), rows, seed)
-    df = spark.read.parquet(src)
+    df = lineorder.frame(spark, rows, seed)
     if key_offset:
         df = df.withColumn("lo_key", df["lo_key"] + key_offset)
     return df

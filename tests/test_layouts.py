@@ -1,6 +1,6 @@
 """Each curve and mapping, clustered through Hudi with hudi-layout, on real local Spark + Hudi.
 
-Fixture: 3000 SSB-shaped rows (seed 21) bulk-inserted in random order as 12 files with column
+Fixture: 3000 order lines (tests/data/lineorder.py) (seed 21) bulk-inserted in random order as 12 files with column
 stats on for s_city, c_city, p_brand; a fresh copy of that table per case. Each case clusters the
 copy into 6 files through Hudi's write client and expects: the table's rows unchanged (count and
 a checksum over all data columns), the layout on the replacecommit, one instant-wide sample, and
@@ -19,10 +19,10 @@ from pyspark.errors import IllegalArgumentException
 from pyspark.sql import functions as F
 
 from hudi_layout import clustering, tables, timeline
-from bench import ssb
+from data import lineorder
 from tablecheck import fingerprint, point_query
 
-COLUMNS = list(ssb.FILTER_COLUMNS)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2"), ("p_brand", "MFGR#1440")]
 ROWS, FILES_IN, FILES_OUT = 3000, 12, 6
 
@@ -32,8 +32,7 @@ pytestmark = pytest.mark.spark
 @pytest.fixture(scope="module")
 def source(spark, tmp_path_factory):
     root = tmp_path_factory.mktemp("layouts")
-    src = ssb.write_parquet(str(root / "src"), ROWS, 21)
-    df = spark.read.parquet(src).repartition(FILES_IN)
+    df = lineorder.frame(spark, ROWS, 21).repartition(FILES_IN)
     cow = str(root / "cow")
     df.write.format("hudi").options(**tables.cow_table_options("t_layouts", "lo_key", COLUMNS, FILES_IN)) \
         .mode("overwrite").save(cow)

@@ -2,7 +2,7 @@
 point query holds equal the files Spark reads with data skipping; a random layout costs every
 file per query and a clustered one fewer; --before/--after report two instants; the PNG is drawn; a folder without a table is named.
 
-Fixture: 3000 SSB rows (seed 91) bulk-inserted in random order as 12 files, then clustered with
+Fixture: 3000 order lines (seed 91) bulk-inserted in random order as 12 files, then clustered with
 Hilbert/sample into about 6 files.
 """
 from __future__ import annotations
@@ -15,10 +15,10 @@ import hudi_layout as hl
 from hudi_layout import report, tables, timeline
 from hudi_layout.cli import report as report_cli
 from hudi_layout.paths import TableNotFoundError
-from bench import ssb
+from data import lineorder
 from tablecheck import point_query
 
-COLUMNS = list(ssb.FILTER_COLUMNS)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2"), ("p_brand", "MFGR#1440"), ("s_city", "zzz")]
 
 pytestmark = pytest.mark.spark
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.spark
 
 def test_report_before_and_after_a_clustering(spark, tmp_path):
     path = str(tmp_path / "table")
-    df = spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 3000, 91)).repartition(12)
+    df = lineorder.frame(spark, 3000, 91).repartition(12)
     hl.write(df, path, hl.LayoutOptions(COLUMNS), table="t_report", record_key="lo_key", operation="bulk_insert",
              extra={"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE"})
     before_instant = timeline.instants(spark, path)[-1]["instant"]
@@ -56,7 +56,9 @@ def test_report_before_and_after_a_clustering(spark, tmp_path):
     assert figures["latest"][0]["avg_files"] == after[0].avg_files
     for image in (png, tmp_path / "boxes-before.png"):
         assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and image.stat().st_size > 5000
-    # a function that takes a table checks the path through Spark's Hadoop file system (any scheme)
+    # a function that takes a table checks the path through Spark's Hadoop file system (any scheme);
+    # a folder of Parquet files is not a table
+    lineorder.write_parquet(spark, str(tmp_path / "src"), 100, 91)
     with pytest.raises(TableNotFoundError, match=r"^no Hudi table at file:" + str(tmp_path / "src")):
         report.file_slices(spark, f"file:{tmp_path / 'src'}")
 

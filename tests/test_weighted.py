@@ -2,7 +2,7 @@
 the queries, so the workload's average point query reads fewer files; a column whose share earns
 less than one bucket is dropped and named, not silently kept.
 
-Fixture: 6000 SSB rows (seed 99) bulk-inserted in random order as 12 files; copies clustered into
+Fixture: 6000 order lines (seed 99) bulk-inserted in random order as 12 files; copies clustered into
 27 files on s_city, c_city, p_brand: Hilbert/sample with equal weights, Hilbert/sample weighted
 0.6/0.3/0.1 (both with files cut along the curve, aligned=False), the aligned layout (the default)
 weighted 0.6/0.3/0.1, and Hilbert/sample weighted 0.9/0.09/0.01
@@ -18,11 +18,11 @@ import pytest
 
 import hudi_layout as hl
 from hudi_layout import report, tables
+from data import lineorder
 from hudi_layout.cli import report as report_cli
-from bench import ssb
 from tablecheck import fingerprint, point_query
 
-COLUMNS = list(ssb.FILTER_COLUMNS)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
 WORKLOAD = {"s_city": 0.6, "c_city": 0.3, "p_brand": 0.1}
 FILES = 27
 
@@ -30,7 +30,7 @@ FILES = 27
 @pytest.fixture(scope="module")
 def base(spark, tmp_path_factory):
     root = tmp_path_factory.mktemp("weighted")
-    df = spark.read.parquet(ssb.write_parquet(str(root / "src"), 6000, 99)).repartition(12)
+    df = lineorder.frame(spark, 6000, 99).repartition(12)
     path = str(root / "base")
     hl.write(df, path, hl.LayoutOptions(COLUMNS), table="t_weighted", record_key="lo_key", operation="bulk_insert",
              extra={"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE"})

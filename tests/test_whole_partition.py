@@ -1,7 +1,7 @@
 """The whole-partition plan strategy lays a partition out as one curve where Hudi's size-based
 plan cuts it into independent groups.
 
-Fixture: 4800 SSB rows in one partition (day=2026-01-01), bulk-inserted in random order as 16
+Fixture: 4800 order lines in one partition (day=2026-01-01), bulk-inserted in random order as 16
 files. Each copy is clustered into 16 files with Hilbert/sample (a target of a sixteenth of the rows'
 bytes besides a file's footer): once with Hudi's default plan and
 max.bytes.per.group a quarter of the partition (4 groups of 4 files), once with
@@ -21,10 +21,10 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import report, tables
-from bench import ssb
+from data import lineorder
 from tablecheck import fingerprint
 
-COLUMNS = list(ssb.FILTER_COLUMNS)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
 
 pytestmark = pytest.mark.spark
 
@@ -42,7 +42,7 @@ def _footer_and_row_bytes(path):
 
 
 def test_one_curve_per_partition_reads_fewer_files_than_four_groups(spark, tmp_path):
-    df = (spark.read.parquet(ssb.write_parquet(str(tmp_path / "src"), 4800, 95))
+    df = (lineorder.frame(spark, 4800, 95)
           .withColumn("day", F.lit("2026-01-01")).repartition(16))
     base = str(tmp_path / "base")
     hl.write(df, base, hl.LayoutOptions(COLUMNS), table="t_whole", record_key="lo_key", partition_by="day",

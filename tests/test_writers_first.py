@@ -1,6 +1,6 @@
 """A clustering beside an upsert stream gives way to the writers (``writers_first``, on by default).
 
-Table: 3,000 SSB rows (key ``lo_key``, ordering field ``version``) bulk-inserted as 12 files and
+Table: 3,000 order lines (key ``lo_key``, ordering field ``version``) bulk-inserted as 12 files and
 laid out once by the continuous layout; then upserts, under optimistic concurrency with the
 file-system lock, as a stream beside an async clustering runs. Every step runs in the suite's
 session, in the order a stream and an async clustering interleave: the clustering is scheduled,
@@ -27,12 +27,12 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import report, tables, timeline
-from bench import ssb
+from data import lineorder
 from layoutcheck import pending_clustering
 from tablecheck import fingerprint
 
 pytestmark = pytest.mark.spark
-COLUMNS = list(ssb.FILTER_COLUMNS)
+COLUMNS = list(lineorder.FILTER_COLUMNS)
 OCC = {
     "hoodie.write.concurrency.mode": "OPTIMISTIC_CONCURRENCY_CONTROL",
     "hoodie.write.lock.provider": "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider",
@@ -41,7 +41,7 @@ OCC = {
 
 
 def _rows(spark, tmp_path, name, n, seed, key_offset):
-    return (spark.read.parquet(ssb.write_parquet(str(tmp_path / name), n, seed))
+    return (lineorder.frame(spark, n, seed)
             .withColumn("lo_key", F.col("lo_key") + key_offset).withColumn("version", F.lit(1)))
 
 
