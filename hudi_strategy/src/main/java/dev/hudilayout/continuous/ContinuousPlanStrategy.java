@@ -92,8 +92,8 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   private transient HoodieTableMetadata reader;
   /** Each planned partition's eligible slices, listed once per plan (for the column-stats read and the plan). */
   private transient Map<String, List<FileSlice>> listed;
-  /** Where this plan's time went, in ms: {timeline, listing, column stats}. */
-  private transient long[] spent;
+  /** Where this plan's time went. */
+  private transient PlanTimes spent;
   /** What a file of the table costs on its own, measured once per plan. */
   private final FileFooters.PlanSizing sizing = new FileFooters.PlanSizing();
 
@@ -105,12 +105,12 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   protected Option<HoodieClusteringPlan> plan(Supplier<List<String>> partitions,
                                               Supplier<Option<HoodieClusteringPlan>> hudiPlan) {
     planned = partitions;
-    spent = new long[3];
+    PlanTimes times = new PlanTimes();
+    spent = times;
     long start = System.nanoTime();
     try {
       Option<HoodieClusteringPlan> plan = PlanPool.call(hudiPlan);
-      LOG.info("hudi-layout: continuous plan took {} ms: timeline {} ms, listing {} ms, column stats {} ms",
-          (System.nanoTime() - start) / 1_000_000, spent[0], spent[1], spent[2]);
+      LOG.info("hudi-layout: continuous plan took {} ms: {}", (System.nanoTime() - start) / 1_000_000, times.summary());
       return plan;
     } finally {
       planned = null;
@@ -207,10 +207,10 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     return kept;
   }
 
-  private synchronized void spend(int phase, long startNanos) {
-    if (spent != null) {
-      spent[phase] += (System.nanoTime() - startNanos) / 1_000_000;
-    }
+  /** This plan's times; outside a plan (nothing to add to), a throwaway. */
+  private PlanTimes times() {
+    PlanTimes times = spent;
+    return times != null ? times : new PlanTimes();
   }
 
   /**
@@ -223,7 +223,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
       Map<String, List<FileSlice>> slices = LatestSlices.of(getHoodieTable().getMetaClient(), metadata(), planned.get(), true);
       listed = new HashMap<>();
       slices.forEach((partition, partitionSlices) -> listed.put(partition, forWriters(partition, partitionSlices)));
-      spend(1, start);
+      times().listing(start);
     }
     return listed;
   }
@@ -353,7 +353,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     if (timeline == null) {
       long start = System.nanoTime();
       timeline = PlanTimeline.read(getHoodieTable().getMetaClient());
-      spend(0, start);
+      times().timeline(start);
     }
     return timeline;
   }
@@ -379,7 +379,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
       long start = System.nanoTime();
       read = ColumnStatsBounds.FileStats.read(metadata(), files, columns);
       stats.put(columns, read);
-      spend(2, start);
+      times().columnStats(start);
       LOG.info("hudi-layout: continuous plan read the column stats of {} file(s) on {} in one pass", files.size(),
           String.join(",", columns));
     }
