@@ -425,3 +425,80 @@ def test_the_java_checks_see_a_breach(tmp_path):
         "layout.Grid is in the core but names org.apache.spark",
     ]
     assert _cycle(_java_graph(tmp_path)) == ["hudi", "layout", "hudi"]
+
+
+# --- the design page's maps: the stage table's classes and the Repository table's paths ---------
+
+#: a class named by its path under dev/hudilayout (``layout/grid/GridSearch``, ``ClusteringJob``) or
+#: a package's every class (``curve/*``)
+CLASS_PATH = re.compile(r"(?:[a-z]\w*/)*(?:[A-Z]\w*|\*)")
+SLASHED_CLASS = re.compile(r"`((?:[a-z]\w*/)+[A-Z]\w*)`")
+
+
+def _table_after(text: str, heading: str) -> List[List[str]]:
+    """The body rows (cells) of the first table under ``heading`` in ``text``."""
+    lines = text.split(heading, 1)[1].splitlines()
+    rows = [line for line in lines[next(i for i, line in enumerate(lines) if line.startswith("|")):]]
+    rows = rows[:next((i for i, line in enumerate(rows) if not line.startswith("|")), len(rows))]
+    return [[c.strip() for c in row.strip().strip("|").split("|")] for row in rows[2:]]
+
+
+def _java_file(path: str, roots: List[Path]) -> bool:
+    """Whether ``path`` (``layout/grid/GridSearch``, ``curve/*``) names a Java source under a root."""
+    if path.endswith("*"):
+        return any(any((root / path[:-1]).glob("*.java")) for root in roots)
+    return any((root / f"{path}.java").is_file() for root in roots)
+
+
+def _design_map_errors(text: str, repo: Path = REPO) -> List[str]:
+    """What the design page's maps name that is not there: a class of the stage table (or a
+    ``package/Class`` anywhere on the page) with no Java file, a Repository-table path that does
+    not exist (``<line>`` matches any line)."""
+    java = repo / JAVA.relative_to(REPO)
+    roots = [java] + [repo / line.relative_to(REPO) for line in JAVA_LINES]
+    stage = {m for row in _table_after(text, "## One clustering, stage by stage")
+             for m in re.findall(r"`([^`]+)`", row[-1]) if CLASS_PATH.fullmatch(m)}
+    named = stage | set(SLASHED_CLASS.findall(text.split("## Repository", 1)[0]))
+    errors = [f"`{p}` names no Java file under {java.relative_to(repo)}" for p in sorted(named)
+              if not _java_file(p, roots)]
+    for row in _table_after(text, "## Repository"):
+        path = row[0].strip("`")
+        if not any(repo.glob(path.replace("<line>", "*").rstrip("/"))):
+            errors.append(f"the Repository table's `{path}` does not exist")
+    return errors
+
+
+def _top_level_entries() -> Set[str]:
+    """The files and folders at the top of the checkout that Git tracks."""
+    run = subprocess.run(["git", "ls-files"], capture_output=True, text=True, cwd=str(REPO))
+    if run.returncode != 0:
+        pytest.skip("not a Git checkout")
+    return {f.split("/")[0] for f in run.stdout.splitlines()}
+
+
+def test_the_design_maps_name_what_is_there():
+    text = DESIGN.read_text()
+    stage = [m for row in _table_after(text, "## One clustering, stage by stage")
+             for m in re.findall(r"`([^`]+)`", row[-1])]
+    assert {"layout/grid/GridSearch", "hudi/InstantSample", "curve/*"} <= set(stage), stage  # the table is read
+    assert _design_map_errors(text) == []
+    rows = [row[0].strip("`") for row in _table_after(text, "## Repository")]
+    missing = sorted(e for e in _top_level_entries() if not any(r.split("/")[0] == e for r in rows))
+    assert not missing, f"docs/design.md's Repository table has no row for {missing}"
+
+
+def test_the_design_map_check_sees_a_stale_path(tmp_path):
+    (tmp_path / "hudi_strategy" / "src" / "main" / "java" / "dev" / "hudilayout" / "layout" / "grid").mkdir(parents=True)
+    (tmp_path / "hudi_strategy" / "src" / "main" / "java" / "dev" / "hudilayout" / "layout" / "grid" /
+     "GridSearch.java").write_text("")
+    (tmp_path / "bench").mkdir()
+    text = ("## One clustering, stage by stage\n\n| stage | what happens | where |\n| --- | --- | --- |\n"
+            "| grid | x | `layout/grid/GridSearch`, `layout/GridSearch` (old), `curve/*`, `options.json` |\n\n"
+            "Prose on `hudi/InstantSample`.\n\n## Repository\n\n| path | what |\n| --- | --- |\n"
+            "| `bench/` | here |\n| `tools/` | gone |\n")
+    assert _design_map_errors(text, tmp_path) == [
+        "`curve/*` names no Java file under hudi_strategy/src/main/java/dev/hudilayout",
+        "`hudi/InstantSample` names no Java file under hudi_strategy/src/main/java/dev/hudilayout",
+        "`layout/GridSearch` names no Java file under hudi_strategy/src/main/java/dev/hudilayout",
+        "the Repository table's `tools/` does not exist",
+    ]
