@@ -66,9 +66,9 @@ from . import every_query
 from .cluster_loop import exception_chain, hudi_cause
 from .layouts import Layout
 from .queries import column_pairs
-from .rounds import RoundsRun, RoundsSpec, cluster_round, held_values, prepare, round_options
+from .rounds import RoundsRun, RoundsSpec, cluster_round, held_values, prepared, round_options
 from .rounds_data import KEY, ROUND_COMPACTION, Sizes, ingest
-from .sessions import progress, session, spark_conf
+from .sessions import progress
 
 #: Optimistic concurrency with Hudi's file-system lock (one machine), for both drivers.
 OCC = {
@@ -329,27 +329,15 @@ def run(spec: RoundsSpec, spark=None) -> dict:
     spec.validate()
     if not spec.concurrent:
         raise ValueError("concurrent.run: the spec has no --concurrent")
-    plan, feed = spec.plan(), spec.feed()
     layout = next(lay for lay in spec.layouts if lay.name != "random")
     out = Path(spec.out).resolve()
     folder = out / "tables"
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True, exist_ok=True)
-    own_session = spark is None
-    if own_session:
-        spark = session(spec.memory)
-        spark.sparkContext.setLogLevel("ERROR")
-    try:
-        with spark_conf(spark, {"spark.sql.adaptive.coalescePartitions.enabled": "false"}):
-            ctx = prepare(spark, spec, plan, feed, folder)
-            t0 = time.time()
-            seq = sequential(ctx, layout, str(folder / "sequential"))
-            seq_seconds = time.time() - t0
-            conc = concurrent(ctx, layout, str(folder / "concurrent"), out)
-            first = {run: first_layout(spark, str(folder / run)) for run in ("sequential", "concurrent")}
-    finally:
-        if own_session:
-            spark.stop()
+    with prepared(spec, spark, folder) as ctx:
+        t0 = time.time()
+        seq = sequential(ctx, layout, str(folder / "sequential"))
+        seq_seconds = time.time() - t0
+        conc = concurrent(ctx, layout, str(folder / "concurrent"), out)
+        first = {run: first_layout(ctx.spark, str(folder / run)) for run in ("sequential", "concurrent")}
     if not spec.keep_tables:
         shutil.rmtree(folder, ignore_errors=True)
     report = summarise(spec, ctx, layout, seq, conc, seq_seconds)

@@ -129,9 +129,10 @@ from __future__ import annotations
 
 import shutil
 import time
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple
 
 from hudi_layout import clustering, jvm, scan, timeline
 from hudi_layout import metadata as md
@@ -642,12 +643,30 @@ def run(spec: RoundsSpec, spark=None) -> dict:
     uses ``spark`` if given (and leaves it running, its conf as it was), else its own session.
     Writes results.json, results.md and the chart into ``spec.out``; returns the report."""
     spec.validate()
-    plan, feed = spec.plan(), spec.feed()
     layouts = spec.ordered_layouts()
     from . import peers
     peers.check_runnable([lay.name for lay in layouts])
     out = Path(spec.out).resolve()  # Hudi takes a relative path for a URI without a scheme
     folder = out / "tables"
+    rows: List[dict] = []
+    with prepared(spec, spark, folder) as ctx:
+        for layout in layouts:
+            path = str(folder / layout.name)
+            rows += grow_peer(ctx, layout, folder / layout.name) if layout.impl == "peer" else grow(ctx, layout, path)
+            if layout.name == "random" and spec.warmup and any(lay.clusters for lay in layouts):
+                warm_up(ctx, folder)
+            if not spec.keep_tables:
+                shutil.rmtree(path, ignore_errors=True)
+    report = summarise(spec, ctx, layouts, rows)
+    write_outputs(out, report)
+    return report
+
+
+@contextmanager
+def prepared(spec: RoundsSpec, spark, folder: Path) -> Iterator[RoundsRun]:
+    """An empty ``folder`` for the run's tables and the run's context (:func:`prepare`) on
+    ``spark``, or on a session of its own (stopped after) when ``spark`` is None; partitions are
+    not coalesced while it lasts."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True, exist_ok=True)
     own_session = spark is None
@@ -656,21 +675,10 @@ def run(spec: RoundsSpec, spark=None) -> dict:
         spark.sparkContext.setLogLevel("ERROR")
     try:
         with spark_conf(spark, {"spark.sql.adaptive.coalescePartitions.enabled": "false"}):
-            ctx = prepare(spark, spec, plan, feed, folder)
-            rows: List[dict] = []
-            for layout in layouts:
-                path = str(folder / layout.name)
-                rows += grow_peer(ctx, layout, folder / layout.name) if layout.impl == "peer" else grow(ctx, layout, path)
-                if layout.name == "random" and spec.warmup and any(lay.clusters for lay in layouts):
-                    warm_up(ctx, folder)
-                if not spec.keep_tables:
-                    shutil.rmtree(path, ignore_errors=True)
+            yield prepare(spark, spec, spec.plan(), spec.feed(), folder)
     finally:
         if own_session:
             spark.stop()
-    report = summarise(spec, ctx, layouts, rows)
-    write_outputs(out, report)
-    return report
 
 
 def summarise(spec: RoundsSpec, ctx: RoundsRun, layouts: Sequence[Layout], rows: List[dict]) -> dict:
