@@ -5,7 +5,7 @@ both under optimistic concurrency with Hudi's file-system lock (works on one mac
 Table: 6,000 order lines in 12 files, laid out once by the continuous layout (files of about a fifth
 of the table), then as many rows again written on the grid: a pending layer in every region. The
 clustering job (integration/jobs/cluster_table.py --occ --continuous) schedules and executes a
-clustering every 2 s, CLUSTER_ROUNDS times (merge_fraction 0.01, region_files 1: its first
+clustering every 1 s, CLUSTER_ROUNDS times (merge_fraction 0.01, region_files 1: its first
 clustering finds every region due and splits it). Once the first is scheduled, this test upserts
 ROUNDS rounds (more, up to MAX_ROUNDS, until a clustering has completed, for late updates): each
 inserts 150 new rows and updates 150 stored ones (lo_tax = round), either
@@ -36,7 +36,7 @@ from tablecheck import fingerprint
 REPO = Path(__file__).resolve().parents[1]
 JOB = REPO / "integration" / "jobs" / "cluster_table.py"
 COLUMNS = list(lineorder.FILTER_COLUMNS)
-ROWS, ROUNDS, MAX_ROUNDS, CLUSTER_ROUNDS, RETRIES = 6000, 6, 12, 3, 5
+ROWS, ROUNDS, MAX_ROUNDS, CLUSTER_ROUNDS, RETRIES = 6000, 4, 12, 2, 5
 OCC = {
     "hoodie.write.concurrency.mode": "OPTIMISTIC_CONCURRENCY_CONTROL",
     "hoodie.write.lock.provider": "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider",
@@ -68,7 +68,7 @@ def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modell
     base = base.unionByName(more).localCheckpoint()
     job_args = ["--target", str(target), "--continuous", "--region-files", "1", "--merge-fraction", "0.01"]
     job = subprocess.Popen([sys.executable, str(JOB), path, "--columns", ",".join(COLUMNS), "--occ", "--rounds",
-                            str(CLUSTER_ROUNDS), "--pause", "2"] + job_args,
+                            str(CLUSTER_ROUNDS), "--pause", "1"] + job_args,
                            stdout=subprocess.PIPE, stderr=open(tmp_path / "job.log", "w"), text=True,
                            cwd=str(REPO))
     expected, refusals, upserts, inserted = base, [], [], None

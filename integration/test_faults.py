@@ -1,8 +1,8 @@
 """Killed and failing clustering jobs lose, duplicate and change no row.
 
 Each scenario runs our clustering in its own Spark driver (integration/jobs/cluster_table.py, a
-subprocess in its own process group) on a copy-on-write table of 40,000 order lines in 12 files,
-laid out into FILES files.
+subprocess in its own process group) on a copy-on-write table of 40,000 order lines (6,000 where
+nothing is killed) in 12 files, laid out into FILES files.
 
 - Killed driver: SIGKILL to the job's process group once the clustering is inflight and the
   first of its data files exists. Expected: no completed replacecommit; the table reads exactly
@@ -35,13 +35,14 @@ COLUMNS = list(lineorder.FILTER_COLUMNS)
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2"), ("p_brand", "MFGR#1440")]
 ROWS, FILES_IN, FILES = 40_000, 12, 5
 NEW = 40_000  # rows the continuous scenario adds: a delta that takes long enough to be caught writing
+FAIL_ROWS = 6_000  # the task-failure scenario's table: it kills nothing, so it needs no long write
 BULK = {"hoodie.bulkinsert.shuffle.parallelism": str(FILES_IN), "hoodie.bulkinsert.sort.mode": "NONE"}
 
 pytestmark = [pytest.mark.spark, pytest.mark.faults]
 
 
-def _table(spark, tmp_path, seed):
-    df = lineorder.frame(spark, ROWS, seed).repartition(FILES_IN)
+def _table(spark, tmp_path, seed, rows=ROWS):
+    df = lineorder.frame(spark, rows, seed).repartition(FILES_IN)
     path = str(tmp_path / "table")
     hl.write(df, path, hl.LayoutOptions(COLUMNS), table="t_faults", record_key="lo_key",
              operation="bulk_insert", extra=BULK)
@@ -60,10 +61,10 @@ def _job(path, target, log, *extra):
                             start_new_session=True, cwd=str(REPO))
 
 
-def _assert_every_row_once(spark, path, df):
+def _assert_every_row_once(spark, path, df, rows=ROWS):
     table = spark.read.format("hudi").load(path)
     assert fingerprint(table) == fingerprint(df)
-    assert table.select("lo_key").distinct().count() == ROWS
+    assert table.select("lo_key").distinct().count() == rows
     # the snapshot holds the clustering's files only, none left from a failed attempt
     files = table.select(F.input_file_name()).distinct().count()
     assert files == FILES, files
@@ -93,7 +94,8 @@ def test_killed_driver_mid_write_loses_nothing_and_the_next_run_completes(spark,
 
 
 def test_a_task_failing_once_is_retried_and_writes_every_row_once(spark, tmp_path):
-    path, df, target = _table(spark, tmp_path, 72)
+    # no kill to time here: a small table does (FILES write tasks, one of them failed once)
+    path, df, target = _table(spark, tmp_path, 72, FAIL_ROWS)
     marker = tmp_path / "failed-task"
     job = _job(path, target, tmp_path / "job.log", "--master", "local[2,3]",
                "--fail-once-match", "Clustering records", "--fail-once-partitions", str(FILES),
@@ -104,7 +106,7 @@ def test_a_task_failing_once_is_retried_and_writes_every_row_once(spark, tmp_pat
     assert f"/{FILES} attempt=0" in marker.read_text(), marker.read_text()
     commits = timeline.clustering_commits(spark, path)
     assert len(commits) == 1 and int(commits[0]["extra"]["hudilayout.files"]) == FILES
-    _assert_every_row_once(spark, path, df)
+    _assert_every_row_once(spark, path, df, FAIL_ROWS)
 
 
 def test_a_killed_continuous_clustering_of_new_rows_is_retried_on_the_recorded_grid(spark, tmp_path):
