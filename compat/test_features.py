@@ -39,7 +39,7 @@ from test_indexes_more import (  # noqa: F401
     test_the_expression_index_skips_files_after_clustering,
     test_the_record_level_index_maps_every_key_to_its_file_group_after_clustering,
     test_the_secondary_index_holds_the_tables_pairs_after_clustering)
-from test_inline_clustering import test_inline_clustering_runs_our_layout  # noqa: F401
+from test_inline_clustering import first_write, test_inline_clustering_runs_our_layout  # noqa: F401
 from test_weighted import base, test_weights_cut_the_workloads_files_read  # noqa: F401
 from test_whole_partition import test_one_curve_per_partition_reads_fewer_files_than_four_groups  # noqa: F401
 from test_writers_first import (  # noqa: F401

@@ -19,9 +19,11 @@ Fixtures (copy-on-write, column stats on for every sort column, record key ``k``
 - ``zero-row-commit``: a table whose only commit wrote no rows (no data file at all).
 
 Each case clusters a fresh copy with linear, z-order/direct, z-order/sample, hilbert/direct or
-hilbert/sample (the one-row, all-null, all-deleted and empty-partition tables with linear,
-z-order/direct and hilbert/sample: every curve and both mappings) and expects: a completed clustering naming the sort columns (for the zero-row
-commit: nothing scheduled, timeline unchanged); the input's rows (count and a checksum over every
+hilbert/sample (``edges``: each column set with three of them, every curve and both mappings, the
+five between the two sets; the one-row, all-null, all-deleted, empty-partition and zero-row-commit
+tables with linear, z-order/direct and hilbert/sample: every curve and both mappings) and expects:
+a completed clustering naming the sort columns (for the zero-row commit: nothing scheduled,
+timeline unchanged); the input's rows (count and a checksum over every
 data column); and filter queries on the sort columns returning exactly the input's keys, every
 query with data skipping off and a few with it on (each of those needs a scan of its own). For
 ``edges`` the skipping reader must also read fewer files than its queries would without
@@ -196,8 +198,15 @@ def edges(spark, root):
             "expected": {name: expected_keys(df, queries(), "k") for name, (_, queries, _) in SETS.items()}}
 
 
-@pytest.mark.parametrize("column_set", list(SETS))
-@pytest.mark.parametrize("curve,mapping", COMBOS)
+# Each column set through every curve and both mappings (linear, z-order/direct and hilbert/sample
+# for the numbers; z-order/sample, hilbert/direct and linear for all 12 columns): every one of the
+# five combinations on the edge values, every curve and mapping on each key width.
+EDGE_CASES = [pytest.param(*combo.values, column_set, id=f"{combo.id}-{column_set}")
+              for column_set, combos in (("numbers", CURVES_AND_MAPPINGS), ("all-12", [COMBOS[2], COMBOS[3], COMBOS[0]]))
+              for combo in combos]
+
+
+@pytest.mark.parametrize("curve,mapping,column_set", EDGE_CASES)
 def test_edge_values(spark, edges, tmp_path, column_set, curve, mapping):
     columns, queries, skipping = SETS[column_set]
     path = copy_table(edges["path"], str(tmp_path / "t"))
@@ -299,7 +308,7 @@ def zero_row_commit(spark, root):
     return path
 
 
-@pytest.mark.parametrize("curve,mapping", COMBOS)
+@pytest.mark.parametrize("curve,mapping", CURVES_AND_MAPPINGS)  # every curve and both mappings
 def test_table_whose_only_commit_wrote_no_rows(spark, zero_row_commit, tmp_path, curve, mapping):
     path = copy_table(zero_row_commit, str(tmp_path / "t"))
     before = instants(path)

@@ -1,11 +1,13 @@
 """Inline clustering through Hudi with hudi-layout's strategy, on a real local Spark + Hudi.
 
 Fixture: 4000 order lines (tests/data/lineorder.py) (seed 11) bulk-inserted in random order as 16 files, column stats
-on for s_city, c_city, p_brand. A second write inserts 400 more rows with inline clustering after
-every commit, laying the table out as 8 files. Expected: a completed replacecommit with operation
-CLUSTER naming our layout; exactly the 4400 rows written; point queries read fewer files.
+on for s_city, c_city, p_brand, written once (each case takes a copy). A second write inserts 400
+more rows with inline clustering after every commit, laying the table out as 8 files.
+Expected: a completed replacecommit with operation CLUSTER naming our layout; exactly the 4400 rows written; point queries read fewer files.
 """
 from __future__ import annotations
+
+import shutil
 
 import pytest
 
@@ -24,15 +26,24 @@ def _frame(spark, tmp_path, rows, seed, key_offset=0):
     return df
 
 
-@pytest.mark.spark
-@pytest.mark.parametrize("curve,mapping", [("hilbert", "sample"), ("z-order", "direct")])
-def test_inline_clustering_runs_our_layout(spark, tmp_path, curve, mapping):
-    path = str(tmp_path / "table")
-    first = _frame(spark, tmp_path, 4000, 11).repartition(16)
+@pytest.fixture(scope="module")
+def first_write(spark, tmp_path_factory):
+    """The first write, made once: each case clusters a copy of it."""
+    path = str(tmp_path_factory.mktemp("inline") / "table")
+    first = _frame(spark, None, 4000, 11).repartition(16)
     base = tables.cow_table_options("t_inline", "lo_key", COLUMNS, 16)
     first.write.format("hudi").options(**base).mode("overwrite").save(path)
     before = {c: point_query(spark, path, c, v) for c, v in PROBES}
     assert all(files == 16 for _, files in before.values())
+    return {"path": path, "first": first, "base": base, "before": before}
+
+
+@pytest.mark.spark
+@pytest.mark.parametrize("curve,mapping", [("hilbert", "sample"), ("z-order", "direct")])
+def test_inline_clustering_runs_our_layout(spark, first_write, tmp_path, curve, mapping):
+    path = str(tmp_path / "table")
+    shutil.copytree(first_write["path"], path)
+    first, base, before = first_write["first"], first_write["base"], first_write["before"]
 
     more = _frame(spark, tmp_path, 400, 12, key_offset=1_000_000).repartition(2)
     opts = dict(base)
