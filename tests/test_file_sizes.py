@@ -100,7 +100,7 @@ def test_the_issues_scenario_is_refused_before_writing_or_its_files_hold_their_r
 
 
 def test_a_sane_target_keeps_the_rows_per_file_over_rounds_of_upserts(spark, tmp_path):
-    _sane_target_over_rounds(spark, tmp_path, 4)
+    _sane_target_over_rounds(spark, tmp_path, 3)
 
 
 @pytest.mark.bench

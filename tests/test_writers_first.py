@@ -79,8 +79,9 @@ class _Table:
 
     def rows_exact(self):
         table = self.spark.read.format("hudi").load(self.path)
-        assert fingerprint(table) == fingerprint(self.expected)
-        assert table.select("lo_key").distinct().count() == table.count() == self.expected.count()
+        rows, hashed = fingerprint(self.expected)
+        assert fingerprint(table) == (rows, hashed)  # the table's rows and the expected's, counted
+        assert table.select("lo_key").distinct().count() == rows
 
 
 def test_late_updates_go_in_beside_a_pending_clustering_of_what_they_do_not_touch(spark, tmp_path):
