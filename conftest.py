@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from compat.table import merge_outcomes
 from hudi_layout import configure_spark, jarpaths
 from hudi_layout.jarpaths import JarNotFoundError, jars
 
@@ -37,15 +38,16 @@ def pytest_runtest_logreport(report):
 
 
 def pytest_sessionfinish(session, exitstatus):
-    if not _OUTCOMES or session.config.getoption("collectonly"):
+    # under pytest-xdist the controller, which sees every worker's reports, writes the file alone
+    if not _OUTCOMES or session.config.getoption("collectonly") or hasattr(session.config, "workerinput"):
         return
     version = jarpaths.resolve_version()
     out = Path(__file__).resolve().parent / "target" / "compat"
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{jarpaths.hudi_line(version)}.json"
     kept = json.loads(path.read_text())["outcomes"] if path.is_file() else {}
-    kept.update(_OUTCOMES)
-    path.write_text(json.dumps({"version": version, "outcomes": kept}, indent=1, sort_keys=True))
+    merged = merge_outcomes(kept, _OUTCOMES)
+    path.write_text(json.dumps({"version": version, "outcomes": merged}, indent=1, sort_keys=True))
 
 
 @pytest.fixture(scope="session")

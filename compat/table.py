@@ -90,6 +90,18 @@ SAME_FILES = ("default layout on the same input: the same files, key for key, as
               "test_the_default_clustering_keeps_every_row_and_reads_fewer_files")
 
 
+def merge_outcomes(kept: Dict[str, str], new: Dict[str, str]) -> Dict[str, str]:
+    """The outcomes a line keeps after one more pytest session on it: a test this session passed or
+    failed takes that outcome; one it skipped keeps what an earlier session ran (``make test-compat``
+    on 1.2 skips what ``make test`` already ran there, and must not turn its pass into "does not
+    apply")."""
+    merged = dict(kept)
+    for name, outcome in new.items():
+        if outcome != "skipped" or merged.get(name, "skipped") == "skipped":
+            merged[name] = outcome
+    return merged
+
+
 def _results() -> Dict[str, Dict]:
     out = {}
     for line in LINES:

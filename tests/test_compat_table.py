@@ -53,3 +53,14 @@ def test_the_files_row_holds_each_line_against_the_others():
         "| **other files** (`b`) | **other files** (`a`) | **other files** (`a`) |")
     assert row({"1.0": files("a"), "1.2": {"version": "x", "outcomes": {}}}).endswith(
         "| not run | no other line ran | not run |")
+
+
+def test_a_skip_keeps_what_an_earlier_session_ran_on_the_line():
+    table = _table()
+    kept = {"test_ran": "passed", "test_broke": "failed", "test_never": "skipped", "test_fixed": "failed"}
+    new = {"test_ran": "skipped", "test_broke": "skipped", "test_never": "skipped", "test_fixed": "passed",
+           "test_new": "skipped"}
+    assert table.merge_outcomes(kept, new) == {
+        "test_ran": "passed", "test_broke": "failed", "test_never": "skipped", "test_fixed": "passed",
+        "test_new": "skipped"}
+    assert table.merge_outcomes({"test_ran": "passed"}, {"test_ran": "failed"}) == {"test_ran": "failed"}
