@@ -9,7 +9,7 @@ PY     := $(VENV)/bin/python
 MVN    := mvn -B -ntp
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv build peers dist demo check test test-bench test-compat bench microbench options-table readme docs clean
+.PHONY: all venv build peers dist demo check test test-dist test-bench test-compat bench microbench options-table readme docs clean
 
 all: build
 
@@ -62,10 +62,19 @@ check: venv
 	for line in $(OLDER_LINES); do $(MVN) -P$$line package || exit 1; done
 
 # The library's tests: `check`, then the pytest of tests/ and integration/ against a real local
-# Spark + Hudi 1.2 (marker `bench` left out: faults, concurrency, merge-on-read, every route).
-# The compatibility suite is `make test-compat`; the benchmark's tests are `make test-bench`.
+# Spark + Hudi 1.2 (markers `bench` and `dist` left out: faults, concurrency, merge-on-read, every
+# route), in TEST_WORKERS processes with a Spark session each (pytest-xdist), whole modules to a
+# worker, the `slow` ones first. The compatibility suite is `make test-compat`; the benchmark's
+# tests are `make test-bench`; the wheel's, `make test-dist`.
+TEST_WORKERS ?= 2
 test: check
-	$(PY) -m pytest -q -p no:cacheprovider --durations=30 -m "not bench" tests integration
+	$(PY) -m pytest -q -p no:cacheprovider --durations=30 -n $(TEST_WORKERS) --dist loadfile \
+		--no-loadscope-reorder -m "not bench and not dist" tests integration
+
+# The wheel (what `make dist` builds) installed in a fresh venv outside the checkout: its verbs,
+# the demo and a clustering by spark-submit, with the Hudi bundle by its Maven coordinates.
+test-dist: build
+	$(PY) -m pytest -q -p no:cacheprovider --durations=5 -m dist integration
 
 # The tests of the benchmark and docs tooling (marker `bench`): runners, rounds, peers, frontier,
 # and the docs' generated figures against their results files (tests/test_docs.py).

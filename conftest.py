@@ -37,6 +37,13 @@ def pytest_runtest_logreport(report):
             _OUTCOMES[name] = report.outcome
 
 
+def pytest_collection_modifyitems(session, config, items):
+    """Modules marked ``slow`` first, each module's tests kept together and in order: ``make test``
+    hands whole modules to its two workers in this order (pytest-xdist ``--dist loadfile
+    --no-loadscope-reorder``), so the longest start first and the short ones fill in at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def pytest_sessionfinish(session, exitstatus):
     # under pytest-xdist the controller, which sees every worker's reports, writes the file alone
     if not _OUTCOMES or session.config.getoption("collectonly") or hasattr(session.config, "workerinput"):

@@ -30,7 +30,7 @@ from tablecheck import fingerprint, point_query
 
 REPO = Path(__file__).resolve().parents[1]
 COLUMNS = list(lineorder.FILTER_COLUMNS)
-pytestmark = [pytest.mark.spark]
+pytestmark = [pytest.mark.spark, pytest.mark.slow]
 
 
 def _job(path: str, *args: str, sizes=()) -> subprocess.CompletedProcess:

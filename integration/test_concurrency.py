@@ -43,7 +43,7 @@ OCC = {
     "hoodie.clean.failed.writes.policy": "LAZY",
 }
 
-pytestmark = [pytest.mark.spark, pytest.mark.faults]
+pytestmark = [pytest.mark.spark, pytest.mark.faults, pytest.mark.slow]
 
 
 @pytest.mark.parametrize("updates", ["late", "spread"])

@@ -38,7 +38,7 @@ NEW = 40_000  # rows the continuous scenario adds: a delta that takes long enoug
 FAIL_ROWS = 6_000  # the task-failure scenario's table: it kills nothing, so it needs no long write
 BULK = {"hoodie.bulkinsert.shuffle.parallelism": str(FILES_IN), "hoodie.bulkinsert.sort.mode": "NONE"}
 
-pytestmark = [pytest.mark.spark, pytest.mark.faults]
+pytestmark = [pytest.mark.spark, pytest.mark.faults, pytest.mark.slow]
 
 
 def _table(spark, tmp_path, seed, rows=ROWS):

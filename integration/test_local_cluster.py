@@ -34,7 +34,7 @@ MASTER = "local-cluster[2,1,1024]"
 COLUMNS = list(lineorder.FILTER_COLUMNS)
 TARGET = 500_000  # about 1,000 order lines a file beside Hudi's default bloom filter (about 431 KB)
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2")]
-pytestmark = [pytest.mark.spark]
+pytestmark = [pytest.mark.spark, pytest.mark.slow]
 
 
 def _run_logged(tmp_path: Path, name: str, command) -> tuple:

@@ -28,7 +28,7 @@ import pytest
 from hudi_layout.jarpaths import ENV_DIR, HUDI_BUNDLE_PACKAGE
 
 REPO = Path(__file__).resolve().parents[1]
-pytestmark = [pytest.mark.spark]
+pytestmark = [pytest.mark.spark, pytest.mark.dist]
 
 WRITE = """
 import sys

@@ -32,7 +32,7 @@ from hudi_layout import tables, timeline
 from hudi_layout.options import BULK_INSERT_PARTITIONER_KEY, LayoutOptionError, LayoutOptions
 from tablecheck import fingerprint, point_query
 
-pytestmark = pytest.mark.spark
+pytestmark = [pytest.mark.spark, pytest.mark.slow]
 LAYOUTS = ["per-round", "continuous"]
 ROUNDS, ROWS, FILES, FILES_OUT = 3, 4000, 20, 4
 COLUMNS = list(lineorder.FILTER_COLUMNS)

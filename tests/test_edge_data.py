@@ -54,7 +54,7 @@ from layoutcheck import (COMBOS, CURVES_AND_MAPPINGS, cluster, copy_table, data_
                          query_results)
 from tablecheck import fingerprint
 
-pytestmark = pytest.mark.spark
+pytestmark = [pytest.mark.spark, pytest.mark.slow]
 
 LONG_MIN, LONG_MAX = -2**63, 2**63 - 1
 INT_MIN, INT_MAX = -2**31, 2**31 - 1

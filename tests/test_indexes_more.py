@@ -53,7 +53,7 @@ import hudi_layout as hl
 from hudi_layout import jarpaths, jvm, scan, tables
 from tablecheck import fingerprint
 
-pytestmark = [pytest.mark.spark]
+pytestmark = [pytest.mark.spark, pytest.mark.slow]
 
 LINE = jarpaths.hudi_line(jarpaths.resolve_version())
 #: The indexes each line's metadata table has beside the files, column stats, the record-level

@@ -36,7 +36,7 @@ SIZES = dict(target_file_bytes=TARGET, small_file_bytes=1 << 40, max_bytes_per_g
 GRID_KEY = "hudilayout.continuous.grid."  # + the partition ("" unpartitioned)
 BULK = {"hoodie.bulkinsert.shuffle.parallelism": "12", "hoodie.bulkinsert.sort.mode": "NONE"}
 
-pytestmark = pytest.mark.spark
+pytestmark = [pytest.mark.spark, pytest.mark.slow]
 
 
 def _frame(spark, tmp_path, rows, seed, key_offset=0):

@@ -26,7 +26,7 @@ COLUMNS = list(lineorder.FILTER_COLUMNS)
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2"), ("p_brand", "MFGR#1440")]
 ROWS, FILES_IN, FILES_OUT = 3000, 12, 6
 
-pytestmark = pytest.mark.spark
+pytestmark = [pytest.mark.spark, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

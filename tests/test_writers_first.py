@@ -31,7 +31,7 @@ from data import lineorder
 from layoutcheck import pending_clustering
 from tablecheck import fingerprint
 
-pytestmark = pytest.mark.spark
+pytestmark = [pytest.mark.spark, pytest.mark.slow]
 COLUMNS = list(lineorder.FILTER_COLUMNS)
 OCC = {
     "hoodie.write.concurrency.mode": "OPTIMISTIC_CONCURRENCY_CONTROL",
