@@ -6,8 +6,10 @@ region by region: new rows, and the old regions that fall due, go on a tree for 
 the other old regions stay as they are. No full rewrite happens unless asked for.
 
 Table: 3,000 order lines (key ``lo_key``) bulk-inserted in random order as 12 files, laid out by the
-continuous layout on s_city, c_city, p_brand; then rounds of 600 new rows upserted, each followed
-by a continuous clustering on (s_city, lo_discount). The rows expected are checked by fingerprint
+continuous layout on s_city, c_city, p_brand; then rounds of 1,200 new rows upserted, each followed
+by a continuous clustering on (s_city, lo_discount): the first round, a clustering with no write
+since, and one more round, whose rows make every old region left fall due (with rounds of 600 rows
+the move took two). The rows expected are checked by fingerprint
 (count and a checksum of every column), summed over the writes' rows, each fingerprinted once; the
 layout report is read once after each clustering.
 
@@ -38,7 +40,7 @@ from tablecheck import fingerprint, point_query
 pytestmark = pytest.mark.spark
 OLD = list(lineorder.FILTER_COLUMNS)
 NEW = [OLD[0], "lo_discount"]
-ROUND_ROWS = 600
+ROUND_ROWS = 1200
 #: the commit key naming the old layout's columns; the table is unpartitioned, so its partition path is empty
 MOVING = CONTINUOUS_MOVING + ""
 
