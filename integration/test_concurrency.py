@@ -6,9 +6,11 @@ Table: 6,000 order lines in 12 files, laid out once by the continuous layout (fi
 of the table), then as many rows again written on the grid: a pending layer in every region. The
 clustering job (integration/jobs/cluster_table.py --occ --continuous) schedules and executes a
 clustering every 1 s, CLUSTER_ROUNDS times (merge_fraction 0.01, region_files 1: its first
-clustering finds every region due and splits it). Once the first is scheduled, this test upserts
-ROUNDS rounds (more, up to MAX_ROUNDS, until a clustering has completed, for late updates): each
-inserts 150 new rows and updates 150 stored ones (lo_tax = round), either
+clustering finds every region due and splits it). Its Spark driver (``--serve``) starts once for
+the module, beside the first case's table set-up, and each case sends it its table as one request.
+Once the first is scheduled, this test upserts ROUNDS rounds (more, up to MAX_ROUNDS, until a
+clustering has completed, for late updates): each inserts 150 new rows and updates 150 stored
+ones (lo_tax = round), either
 - ``late``: rows the round before inserted (late-arriving rows; the first round updates none), or
 - ``spread``: rows drawn from the whole table.
 A write refused or failed because of the clustering would be retried (at most RETRIES times) and
@@ -20,8 +22,11 @@ splits regions. With spread updates the clusterings that meet a write give way (
 counted); one clustering after the upserts stop completes."""
 from __future__ import annotations
 
+import queue
+import shlex
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -31,7 +36,7 @@ from pyspark.sql import functions as F
 import hudi_layout as hl
 from hudi_layout import tables, timeline
 from data import lineorder
-from tablecheck import fingerprint
+from tablecheck import fingerprint, fingerprint_and_keys
 
 REPO = Path(__file__).resolve().parents[1]
 JOB = REPO / "integration" / "jobs" / "cluster_table.py"
@@ -46,8 +51,69 @@ OCC = {
 pytestmark = [pytest.mark.spark, pytest.mark.faults, pytest.mark.slow]
 
 
+class _Driver:
+    """The clustering job's driver (``cluster_table.py --serve``), started once for the module: each
+    test sends it one request and reads its lines up to ``end``. It starts while the first test sets
+    its table up. A test that stops before its request ended kills it; the next request starts
+    another."""
+
+    def __init__(self, log: Path):
+        self.log = log
+        self.proc = None
+        self._start()
+
+    def _start(self):
+        self.proc = subprocess.Popen([sys.executable, str(JOB), "--serve"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=open(self.log, "a"), text=True,
+                                     cwd=str(REPO))
+        self.lines: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read, args=(self.proc, self.lines), daemon=True).start()
+
+    @staticmethod
+    def _read(proc, lines):
+        for line in iter(proc.stdout.readline, ""):
+            lines.put(line)
+        lines.put(None)  # the driver ended
+
+    def request(self, args):
+        if self.proc.poll() is not None:
+            self._start()
+        self.proc.stdin.write(shlex.join(args) + "\n")
+        self.proc.stdin.flush()
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def line(self, timeout=600) -> str:
+        """The job's next line; fails with its log if it ended (it ends only when the module does)."""
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            pytest.fail(f"the job printed nothing for {timeout} s: " + self.log.read_text()[-3000:])
+        assert line is not None, "the job's driver ended: " + self.log.read_text()[-3000:]
+        return line
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.stdin.close()
+            try:
+                self.proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+@pytest.fixture(scope="module")
+def job(tmp_path_factory):
+    driver = _Driver(tmp_path_factory.mktemp("cluster_job") / "job.log")
+    yield driver
+    driver.close()
+
+
 @pytest.mark.parametrize("updates", ["late", "spread"])
-def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modelled_rows(spark, tmp_path, updates):
+def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modelled_rows(spark, tmp_path, updates,
+                                                                                       job):
     base = lineorder.frame(spark, ROWS, 81).repartition(12).cache()
     path = str(tmp_path / "table")
     layout = hl.LayoutOptions(COLUMNS)
@@ -67,16 +133,15 @@ def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modell
     hl.write(more, path, split, table="t_occ", record_key="lo_key", operation="bulk_insert", extra=OCC)
     base = base.unionByName(more).localCheckpoint()
     job_args = ["--target", str(target), "--continuous", "--region-files", "1", "--merge-fraction", "0.01"]
-    job = subprocess.Popen([sys.executable, str(JOB), path, "--columns", ",".join(COLUMNS), "--occ", "--rounds",
-                            str(CLUSTER_ROUNDS), "--pause", "1"] + job_args,
-                           stdout=subprocess.PIPE, stderr=open(tmp_path / "job.log", "w"), text=True,
-                           cwd=str(REPO))
-    expected, refusals, upserts, inserted = base, [], [], None
+    done = False
     try:
+        job.request([path, "--columns", ",".join(COLUMNS), "--occ", "--rounds", str(CLUSTER_ROUNDS), "--pause", "1"]
+                    + job_args)
+        expected, refusals, upserts, inserted = base, [], [], None
         first_line = ""
         while not first_line.startswith("scheduled"):  # JVM warnings (lines with '#') come first
-            line = job.stdout.readline()
-            assert line, "the job ended before it scheduled a clustering: " + (tmp_path / "job.log").read_text()[-3000:]
+            line = job.line()
+            assert line != "end\n", "the job's rounds ended before it scheduled a clustering"
             first_line = line if not line.startswith("#") else ""
         started = _hudi_time(time.time())
         for r in range(1, MAX_ROUNDS + 1):
@@ -104,19 +169,22 @@ def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modell
             inserted = inserts.localCheckpoint()
             expected = expected.join(batch.select("lo_key"), "lo_key", "left_anti").unionByName(batch)
             expected = expected.localCheckpoint()
-        out, _ = job.communicate(timeout=600)
-        out = first_line + out
+        out, line = first_line, ""
+        while line != "end\n":  # the job's rounds are over: its request is done
+            out += line
+            line = job.line()
+        done = True
     finally:
-        if job.poll() is None:
+        if not done:  # the job may still be clustering this table: the next test gets a new driver
             job.kill()
-    assert job.returncode == 0, out + (tmp_path / "job.log").read_text()[-3000:]
     lines = [line for line in out.splitlines() if line and not line.startswith("#")]
     gave_way = [line for line in lines if line.startswith("failed") and "gave way" in line]
     assert all("gave way" in line for line in lines if line.startswith("failed")), lines
 
     table = spark.read.format("hudi").load(path)
-    assert fingerprint(table) == fingerprint(expected)
-    assert table.select("lo_key").distinct().count() == table.count() == base.count() + 150 * len(upserts)
+    (rows, hashed), keys = fingerprint_and_keys(table, "lo_key")  # one read of the table
+    assert (rows, hashed) == fingerprint(expected)
+    assert keys == rows == base.count() + 150 * len(upserts)
     assert refusals == [], refusals
 
     writes = [i for i in timeline.instants(spark, path) if i["action"] == "commit" and i["completed"]]

@@ -21,6 +21,14 @@ def fingerprint(df) -> Tuple[int, int]:
     return int(row["n"]), int(row["h"] or 0)
 
 
+def fingerprint_and_keys(df, key: str = "lo_key") -> Tuple[Tuple[int, int], int]:
+    """(:func:`fingerprint`, how many distinct ``key`` values), from one read of ``df``."""
+    cols = data_columns(df)
+    row = df.select(F.count(F.lit(1)).alias("n"), F.sum(F.xxhash64(*cols).cast("decimal(38,0)")).alias("h"),
+                    F.countDistinct(key).alias("k")).collect()[0]
+    return (int(row["n"]), int(row["h"] or 0)), int(row["k"])
+
+
 def point_query(spark, path: str, column: str, value, key: str = "lo_key"):
     """(sorted keys returned, files read) for ``column = value`` with data skipping on."""
     df = scan.skipping_reader(spark, path).where(F.col(column) == F.lit(value)).select(key)
