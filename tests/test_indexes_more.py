@@ -254,12 +254,13 @@ def clustered(request, spark, indexed_bases, tmp_path_factory):
 
     _write(_upsert(spark), path, base["table_type"], "upsert", UPSERT[index])
     model = _model(spark, upserted=True)
-    out["upserted"] = fingerprint(spark.read.format("hudi").load(path)) == fingerprint(model)
+    want = fingerprint(model)  # once, for after the upsert and after the second clustering
+    out["upserted"] = fingerprint(spark.read.format("hudi").load(path)) == want
 
     second = hl.cluster(spark, path, _layout(base, layout), extra=KEEP)
     assert second.executed and second.layout["hudilayout.continuous"], second
     out["second"] = _look(spark, path, model)
-    out["rows"] = fingerprint(spark.read.format("hudi").load(path)) == fingerprint(model)
+    out["rows"] = fingerprint(spark.read.format("hudi").load(path)) == want
     return out
 
 

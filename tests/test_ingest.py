@@ -125,9 +125,10 @@ def test_batch_writes_cluster_inline_every_n_commits(spark, tmp_path):
     expected = (first.join(updated.select("lo_key"), "lo_key", "left_anti")
                 .unionByName(second).unionByName(third).unionByName(fourth).unionByName(fifth))
     assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(expected)
+    model = expected.select("lo_key", *(c for c, _ in PROBES)).collect()  # one job for every probe's keys
     for column, value in PROBES:
         keys, _ = point_query(spark, path, column, value)
-        assert keys == sorted(r[0] for r in expected.where(F.col(column) == value).select("lo_key").collect())
+        assert keys == sorted(r["lo_key"] for r in model if r[column] == value)
 
 
 def _wait(condition, timeout, what):
@@ -135,21 +136,25 @@ def _wait(condition, timeout, what):
     while time.time() < deadline:
         if condition():
             return
-        time.sleep(1)
+        time.sleep(0.25)
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+
+
+#: Micro-batches before the stream waits for the first async clustering, and after it.
+EARLY, LATE = 4, 2
 
 
 def test_streaming_write_with_async_clustering(spark, tmp_path):
     path, inbox, ckpt = str(tmp_path / "table"), tmp_path / "inbox", str(tmp_path / "checkpoint")
     inbox.mkdir()
     batches = []
-    for i in range(6):
+    for i in range(EARLY + LATE):
         df = _frame(spark, tmp_path, 500, 40 + i, key_offset=i * 1_000_000)
         if i:  # each batch also updates 50 rows of the one before
             prev = batches[-1].orderBy("lo_key").limit(50).withColumn("lo_tax", F.lit(100 + i))
             df = df.unionByName(prev)
-        batches.append(df)
         df.coalesce(1).write.parquet(str(tmp_path / f"batch-{i}"))
+        batches.append(spark.read.parquet(str(tmp_path / f"batch-{i}")))  # not the chain of batches again
 
     # the continuous layout: the first clustering records a grid, later ones lay new rows on it
     layout = hl.LayoutOptions(COLUMNS, async_clustering=True, every_n_commits=2, continuous=True, **SIZES)
@@ -163,10 +168,10 @@ def test_streaming_write_with_async_clustering(spark, tmp_path):
         query.processAllAvailable()
 
     try:
-        for i in range(4):
+        for i in range(EARLY):
             drop(i)
         _wait(lambda: timeline.clustering_commits(spark, path), 240, "an async clustering to complete")
-        for i in range(4, 6):  # the stream keeps writing after the clustering
+        for i in range(EARLY, EARLY + LATE):  # the stream keeps writing after the clustering
             drop(i)
         _wait(lambda: not hl.pending(spark, path), 240, "pending clusterings to finish")
     finally:
@@ -175,7 +180,7 @@ def test_streaming_write_with_async_clustering(spark, tmp_path):
 
     clusterings = timeline.clustering_commits(spark, path)
     writes = [i for i in timeline.instants(spark, path) if i["action"] == "commit" and i["completed"]]
-    assert len(writes) == 6
+    assert len(writes) == len(batches)
     assert all(c["extra"]["hudilayout.columns"] == ",".join(COLUMNS) for c in clusterings)
     stages = [c["extra"]["hudilayout.continuous"].split(" ")[0] for c in clusterings]
     assert len(stages) >= 2, stages
@@ -196,20 +201,21 @@ def test_cluster_an_existing_table_now_or_schedule_and_execute_later(spark, tmp_
     df = _frame(spark, tmp_path, 3000, 51).repartition(12)
     hl.write(df, path, hl.LayoutOptions(COLUMNS), table="t_now", record_key="lo_key",
              operation="bulk_insert", extra=BULK)
+    rows = fingerprint(df)  # the rows every step below must keep, computed once
     before = _probe_files(spark, path)
 
     layout = hl.LayoutOptions(COLUMNS, curve="z-order", mapping="direct", **SIZES)
     scheduled = hl.cluster(spark, path, layout, execute=False)
     assert scheduled.instant and not scheduled.executed and scheduled.layout == {}
     assert hl.pending(spark, path) == [scheduled.instant]
-    assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(df)
+    assert fingerprint(spark.read.format("hudi").load(path)) == rows
 
     done = hl.execute(spark, path, scheduled.instant, layout)
     assert done.executed and done.instant == scheduled.instant and hl.pending(spark, path) == []
     assert (done.layout["hudilayout.curve"], done.layout["hudilayout.mapping"]) == ("zorder", "direct")
     assert int(done.layout["hudilayout.files"]) >= 2
     assert not any(k.startswith(GRID_KEY) for k in done.layout), "a table's first cluster() is not continuous"
-    assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(df)
+    assert fingerprint(spark.read.format("hudi").load(path)) == rows
     after = _probe_files(spark, path)
     assert all(after[c] < before[c] for c in before), (before, after)
 
@@ -224,7 +230,7 @@ def test_cluster_an_existing_table_now_or_schedule_and_execute_later(spark, tmp_
     assert hl.cluster(spark, path, relayout) == hl.ClusteringResult(None, False)
     again = hl.cluster(spark, path, relayout, incremental=False)
     assert again.executed and again.layout["hudilayout.curve"] == "hilbert"
-    assert fingerprint(spark.read.format("hudi").load(path)) == fingerprint(df)
+    assert fingerprint(spark.read.format("hudi").load(path)) == rows
     # A table laid out before is clustered repeatedly: continuous by default (continuous=None), so
     # this clustering recorded a grid and a later bulk insert puts each new row in its region.
     assert again.layout["hudilayout.continuous"].startswith("full") and GRID_KEY in again.layout
