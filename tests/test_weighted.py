@@ -7,22 +7,20 @@ Fixture: 6000 order lines (seed 99) bulk-inserted in random order as 12 files; c
 0.6/0.3/0.1 (both with files cut along the curve, aligned=False), the aligned layout (the default)
 weighted 0.6/0.3/0.1, and Hilbert/sample weighted 0.9/0.09/0.01
 (p_brand then earns 27^(1/3) * 0.01 / GM < 1 bucket). The workload's average is sum p_i times the
-files a point query on column i holds, by the layout report (the column-stats index; one report a
-layout, which also gives the weighted layout's workload figure); Spark's scan metrics confirm it on
-10 s_city point queries a layout, run as one Spark job (a union, a scan of its own for each query).
+files a point query on column i holds, by the layout report (the column-stats index); Spark's scan
+metrics confirm it on s_city queries.
 """
 from __future__ import annotations
 
 import shutil
 
 import pytest
-from pyspark.sql import functions as F
 
 import hudi_layout as hl
-from hudi_layout import report, scan, tables
+from hudi_layout import report, tables
 from data import lineorder
 from hudi_layout.cli import report as report_cli
-from tablecheck import fingerprint
+from tablecheck import fingerprint, point_query
 
 COLUMNS = list(lineorder.FILTER_COLUMNS)
 WORKLOAD = {"s_city": 0.6, "c_city": 0.3, "p_brand": 0.1}
@@ -59,12 +57,11 @@ def _workload(per_column):
 
 @pytest.mark.spark
 def test_weights_cut_the_workloads_files_read(spark, base):
-    avg, paths, reports = {}, {}, {}
+    avg, paths = {}, {}
     for name, layout in (("equal", {"aligned": False}), ("weighted", {"weights": WORKLOAD, "aligned": False}),
                          ("aligned", {"weights": WORKLOAD})):
         paths[name], done = _clustered(spark, base, name, **layout)
-        reports[name] = report.report(spark, paths[name], COLUMNS)
-        avg[name] = {r.column: r.avg_files for r in reports[name]}
+        avg[name] = {r.column: r.avg_files for r in report.report(spark, paths[name], COLUMNS)}
         if "weights" in layout:
             assert done.layout["hudilayout.column.weights"] == "0.6000,0.3000,0.1000"
             assert done.dropped_columns == []
@@ -80,36 +77,23 @@ def test_weights_cut_the_workloads_files_read(spark, base):
     # the report reads the weights back from the commit and gives the same workload average
     assert report.layout_weights(spark, paths["weighted"]) == [0.6, 0.3, 0.1]
     assert report.layout_weights(spark, paths["equal"]) is None
-    assert report.workload(reports["weighted"], [0.6, 0.3, 0.1])["avg_files"] == pytest.approx(work["weighted"])
+    rows = report.report(spark, paths["weighted"], COLUMNS)
+    assert report.workload(rows, [0.6, 0.3, 0.1])["avg_files"] == pytest.approx(work["weighted"])
     print(f"workload 0.6/0.3/0.1 files per point query: {work}; per column: {avg}")
     assert work["weighted"] <= 0.9 * work["equal"], work  # 0.84 measured; the 15% target is for N = 1000
     assert work["aligned"] <= 0.85 * work["equal"], work
     assert avg["weighted"]["s_city"] < avg["equal"]["s_city"], avg
     # Spark's scan metrics agree on the heaviest column: the same rows, fewer files
     # every 25th of the 250 cities (each is in the 6000 rows; 10 nations of the 5 regions): 10 point queries
-    # a layout, not a read of the whole table for its distinct values; a layout's 10 queries run as
-    # one Spark job (a union whose branches each keep their own filter, so each scan skips files for
-    # its own query), and its files read are summed over the 10 scans
+    # a layout, not a read of the whole table for its distinct values
     values = lineorder.CITIES[::25]
-    keys, read = {}, {}
-    for name, p in paths.items():
-        keys[name], read[name] = _point_queries(spark, p, "s_city", values)
-        assert all(keys[name][v] for v in values), (name, keys[name])  # each city is in the rows
-    assert keys["weighted"] == keys["equal"] == keys["aligned"]
+    read = {name: 0 for name in paths}
+    for v in values:
+        keys = {name: point_query(spark, p, "s_city", v) for name, p in paths.items()}
+        assert keys["weighted"][0] == keys["equal"][0] == keys["aligned"][0]
+        for name in paths:
+            read[name] += keys[name][1]
     assert read["weighted"] < read["equal"] and read["aligned"] < read["equal"], read
-
-
-def _point_queries(spark, path, column, values):
-    """({value: sorted keys ``column = value`` returns}, files the queries read) with data skipping
-    on: the queries as one union, a scan of its own for each."""
-    reader = scan.skipping_reader(spark, path)
-    union = None
-    for i, v in enumerate(values):
-        branch = reader.where(F.col(column) == F.lit(v)).select(F.lit(i).alias("q"), "lo_key")
-        union = branch if union is None else union.unionAll(branch)
-    rows, files = scan.files_read(union)
-    keys = {v: sorted(k for q, k in rows if q == i) for i, v in enumerate(values)}
-    return keys, files
 
 
 def test_workload_bound_is_the_closed_form():
