@@ -30,6 +30,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@link FileSizing} from a table's own Parquet base files and the write config's bloom filter
@@ -55,6 +56,8 @@ public final class FileFooters {
   private static final int FRAME_BYTES = 12;
   /** The key of Hudi's bloom filter in a base file's footer. */
   private static final String BLOOM_KEY = "org.apache.hudi.bloomfilter";
+  /** Serialized bloom filter bytes by their settings and keys (see {@link #bloomBytes}). */
+  private static final Map<String, Long> BLOOM_BYTES = new ConcurrentHashMap<>();
   /** Keys added at most to a dynamic filter to measure its second block; beyond, blocks are taken alike. */
   private static final int MAX_SIMULATED = 1 << 20;
   /** Footers kept per JVM, by path and size (a base file never changes): a plan beside a stream reads each file's tail once. */
@@ -225,8 +228,17 @@ public final class FileFooters {
     return new FileSizing.Footer(fixedBytes, first, block, entries, blocks);
   }
 
-  /** The serialized bytes of Hudi's bloom filter of these settings holding {@code keys} keys. */
+  /**
+   * The serialized bytes of Hudi's bloom filter of these settings holding {@code keys} keys. They
+   * depend on the settings alone, so each is built once per JVM: a filter of Hudi's default 60,000
+   * entries fills and serializes about half a megabyte, and every plan and clustering asks.
+   */
   private static long bloomBytes(int entries, double fpp, int max, String type, int keys) {
+    String key = entries + "/" + fpp + "/" + max + "/" + type + "/" + keys;
+    return BLOOM_BYTES.computeIfAbsent(key, k -> buildBloomBytes(entries, fpp, max, type, keys));
+  }
+
+  private static long buildBloomBytes(int entries, double fpp, int max, String type, int keys) {
     BloomFilter filter = BloomFilterFactory.createBloomFilter(entries, fpp, max, type);
     for (int i = 0; i < keys; i++) {
       filter.add("hudi-layout-sizing-" + i);
