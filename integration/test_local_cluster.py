@@ -76,8 +76,9 @@ def test_inline_clustering_and_the_clustering_job_on_a_multi_jvm_cluster(spark, 
     third = lineorder.frame(spark, 300, 83) \
         .withColumn("lo_key", F.col("lo_key") + 2 * 10 ** 9)
     third.write.parquet(str(tmp_path / "third-keyed"))
+    # the model of the writes, computed once for the fingerprint and the probes' keys
     expected = (first.join(updated.select("lo_key"), "lo_key", "left_anti").unionByName(updated)
-                .unionByName(new).unionByName(third))
+                .unionByName(new).unionByName(third)).localCheckpoint()
     want = fingerprint(expected)
     keys = {(c, v): sorted(r[0] for r in expected.where(F.col(c) == v).select("lo_key").collect()) for c, v in PROBES}
 
