@@ -10,9 +10,6 @@ fewer files per point query; ``--mode purgePending`` removes a scheduled plan an
 ``--mode scheduleAndExecute`` plans and runs in one go. The happy path runs through
 ``hudi-layout clustering schedule|show|run|purge`` (hudi-cli's verbs and option names, a relative
 ``--path``), which prints the job's report lines and exits with its status.
-
-The drivers skip JOL's attach attempts (``jol.skipHotspotSAAttach``, ``jol.skipDynamicAttach``): on a
-stock JDK they fail after starting helper JVMs, and JOL takes the same fallback.
 """
 from __future__ import annotations
 
@@ -33,13 +30,7 @@ from tablecheck import fingerprint, point_query
 
 REPO = Path(__file__).resolve().parents[1]
 COLUMNS = list(lineorder.FILTER_COLUMNS)
-JOL = "-Djol.skipHotspotSAAttach=true -Djol.skipDynamicAttach=true"
 pytestmark = [pytest.mark.spark, pytest.mark.slow]
-
-
-def _env() -> dict:
-    """The environment of a driver the test starts: JOL's attach attempts skipped."""
-    return dict(os.environ, SPARK_SUBMIT_OPTS=f"{os.environ.get('SPARK_SUBMIT_OPTS', '')} {JOL}".strip())
 
 
 def _job(path: str, *args: str, sizes=()) -> subprocess.CompletedProcess:
@@ -50,15 +41,14 @@ def _job(path: str, *args: str, sizes=()) -> subprocess.CompletedProcess:
                "--base-path", path, "--table-name", "t_job", "--props", str(REPO / "conf" / "hudi-layout.properties")]
     for kv in sizes:
         command += ["--hoodie-conf", kv]
-    return subprocess.run(command + list(args), capture_output=True, text=True, timeout=600, env=_env())
+    return subprocess.run(command + list(args), capture_output=True, text=True, timeout=600)
 
 
 def _cli(folder: Path, verb: str, *configs: str) -> subprocess.CompletedProcess:
     """``hudi-layout clustering VERB`` with hudi-cli's option names, run from ``folder`` with a relative path."""
     return subprocess.run([sys.executable, "-m", "hudi_layout", "clustering", verb, "--path", "table",
                            "--propsFilePath", str(REPO / "conf" / "hudi-layout.properties"), "--sparkMaster", "local[2]",
-                           "--hoodieConfigs", *configs], cwd=str(folder), capture_output=True, text=True, timeout=600,
-                          env=_env())
+                           "--hoodieConfigs", *configs], cwd=str(folder), capture_output=True, text=True, timeout=600)
 
 
 def test_the_clustering_job_schedules_executes_and_purges(spark, tmp_path):

@@ -53,8 +53,7 @@ def _run_logged(tmp_path: Path, name: str, command) -> tuple:
     log.mkdir()
     (conf / "spark-defaults.conf").write_text(f"spark.eventLog.enabled true\nspark.eventLog.dir {log.as_uri()}\n"
                                               f"spark.executor.extraJavaOptions {JOL}\n")
-    opts = f"{os.environ.get('SPARK_SUBMIT_OPTS', '')} {JOL}".strip()
-    env = dict(os.environ, SPARK_CONF_DIR=str(conf), SPARK_SUBMIT_OPTS=opts)
+    env = dict(os.environ, SPARK_CONF_DIR=str(conf))  # the drivers' options: conftest's SPARK_SUBMIT_OPTS
     run = subprocess.run(command, capture_output=True, text=True, timeout=900, env=env, cwd=str(tmp_path))
     executors = set()
     for f in log.iterdir():
