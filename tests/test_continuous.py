@@ -1,27 +1,28 @@
 """The continuous layout (``LayoutOptions(continuous=True)``) while a table grows, on real Spark + Hudi.
 
 Fixture: 3 rounds of 4,000 order lines (tests/data/lineorder.py, a seed a round, keys of their own),
-each bulk-inserted as 20 small files and clustered into about 4 files, for two tables: our layout
-with Hudi's size-based plan (only the round's small files are clustered: each round is laid out on
-its own), and ours with the continuous plan (merge fraction 0.5), whose writes after the first
-clustering put each row in its region of the recorded grid, as its write options do. After each
-round, each table must hold exactly the rows written so far (count and a checksum of every column,
-read with skipping off; the expected fingerprint is each round's rows' fingerprint, summed (a count
-and a sum), so no round's rows are generated again. Three rounds are kept: with two, the comparison
-of files read per point query below failed in a trial run.
+each bulk-inserted as 12 small files and clustered into about 4 files, for two tables. One is our
+layout with Hudi's size-based plan: only the round's small files are clustered, so each round is
+laid out on its own. The other is ours with the continuous plan (merge fraction 0.5): after its
+first clustering, its writes put each row in its region of the recorded grid. Round 1's bulk insert
+is written once and the table copied, so both tables start from the same files. After each round,
+each table must hold exactly the rows written so far. The check is a count and a checksum of every
+column, read with skipping off. The expected fingerprint is the rounds' fingerprints summed, each
+computed once for both tables. Three rounds are kept: with two, the comparison of files read per
+point query below failed in a trial run.
 
-Expected, from the commits on the timeline: round 1 lays the table out whole and records its grid
-(``hudilayout.continuous.grid.`` + partition, "" here); a later round's write leaves no file outside
-the grid's regions, so its clustering (if a region is due) finds no new file and lays out due
-regions only, carrying the same grid forward; the layout report finds every file of the table in a
-region, none outside, and says which are pending. Files read per point query over every value
-after the last round (the column-stats index, hudi_layout.report): fewer than the size-based
-plan's, which lays each round out on its own. The other tests write plain bulk inserts and upserts
-(files spanning every region) into the same table.
+Expected, from the commits on the timeline: round 1's clustering lays the table out whole and
+records its grid (``hudilayout.continuous.grid.`` + partition, "" here). A later round's write
+leaves no file outside the grid's regions. So its clustering (if a region is due) finds no new file
+and lays out due regions only, carrying the same grid forward. The layout report finds every file of
+the table in a region, none outside, and says which are pending. Files read per point query over
+every value after the last round (the column-stats index, hudi_layout.report): fewer than the
+size-based plan's. The other tests write plain bulk inserts and upserts (files spanning every
+region) into the same table, in order.
 """
 from __future__ import annotations
 
-import os
+import shutil
 from dataclasses import dataclass
 from typing import Dict, List, Tuple
 
@@ -32,11 +33,11 @@ from data import lineorder
 from hudi_layout import report as layout_report
 from hudi_layout import tables, timeline
 from hudi_layout.options import BULK_INSERT_PARTITIONER_KEY, LayoutOptionError, LayoutOptions
-from tablecheck import fingerprint, point_query
+from tablecheck import fingerprint, fingerprint_and_keys, point_query
 
 pytestmark = [pytest.mark.spark, pytest.mark.slow]
 LAYOUTS = ["per-round", "continuous"]
-ROUNDS, ROWS, FILES, FILES_OUT = 3, 4000, 20, 4
+ROUNDS, ROWS, FILES, FILES_OUT = 3, 4000, 12, 4
 COLUMNS = list(lineorder.FILTER_COLUMNS)
 #: A bloom filter sized for a small file's keys (its targets are sized for its footer).
 BLOOM = tables.small_bloom(ROWS // FILES)
@@ -65,21 +66,25 @@ class Grown:
         return self.paths[LAYOUTS[1]]
 
 
-def _grow(spark, path: str, name: str, layout_of, out: Dict[Tuple[int, str], dict]) -> None:
-    """Every round into the table at ``path``: bulk insert (on the grid, for a continuous layout),
-    cluster with ``layout_of(path)``, check the rows against the model."""
-    expected = None
+def _write_round(spark, path: str, layout: LayoutOptions, r: int) -> None:
+    """Round ``r``'s rows bulk-inserted into the table at ``path`` as ``FILES`` small files (on the
+    grid, for a continuous layout on a laid-out table)."""
+    hl.write(round_rows(spark, r).repartition(FILES), path, layout, table="t_grown", record_key="lo_key",
+             operation="bulk_insert", extra={**BLOOM, "hoodie.bulkinsert.shuffle.parallelism": str(FILES),
+                                             "hoodie.bulkinsert.sort.mode": "NONE"})
+
+
+def _grow(spark, path: str, name: str, layout: LayoutOptions, expected: List[tuple],
+          out: Dict[Tuple[int, str], dict]) -> None:
+    """Every round into the table at ``path``, which holds round 1's rows already: cluster with
+    ``layout``, check the rows against ``expected`` (the fingerprint of the rounds so far), write
+    the next round."""
     for r in range(1, ROUNDS + 1):
-        rows = round_rows(spark, r).repartition(FILES)
-        layout = layout_of(path)
-        hl.write(rows, path, layout, table="t_grown", record_key="lo_key", operation="bulk_insert",
-                 extra={**BLOOM, "hoodie.bulkinsert.shuffle.parallelism": str(FILES),
-                        "hoodie.bulkinsert.sort.mode": "NONE"})
-        hl.cluster(spark, path, layout_of(path), extra=BLOOM)
-        # the rows written so far: a count and a sum, so the union's fingerprint is its rounds' summed
-        expected = fingerprint(rows) if expected is None else _plus(expected, fingerprint(rows))
+        if r > 1:
+            _write_round(spark, path, layout, r)
+        hl.cluster(spark, path, layout, extra=BLOOM)
         held = fingerprint(hl.read(spark, path, skipping=False))
-        assert held == expected, (name, r, held)
+        assert held == expected[r - 1], (name, r, held)
         out[(r, name)] = {"rows": held[0], "verified": True}
     figures = layout_report.report(spark, path, COLUMNS, probes=1000)
     out[(ROUNDS, name)].update(files=figures[0].files,
@@ -90,29 +95,22 @@ def _grow(spark, path: str, name: str, layout_of, out: Dict[Tuple[int, str], dic
 def grown(spark, tmp_path_factory):
     root = tmp_path_factory.mktemp("continuous")
     paths = {name: str(root / name) for name in LAYOUTS}
-    sizes: Dict[str, int] = {}
-
-    def sized(path):  # the target that lays round 1 out as FILES_OUT files
-        if "target" not in sizes:
-            sizes["target"] = tables.file_bytes(path).target(FILES_OUT)
-        return sizes["target"]
-
-    def per_round(path):  # only files below half the target (the round's small files) are clustered
-        if not os.path.isdir(os.path.join(path, ".hoodie")):
-            return LayoutOptions(COLUMNS, continuous=False)
-        return LayoutOptions(COLUMNS, curve="hilbert", mapping="sample", continuous=False,
-                             target_file_bytes=sized(path), small_file_bytes=sized(path) // 2)
-
-    def continuous(path):
-        if not os.path.isdir(os.path.join(path, ".hoodie")):
-            return LayoutOptions(COLUMNS, continuous=True)
-        return LayoutOptions(COLUMNS, curve="hilbert", mapping="sample", continuous=True,
-                             target_file_bytes=sized(path))
-
+    # round 1's write is the same for both tables: written once, then copied
+    _write_round(spark, paths[LAYOUTS[0]], LayoutOptions(COLUMNS, continuous=False), 1)
+    target = tables.file_bytes(paths[LAYOUTS[0]]).target(FILES_OUT)  # lays round 1 out as FILES_OUT files
+    shutil.copytree(paths[LAYOUTS[0]], paths[LAYOUTS[1]])
+    # the rows written so far: a count and a sum, so the union's fingerprint is its rounds' summed
+    expected = [fingerprint(round_rows(spark, 1))]
+    for r in range(2, ROUNDS + 1):
+        expected.append(_plus(expected[-1], fingerprint(round_rows(spark, r))))
+    # only files below half the target (the round's small files) are clustered
+    per_round = LayoutOptions(COLUMNS, curve="hilbert", mapping="sample", continuous=False,
+                              target_file_bytes=target, small_file_bytes=target // 2)
+    continuous = LayoutOptions(COLUMNS, curve="hilbert", mapping="sample", continuous=True,
+                               target_file_bytes=target)
     table: Dict[Tuple[int, str], dict] = {}
-    _grow(spark, paths[LAYOUTS[1]], LAYOUTS[1], continuous, table)
-    target = sizes.pop("target")
-    _grow(spark, paths[LAYOUTS[0]], LAYOUTS[0], per_round, table)
+    _grow(spark, paths[LAYOUTS[1]], LAYOUTS[1], continuous, expected, table)
+    _grow(spark, paths[LAYOUTS[0]], LAYOUTS[0], per_round, expected, table)
     commits = timeline.clustering_commits(spark, paths[LAYOUTS[1]])
     regions = {name: layout_report.continuous_regions(spark, paths[name]) for name in LAYOUTS}
     return Grown(table, commits, regions, paths, target)
@@ -187,8 +185,8 @@ def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, gr
     result = hl.cluster(spark, path, layout, extra=BLOOM)
     assert int(result.layout["hudilayout.groups"]) >= 4, result.layout
     assert result.layout["hudilayout.continuous.grid."] == commits[0]["extra"][GRID_KEY]
-    rows = hl.read(spark, path, skipping=False)
-    assert rows.count() == (ROUNDS + 1) * ROWS and rows.select("lo_key").distinct().count() == (ROUNDS + 1) * ROWS
+    (rows, _), keys = fingerprint_and_keys(hl.read(spark, path, skipping=False))
+    assert rows == keys == (ROUNDS + 1) * ROWS, (rows, keys)
     [part] = layout_report.continuous_regions(spark, path)
     assert part["new_files"] == 0
     after = {r["region"]: r for r in part["regions"]}
@@ -281,8 +279,8 @@ def test_pending_layers_of_one_tier_merge_without_touching_the_base(spark, grown
                                                                      after1[cell]["base_bytes"]), cell
         assert r["pending_rounds"] <= after1[cell]["pending_rounds"], (cell, r, after1[cell])
         assert r["pending_rows"] + r["base_rows"] >= after1[cell]["pending_rows"] + after1[cell]["base_rows"]
-    table = hl.read(spark, path, skipping=False)
-    assert table.count() == before + 1600 and table.select("lo_key").distinct().count() == before + 1600
+    (rows, _), keys = fingerprint_and_keys(hl.read(spark, path, skipping=False))
+    assert rows == keys == before + 1600, (rows, keys, before)
 
 
 def test_an_upsert_that_touches_every_file_keeps_the_layers_and_regions_fall_due(spark, grown):
