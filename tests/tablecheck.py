@@ -23,17 +23,10 @@ def fingerprint(df) -> Tuple[int, int]:
 
 def fingerprint_and_keys(df, key: str = "lo_key") -> Tuple[Tuple[int, int], int]:
     """(:func:`fingerprint`, how many distinct ``key`` values), from one read of ``df``."""
-    found, (keys,) = fingerprint_and_distinct(df, F.col(key))
-    return found, keys
-
-
-def fingerprint_and_distinct(df, *columns) -> Tuple[Tuple[int, int], Tuple[int, ...]]:
-    """(:func:`fingerprint`, how many distinct values each of ``columns`` has), from one read of
-    ``df``. A column may be an expression on the read, e.g. ``F.input_file_name()``."""
     cols = data_columns(df)
-    row = df.select(F.count(F.lit(1)), F.sum(F.xxhash64(*cols).cast("decimal(38,0)")),
-                    *[F.countDistinct(c) for c in columns]).collect()[0]
-    return (int(row[0]), int(row[1] or 0)), tuple(int(v) for v in row[2:])
+    row = df.select(F.count(F.lit(1)).alias("n"), F.sum(F.xxhash64(*cols).cast("decimal(38,0)")).alias("h"),
+                    F.countDistinct(key).alias("k")).collect()[0]
+    return (int(row["n"]), int(row["h"] or 0)), int(row["k"])
 
 
 def point_query(spark, path: str, column: str, value, key: str = "lo_key"):
