@@ -40,7 +40,7 @@ from tablecheck import fingerprint, fingerprint_and_keys
 REPO = Path(__file__).resolve().parents[1]
 JOB = REPO / "integration" / "jobs" / "cluster_table.py"
 COLUMNS = list(lineorder.FILTER_COLUMNS)
-ROWS, ROUNDS, MAX_ROUNDS, CLUSTER_ROUNDS, RETRIES = 6000, 3, 12, 2, 5
+ROWS, ROUNDS, MAX_ROUNDS, CLUSTER_ROUNDS, RETRIES = 6000, 4, 12, 2, 5
 OCC = {
     "hoodie.write.concurrency.mode": "OPTIMISTIC_CONCURRENCY_CONTROL",
     "hoodie.write.lock.provider": "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider",
