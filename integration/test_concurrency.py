@@ -4,33 +4,32 @@ both under optimistic concurrency with Hudi's file-system lock (works on one mac
 
 Table: 6,000 order lines in 12 files, laid out once by the continuous layout (files of about a fifth
 of the table), then as many rows again written on the grid: a pending layer in every region. The
-clustering job (integration/jobs/cluster_table.py --occ --continuous) schedules and executes a
-clustering every 1 s, CLUSTER_ROUNDS times (merge_fraction 0.01, region_files 1: its first
-clustering finds every region due and splits it). Its Spark driver (``--serve``) starts once for
-the module, beside the first case's table set-up, and each case sends it its table as one request.
-Once the first is scheduled, this test upserts ROUNDS rounds (more, up to MAX_ROUNDS, until a
-clustering has completed, for late updates): each inserts 150 new rows and updates 150 stored
-ones (lo_tax = round), either
+clustering job (integration/jobs/cluster_table.py --occ --continuous), one child driver per case,
+schedules and executes a clustering every 1 s, CLUSTER_ROUNDS times (merge_fraction 0.01,
+region_files 1: its first clustering finds every region due and splits it). Once the first is
+scheduled, this test upserts ROUNDS rounds (more, up to MAX_ROUNDS, until a clustering has
+completed, for late updates). Each round inserts 150 new rows and updates 150 stored ones
+(lo_tax = round), either
 - ``late``: rows the round before inserted (late-arriving rows; the first round updates none), or
 - ``spread``: rows drawn from the whole table.
 A write refused or failed because of the clustering would be retried (at most RETRIES times) and
-counted. Expected, both ways: no write is refused or retried; the table ends with exactly the rows
-the model of the rounds predicts (count + checksum over every data column), every key once; the
-clustering records the grid once and later ones are deltas on its tree. With late updates the
-plan leaves out what the writes touch, so a clustering completes while the upserts run and
-splits regions. With spread updates the clusterings that meet a write give way (rolled back, and
-counted); one clustering after the upserts stop completes."""
+counted. The model of the rounds is computed once, at the end: each key's latest version.
+Expected, both ways: no write is refused or retried. The table ends with exactly the modelled rows
+(count + checksum over every data column), every key once, from one read. The clustering records
+the grid once; later ones are deltas on its tree. With late updates the plan leaves out what the
+writes touch: a clustering completes while the upserts run, and splits regions. With spread
+updates the job's first clustering overlaps the upserts: it gives way (counted) or completes after
+the first began. Once the upserts stop, a clustering completes."""
 from __future__ import annotations
 
-import queue
-import shlex
 import subprocess
 import sys
-import threading
 import time
+from functools import reduce
 from pathlib import Path
 
 import pytest
+from pyspark.sql import Window
 from pyspark.sql import functions as F
 
 import hudi_layout as hl
@@ -51,69 +50,8 @@ OCC = {
 pytestmark = [pytest.mark.spark, pytest.mark.faults, pytest.mark.slow]
 
 
-class _Driver:
-    """The clustering job's driver (``cluster_table.py --serve``), started once for the module: each
-    test sends it one request and reads its lines up to ``end``. It starts while the first test sets
-    its table up. A test that stops before its request ended kills it; the next request starts
-    another."""
-
-    def __init__(self, log: Path):
-        self.log = log
-        self.proc = None
-        self._start()
-
-    def _start(self):
-        self.proc = subprocess.Popen([sys.executable, str(JOB), "--serve"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=open(self.log, "a"), text=True,
-                                     cwd=str(REPO))
-        self.lines: queue.Queue = queue.Queue()
-        threading.Thread(target=self._read, args=(self.proc, self.lines), daemon=True).start()
-
-    @staticmethod
-    def _read(proc, lines):
-        for line in iter(proc.stdout.readline, ""):
-            lines.put(line)
-        lines.put(None)  # the driver ended
-
-    def request(self, args):
-        if self.proc.poll() is not None:
-            self._start()
-        self.proc.stdin.write(shlex.join(args) + "\n")
-        self.proc.stdin.flush()
-
-    def kill(self):
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-
-    def line(self, timeout=600) -> str:
-        """The job's next line; fails with its log if it ended (it ends only when the module does)."""
-        try:
-            line = self.lines.get(timeout=timeout)
-        except queue.Empty:
-            pytest.fail(f"the job printed nothing for {timeout} s: " + self.log.read_text()[-3000:])
-        assert line is not None, "the job's driver ended: " + self.log.read_text()[-3000:]
-        return line
-
-    def close(self):
-        if self.proc.poll() is None:
-            self.proc.stdin.close()
-            try:
-                self.proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-
-
-@pytest.fixture(scope="module")
-def job(tmp_path_factory):
-    driver = _Driver(tmp_path_factory.mktemp("cluster_job") / "job.log")
-    yield driver
-    driver.close()
-
-
 @pytest.mark.parametrize("updates", ["late", "spread"])
-def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modelled_rows(spark, tmp_path, updates,
-                                                                                       job):
+def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modelled_rows(spark, tmp_path, updates):
     base = lineorder.frame(spark, ROWS, 81).repartition(12).cache()
     path = str(tmp_path / "table")
     layout = hl.LayoutOptions(COLUMNS)
@@ -133,21 +71,24 @@ def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modell
     hl.write(more, path, split, table="t_occ", record_key="lo_key", operation="bulk_insert", extra=OCC)
     base = base.unionByName(more).localCheckpoint()
     job_args = ["--target", str(target), "--continuous", "--region-files", "1", "--merge-fraction", "0.01"]
-    done = False
+    job = subprocess.Popen([sys.executable, str(JOB), path, "--columns", ",".join(COLUMNS), "--occ", "--rounds",
+                            str(CLUSTER_ROUNDS), "--pause", "1"] + job_args,
+                           stdout=subprocess.PIPE, stderr=open(tmp_path / "job.log", "w"), text=True,
+                           cwd=str(REPO))
+    # every version written, by round (0: the set-up's rows); keys of every row stored, for spread
+    # updates (a drawn row's other columns are the same in every version: only lo_tax changes)
+    versions, stored, refusals, upserts, inserted = [base.withColumn("_round", F.lit(0))], base, [], [], None
     try:
-        job.request([path, "--columns", ",".join(COLUMNS), "--occ", "--rounds", str(CLUSTER_ROUNDS), "--pause", "1"]
-                    + job_args)
-        expected, refusals, upserts, inserted = base, [], [], None
         first_line = ""
         while not first_line.startswith("scheduled"):  # JVM warnings (lines with '#') come first
-            line = job.line()
-            assert line != "end\n", "the job's rounds ended before it scheduled a clustering"
+            line = job.stdout.readline()
+            assert line, "the job ended before it scheduled a clustering: " + (tmp_path / "job.log").read_text()[-3000:]
             first_line = line if not line.startswith("#") else ""
         started = _hudi_time(time.time())
         for r in range(1, MAX_ROUNDS + 1):
             if r > ROUNDS and (updates == "spread" or timeline.clustering_commits(spark, path)[1:]):
                 break
-            source = expected if updates == "spread" else inserted
+            source = stored if updates == "spread" else inserted
             inserts = (lineorder.frame(spark, 150, 100 + r)
                        .withColumn("lo_key", F.col("lo_key") + r * 10_000_000))
             batch = inserts
@@ -155,7 +96,6 @@ def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modell
                 batch = batch.unionByName(source.orderBy(F.xxhash64("lo_key", F.lit(r))).limit(150)
                                           .withColumn("lo_tax", F.lit(100 + r)))
             batch = batch.repartition(2).cache()
-            batch.count()
             for attempt in range(RETRIES):
                 try:
                     hl.write(batch, path, layout, table="t_occ", record_key="lo_key", operation="upsert", extra=OCC)
@@ -166,38 +106,48 @@ def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modell
             else:
                 pytest.fail(f"round {r} did not commit in {RETRIES} attempts: {refusals}")
             upserts.append(r)
-            inserted = inserts.localCheckpoint()
-            expected = expected.join(batch.select("lo_key"), "lo_key", "left_anti").unionByName(batch)
-            expected = expected.localCheckpoint()
-        out, line = first_line, ""
-        while line != "end\n":  # the job's rounds are over: its request is done
-            out += line
-            line = job.line()
-        done = True
+            versions.append(batch.withColumn("_round", F.lit(r)))
+            inserted = inserts
+            stored = stored.unionByName(inserts)
+        out, _ = job.communicate(timeout=600)
+        out = first_line + out
     finally:
-        if not done:  # the job may still be clustering this table: the next test gets a new driver
+        if job.poll() is None:
             job.kill()
+    assert job.returncode == 0, out + (tmp_path / "job.log").read_text()[-3000:]
     lines = [line for line in out.splitlines() if line and not line.startswith("#")]
     gave_way = [line for line in lines if line.startswith("failed") and "gave way" in line]
     assert all("gave way" in line for line in lines if line.startswith("failed")), lines
 
+    # the model: each key's latest version
+    latest = Window.partitionBy("lo_key").orderBy(F.col("_round").desc())
+    expected = (reduce(lambda a, b: a.unionByName(b), versions).withColumn("_n", F.row_number().over(latest))
+                .where("_n = 1").drop("_n", "_round"))
     table = spark.read.format("hudi").load(path)
     (rows, hashed), keys = fingerprint_and_keys(table, "lo_key")  # one read of the table
     assert (rows, hashed) == fingerprint(expected)
-    assert keys == rows == base.count() + 150 * len(upserts)
+    assert keys == rows == 2 * ROWS + 150 * len(upserts)
     assert refusals == [], refusals
 
     writes = [i for i in timeline.instants(spark, path) if i["action"] == "commit" and i["completed"]]
     assert len(writes) == len(upserts) + 2
     last = writes[-1]["completed"]
-    during = [c for c in timeline.clustering_commits(spark, path)[1:] if c["completed"] > started and c["instant"] < last]
+    clusterings = timeline.clustering_commits(spark, path)
+    during = [c for c in clusterings[1:] if c["completed"] > started and c["instant"] < last]
     if updates == "late":
         # a clustering completed while the upserts ran: after the first began, before the last completed
         assert during, (started, out, writes)
-    else:  # the writes pause: the layout catches up (the job's last clustering, or the next one)
-        caught_up = hl.cluster(spark, path, split.replace(merge_fraction=0.5), extra=OCC).executed
-        assert caught_up or any(c["completed"] > last for c in timeline.clustering_commits(spark, path)[1:]), lines
-    clusterings = timeline.clustering_commits(spark, path)
+    else:
+        # the job's first clustering, scheduled before the upserts began, met them: it gave way, or
+        # completed after the first upsert began
+        first = first_line.split()[1]
+        ended = [line for line in lines if line.split()[:2] in (["failed", first], ["completed", first])]
+        assert ended and (ended[0] in gave_way or any(
+            c["instant"] == first and c["completed"] > writes[2]["instant"] for c in clusterings)), (lines, writes)
+        # the writes pause: the layout catches up (the job's last clustering, or the next one)
+        if not any(c["completed"] > last for c in clusterings[1:]):
+            assert hl.cluster(spark, path, split.replace(merge_fraction=0.5), extra=OCC).executed, lines
+            clusterings = timeline.clustering_commits(spark, path)
     stages = [c["extra"]["hudilayout.continuous"].split(" ")[0] for c in clusterings]
     assert stages[0] == "full" and all(s == "delta" for s in stages[1:]), stages
     trees = [c["extra"]["hudilayout.continuous.grid."] for c in clusterings]

@@ -4,7 +4,6 @@
         [--mapping sample] [--target BYTES] [--master local[2,3]] [--rounds N] [--pause S]
         [--occ] [--fail-once-match TEXT --fail-once-marker FILE [--fail-once-partitions N]]
         [--execute INSTANT] [--continuous [--region-files N] [--merge-fraction F]] [--table-version 6]
-    python integration/jobs/cluster_table.py --serve [--master local[2,3]]
 
 Prints ``scheduled <instant>`` and ``completed <instant>`` lines (flushed) so a test can follow it,
 ``nothing`` when Hudi found nothing to cluster, and ``failed <instant> <error>`` when a round
@@ -13,15 +12,10 @@ under ``--occ`` lost a conflict (the next round goes on). ``--rounds`` clusters 
 next to other writers of the table. ``--continuous`` uses the continuous plan. ``--table-version 6`` keeps a
 table Hudi 1.x writes at version 6. ``--fail-once-*`` loads the test-only FailOncePlugin from
 target/test-classes so one task of a matching Spark job fails once and is retried.
-``--serve`` starts the driver once and then runs one request a line read from stdin (the arguments
-above, PATH first, split as a shell would), printing ``end`` after each; it stops at end of input.
-So several scenarios can share one driver's start-up.
 """
 from __future__ import annotations
 
 import argparse
-import shlex
-import sys
 import time
 from pathlib import Path
 
@@ -39,8 +33,8 @@ OCC = {
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("path", nargs="?")
-    ap.add_argument("--columns", default="")
+    ap.add_argument("path")
+    ap.add_argument("--columns", required=True)
     ap.add_argument("--curve", default="hilbert")
     ap.add_argument("--mapping", default="sample")
     ap.add_argument("--target", type=int, default=1_500_000)
@@ -56,12 +50,7 @@ def main() -> None:
     ap.add_argument("--fail-once-match", default="")
     ap.add_argument("--fail-once-marker", default="")
     ap.add_argument("--fail-once-partitions", type=int, default=0)
-    ap.add_argument("--serve", action="store_true", help="one driver, one request a stdin line (see above)")
     args = ap.parse_args()
-    if not args.serve:
-        _check(ap, args)
-    elif args.path or args.fail_once_match:
-        ap.error("--serve takes PATH and the scenario's options from stdin, and no --fail-once-*")
 
     builder = (SparkSession.builder.master(args.master).appName("cluster-table")
                .config("spark.sql.shuffle.partitions", "4").config("spark.ui.enabled", "false")
@@ -74,25 +63,7 @@ def main() -> None:
                    .config("spark.hudilayout.test.failOnce.partitions", str(args.fail_once_partitions)))
     spark = hl.configure_spark(builder).getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
-    if not args.serve:
-        run(spark, args)
-    else:
-        for line in iter(sys.stdin.readline, ""):
-            if line.strip():
-                request = ap.parse_args(shlex.split(line))
-                _check(ap, request)
-                run(spark, request)
-                print("end", flush=True)
-    spark.stop()
 
-
-def _check(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    if not args.path or not args.columns:
-        ap.error("PATH and --columns are required")
-
-
-def run(spark, args: argparse.Namespace) -> None:
-    """The rounds of one request (see the module's doc)."""
     layout = hl.LayoutOptions(args.columns.split(","), curve=args.curve, mapping=args.mapping,
                               target_file_bytes=args.target, small_file_bytes=1 << 40,
                               max_bytes_per_group=1 << 40, continuous=args.continuous,
@@ -122,6 +93,7 @@ def run(spark, args: argparse.Namespace) -> None:
                 print(f"failed {result.instant} {(ours or lines)[0][:300]}", flush=True)
                 continue
         print(f"completed {result.instant} files={result.layout.get('hudilayout.files')}", flush=True)
+    spark.stop()
 
 
 if __name__ == "__main__":
