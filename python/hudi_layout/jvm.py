@@ -183,3 +183,35 @@ def data_files_scanned(df, metrics: Dict[str, str]) -> int:
         raise RuntimeError(f"No scan with a files-read metric ({metrics}) in the executed plan: " + plan.toString())
     return sum(int(s.metrics().apply(metrics[s.getClass().getSimpleName()]).value()) for s in scans)
 
+
+
+def start_query_recorder(spark, settings: Mapping[str, str]):
+    """A query recorder (``dev.hudilayout.QueryRecorder``) with the session's Spark settings and
+    ``settings`` over them, registered with the session; returns it."""
+    conf = _jsc(spark).getConf().clone()
+    for key, value in settings.items():
+        conf.set(key, value)
+    recorder = _jvm(spark).dev.hudilayout.QueryRecorder(conf)
+    spark._jsparkSession.listenerManager().register(recorder)
+    return recorder
+
+
+def wait_for_listeners(spark) -> None:
+    """Return once Spark's listeners have been handed every event posted so far."""
+    _jsc(spark).sc().listenerBus().waitUntilEmpty()
+
+
+def stop_query_recorder(spark, recorder) -> None:
+    """Unregister ``recorder`` from the session."""
+    spark._jsparkSession.listenerManager().unregister(recorder)
+
+
+def list_folder(spark, folder: str, suffix: str) -> List[str]:
+    """The paths of ``folder``'s files whose names end with ``suffix``, sorted by name (any file
+    system Hadoop reaches); ``[]`` when the folder does not exist."""
+    path = _jvm(spark).org.apache.hadoop.fs.Path(folder)
+    fs = path.getFileSystem(hadoop_conf(spark))
+    if not fs.exists(path):
+        return []
+    return sorted((s.getPath().toString() for s in fs.listStatus(path) if s.getPath().getName().endswith(suffix)),
+                  key=lambda p: p.rsplit("/", 1)[-1])

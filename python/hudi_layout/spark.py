@@ -129,7 +129,8 @@ def platform_jars() -> List[str]:
     return [os.path.join(d, name) for d in folders if os.path.isdir(d) for name in sorted(os.listdir(d))]
 
 
-def configure_spark(builder, extra_jars: Iterable[str] = (), hudi_version: Optional[str] = None):
+def configure_spark(builder, extra_jars: Iterable[str] = (), hudi_version: Optional[str] = None,
+                    record_queries=None):
     """Add the plugin jar and the Hudi bundle to ``spark.jars`` (the bundle by its Maven coordinates
     on ``spark.jars.packages`` where no folder holds it, see :mod:`hudi_layout.jarpaths`) and set
     what Hudi needs on Spark 3.5.
@@ -140,6 +141,9 @@ def configure_spark(builder, extra_jars: Iterable[str] = (), hudi_version: Optio
     added; else ``hudi_version`` (e.g. "1.0.2" or "0.15"), else the
     ``HUDI_LAYOUT_HUDI_VERSION`` environment variable, else Hudi 1.2.0, whose bundle is added. An
     unsupported version is refused (``UnsupportedHudiVersion``) before Spark starts.
+
+    ``record_queries`` (True, or a folder's path) turns the query log on: every scan of a Hudi
+    table is noted beside the table, or in that folder (:mod:`hudi_layout.queries`).
 
     Returns the builder, so it chains::
 
@@ -158,4 +162,8 @@ def configure_spark(builder, extra_jars: Iterable[str] = (), hudi_version: Optio
         if key == "spark.sql.extensions":  # others' extensions stay
             value = _append(_current(builder, key), [value])
         builder = builder.config(key, value)
+    if record_queries is not None and record_queries is not False:
+        from .queries import recording_conf
+        for key, value in recording_conf(record_queries, _current(builder, "spark.sql.queryExecutionListeners")).items():
+            builder = builder.config(key, value)
     return builder

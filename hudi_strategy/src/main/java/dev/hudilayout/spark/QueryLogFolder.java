@@ -1,0 +1,53 @@
+package dev.hudilayout.spark;
+
+import dev.hudilayout.workload.LogCap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The folder the query log writes to: one small file of JSON lines per flush, named by its time so
+ * that names sort oldest first, and the oldest deleted past a cap of bytes ({@link LogCap}).
+ * Beside a table it is {@code .hoodie/.aux/hudi-layout/queries}, which Hudi's own reads and writes
+ * leave alone.
+ */
+public final class QueryLogFolder {
+  /** The log's folder under a table's base path. */
+  public static final String BESIDE_TABLE = ".hoodie/.aux/hudi-layout/queries";
+  private static final String SUFFIX = ".jsonl";
+
+  private QueryLogFolder() {
+  }
+
+  /** The folder for {@code table}'s entries: {@code configured} when given, else beside the table. */
+  public static Path of(String table, String configured) {
+    return configured != null && !configured.isEmpty() ? new Path(configured) : new Path(table, BESIDE_TABLE);
+  }
+
+  /** Write {@code lines} as a new file in {@code folder}, then keep the folder under {@code maxBytes}. */
+  public static Path append(Configuration conf, Path folder, List<String> lines, long maxBytes) throws IOException {
+    FileSystem fs = folder.getFileSystem(conf);
+    String name = String.format("%013d-%s%s", System.currentTimeMillis(), UUID.randomUUID().toString().substring(0, 8),
+        SUFFIX);
+    Path file = new Path(folder, name);
+    try (FSDataOutputStream out = fs.create(file, false)) {
+      out.write((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+    FileStatus[] files = Arrays.stream(fs.listStatus(folder)).filter(s -> s.getPath().getName().endsWith(SUFFIX))
+        .sorted(Comparator.comparing(s -> s.getPath().getName())).toArray(FileStatus[]::new);
+    long[] bytes = Arrays.stream(files).mapToLong(FileStatus::getLen).toArray();
+    for (int i : LogCap.toDelete(bytes, maxBytes)) {
+      fs.delete(files[i].getPath(), false);
+    }
+    return file;
+  }
+}
