@@ -32,7 +32,7 @@ from test_indexes import (  # noqa: F401
     test_a_write_that_would_cluster_a_bucket_index_table_is_refused_before_it_writes,
     test_our_plan_strategy_refuses_the_plan_before_it_is_saved)
 from test_indexes_more import (  # noqa: F401
-    clustered, indexed_bases, layout_only,
+    clustered, indexed_bases, layout_only, models,
     test_a_clustering_given_only_the_layout_keeps_the_other_indexes_and_every_query_right,
     test_a_clustering_given_only_the_layout_keeps_the_record_and_bloom_indexes,
     test_indexes_answer_lookups_and_upserts_after_clustering, test_partition_stats_stay_right_after_clustering,
