@@ -7,13 +7,17 @@ row values beyond a range's bounds. Entries go, in batches, to small files of JS
 table's ``.hoodie/.aux/hudi-layout/queries`` (or one folder you name), capped in bytes with the
 oldest deleted first. Losing the log loses nothing of the table.
 
-Turn it on when the session starts, or in a running one::
+Turn it on when the session starts (it records until the session stops)::
 
     spark = configure_spark(SparkSession.builder, record_queries=True).getOrCreate()
+
+or in a running session, for a while (not both: each recorder writes its own entries)::
+
     recorder = record_queries(spark)
     ...
     stop_recording(spark, recorder)   # writes what is still in memory
-    entries(spark, "/data/lineorder")
+
+Then read a table's entries with ``entries(spark, "/data/lineorder")``.
 """
 from __future__ import annotations
 
