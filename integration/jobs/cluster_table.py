@@ -2,13 +2,14 @@
 
     python integration/jobs/cluster_table.py PATH --columns a,b,c [--curve hilbert]
         [--mapping sample] [--target BYTES] [--master local[2,3]] [--rounds N] [--pause S]
-        [--occ] [--fail-once-match TEXT --fail-once-marker FILE [--fail-once-partitions N]]
+        [--occ] [--until-completed] [--fail-once-match TEXT --fail-once-marker FILE [--fail-once-partitions N]]
         [--execute INSTANT] [--continuous [--region-files N] [--merge-fraction F]] [--table-version 6]
 
 Prints ``scheduled <instant>`` and ``completed <instant>`` lines (flushed) so a test can follow it,
 ``nothing`` when Hudi found nothing to cluster, and ``failed <instant> <error>`` when a round
 under ``--occ`` lost a conflict (the next round goes on). ``--rounds`` clusters that many times with
-``--pause`` seconds between. ``--occ`` runs under optimistic concurrency with the file-system lock,
+``--pause`` seconds between; with ``--until-completed`` the rounds stop at the first clustering that
+completes. ``--occ`` runs under optimistic concurrency with the file-system lock,
 next to other writers of the table. ``--continuous`` uses the continuous plan. ``--table-version 6`` keeps a
 table Hudi 1.x writes at version 6. ``--fail-once-*`` loads the test-only FailOncePlugin from
 target/test-classes so one task of a matching Spark job fails once and is retried.
@@ -42,6 +43,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--pause", type=float, default=0.0)
     ap.add_argument("--occ", action="store_true")
+    ap.add_argument("--until-completed", action="store_true", help="stop at the first completed clustering")
     ap.add_argument("--execute", help="execute this scheduled instant instead of scheduling one")
     ap.add_argument("--continuous", action="store_true", help="the continuous plan")
     ap.add_argument("--region-files", type=int, default=0, help="the continuous plan's region_files")
@@ -93,6 +95,8 @@ def main() -> None:
                 print(f"failed {result.instant} {(ours or lines)[0][:300]}", flush=True)
                 continue
         print(f"completed {result.instant} files={result.layout.get('hudilayout.files')}", flush=True)
+        if args.until_completed:
+            break
     spark.stop()
 
 
