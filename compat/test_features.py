@@ -20,7 +20,9 @@ import pytest
 
 from hudi_layout import jarpaths
 from test_column_change import test_new_columns_take_over_region_by_region_without_a_full_rewrite  # noqa: F401
-from test_clustering_job import test_the_clustering_job_schedules_executes_and_purges  # noqa: F401
+from test_clustering_job import (  # noqa: F401
+    test_the_clustering_job_purges_a_plan_then_schedules_and_executes,
+    test_the_clustering_job_refuses_then_schedules_shows_and_runs)
 from test_file_sizes import (  # noqa: F401
     test_a_sane_target_keeps_the_rows_per_file_over_rounds_of_upserts,
     test_the_issues_scenario_is_refused_before_writing_or_its_files_hold_their_rows)

@@ -1,7 +1,7 @@
 """The spark-submit clustering job (``dev.hudilayout.ClusteringJob``, HoodieClusteringJob's command
 line) on a real table, each run in its own driver through the installed pyspark's spark-submit.
 
-Table: 3,000 order lines bulk-inserted in random order as 12 files. Options from
+Table: 3,000 order lines bulk-inserted in random order as 12 files, one per test. Options from
 conf/hudi-layout.properties (``--props``) and ``--hoodie-conf`` for the sizes.
 Expected: bad input (here a misspelt key of ours; the other refusals are JUnit's
 ClusteringJobTest) exits with 2 and our error before anything is written; ``--mode schedule`` prints the instant it planned and
@@ -19,7 +19,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import tables, timeline
@@ -51,14 +50,21 @@ def _cli(folder: Path, verb: str, *configs: str) -> subprocess.CompletedProcess:
                            "--hoodieConfigs", *configs], cwd=str(folder), capture_output=True, text=True, timeout=600)
 
 
-def test_the_clustering_job_schedules_executes_and_purges(spark, tmp_path):
-    path = str(tmp_path / "table")
-    df = lineorder.frame(spark, 3000, 71).repartition(12).localCheckpoint()
+def _table(spark, path: str, seed: int):
+    """3,000 order lines bulk-inserted in random order as 12 files; the rows, and the job's sizes
+    (a quarter of the table a file, every file small, one group)."""
+    df = lineorder.frame(spark, 3000, seed).repartition(12).localCheckpoint()
     df.write.format("hudi").options(**tables.cow_table_options("t_job", "lo_key", COLUMNS, 12)).mode("overwrite").save(path)
     total = tables.table_bytes(path)
     sizes = [f"hoodie.clustering.plan.strategy.target.file.max.bytes={total // 4 + 1}",
              f"hoodie.clustering.plan.strategy.small.file.limit={total * 4}",
              f"hoodie.clustering.plan.strategy.max.bytes.per.group={total * 4}"]
+    return df, total, sizes
+
+
+def test_the_clustering_job_refuses_then_schedules_shows_and_runs(spark, tmp_path):
+    path = str(tmp_path / "table")
+    df, _, sizes = _table(spark, path, 71)
     expected = fingerprint(df)
     _, files_before = point_query(spark, path, "s_city", "GERMANY  2")
 
@@ -84,23 +90,24 @@ def test_the_clustering_job_schedules_executes_and_purges(spark, tmp_path):
     _, files_after = point_query(spark, path, "s_city", "GERMANY  2")
     assert files_after < files_before
 
-    more = lineorder.frame(spark, 600, 72) \
-        .withColumn("lo_key", F.col("lo_key") + 10 ** 9).repartition(3).localCheckpoint()
-    more.write.format("hudi").options(**tables.cow_table_options("t_job", "lo_key", COLUMNS, 3)).mode("append").save(path)
-    expected = fingerprint(df.unionByName(more))
-    # a plan to purge, scheduled in the test's own session (the job's --mode schedule ran above, through
-    # the cli's schedule verb: a driver of its own here would check nothing more)
+
+def test_the_clustering_job_purges_a_plan_then_schedules_and_executes(spark, tmp_path):
+    path = str(tmp_path / "table")
+    df, total, sizes = _table(spark, path, 72)
+    expected = fingerprint(df)
+    # a plan to purge, scheduled in the test's own session (the job's --mode schedule runs in the
+    # test above, through the cli's schedule verb: a driver of its own here would check nothing more)
     hl.cluster(spark, path, hl.LayoutOptions(COLUMNS, target_file_bytes=total // 4 + 1, small_file_bytes=total * 4,
                                              max_bytes_per_group=total * 4), execute=False)
-    [second] = hl.pending(spark, path)
+    [scheduled] = hl.pending(spark, path)
     run = _cli(tmp_path, "purge", *sizes)
-    assert run.returncode == 0 and run.stdout.splitlines() == [f"purged {second}"], (run.stdout, run.stderr[-3000:])
-    assert hl.pending(spark, path) == [] and len(timeline.clustering_commits(spark, path)) == 1
+    assert run.returncode == 0 and run.stdout.splitlines() == [f"purged {scheduled}"], (run.stdout, run.stderr[-3000:])
+    assert hl.pending(spark, path) == [] and timeline.clustering_commits(spark, path) == []
     assert fingerprint(spark.read.format("hudi").load(path)) == expected
 
     run = _job(path, "--mode", "scheduleAndExecute", sizes=sizes)
     assert run.returncode == 0, run.stderr[-3000:]
     lines = report_lines(run.stdout)
     assert lines[0].startswith("scheduled ") and lines[1].startswith(f"completed {lines[0].split()[1]} "), lines
-    assert len(timeline.clustering_commits(spark, path)) == 2 and hl.pending(spark, path) == []
+    assert len(timeline.clustering_commits(spark, path)) == 1 and hl.pending(spark, path) == []
     assert fingerprint(spark.read.format("hudi").load(path)) == expected

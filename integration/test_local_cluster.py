@@ -9,10 +9,11 @@ new rows upserted, then 300 more new rows, in a driver of its own on ``local-clu
 the second write). Then ``hudi-layout clustering scheduleAndExecute --sparkMaster
 local-cluster[1,2,1024]`` (the spark-submit job, one executor JVM with 2 cores) clusters it again
 with the continuous plan.
+The writes are the module's fixture; the inline clustering and the job are a test each, in order.
 Expected: both clusterings complete with our strategy on the timeline; the first driver's tasks
-ran on executors 0 and 1 and the job's on executor 0 (Spark's event log), none on a driver; the
-table holds exactly the rows a model of the writes predicts; point queries return the same keys
-and read fewer files than the 12 the first write left.
+ran on executors 0 and 1 and the job's on executor 0 (Spark's event log), none on a driver; after
+each, the table holds exactly the rows a model of the writes predicts, and point queries return
+the same keys and read fewer files than the 12 the first write left.
 
 Every JVM here skips JOL's attach attempts (``jol.skipHotspotSAAttach``, ``jol.skipDynamicAttach``):
 on a stock JDK they fail after starting helper JVMs, and JOL takes the same fallback.
@@ -23,6 +24,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -64,7 +66,20 @@ def _run_logged(tmp_path: Path, name: str, command) -> tuple:
     return run, executors
 
 
-def test_inline_clustering_and_the_clustering_job_on_a_multi_jvm_cluster(spark, tmp_path):
+@dataclass
+class Written:
+    """The table after the inline writes, the model's fingerprint and the probes' keys, and the
+    executors the writes' tasks ran on."""
+    path: str
+    want: tuple
+    keys: dict
+    executors: set
+
+
+@pytest.fixture(scope="module")
+def written(spark, tmp_path_factory) -> Written:
+    """The three writes, in a driver of its own on ``MASTER`` with inline clustering every 2 commits."""
+    tmp_path = tmp_path_factory.mktemp("local_cluster")
     path = str(tmp_path / "table")
     first = lineorder.frame(spark, 3000, 81)
     first.write.parquet(str(tmp_path / "first"))
@@ -86,18 +101,30 @@ def test_inline_clustering_and_the_clustering_job_on_a_multi_jvm_cluster(spark, 
         str(tmp_path / "second"), str(tmp_path / "third-keyed"), "--columns", ",".join(COLUMNS),
         "--target", str(TARGET), "--master", MASTER])
     assert run.returncode == 0, run.stderr[-4000:]
-    assert executors == {"0", "1"}, executors
-    [inline] = timeline.clustering_commits(spark, path)
+    return Written(path, want, keys, executors)
+
+
+def _rows_and_probes(spark, written: Written) -> None:
+    """The table holds the model's rows; each probe returns its keys from fewer than 12 files."""
+    assert fingerprint(spark.read.format("hudi").load(written.path)) == written.want
+    for (column, value), expected_keys in written.keys.items():
+        got, files = point_query(spark, written.path, column, value)
+        assert got == expected_keys and files < 12, (column, files)
+
+
+def test_inline_clustering_on_a_multi_jvm_cluster(spark, written):
+    assert written.executors == {"0", "1"}, written.executors
+    inline = timeline.clustering_commits(spark, written.path)[0]
     assert inline["extra"]["hudilayout.strategy"] == hl.clustering.STRATEGY_CLASS, inline["extra"]
     # inline clustering is continuous by default: the first one lays the table out and records its grid
     assert inline["extra"]["hudilayout.continuous"].startswith("full"), inline["extra"]
-    assert fingerprint(spark.read.format("hudi").load(path)) == want
-    for (column, value), expected_keys in keys.items():
-        got, files = point_query(spark, path, column, value)
-        assert got == expected_keys and files < 12, (column, files)
+    _rows_and_probes(spark, written)
 
+
+def test_the_clustering_job_on_a_multi_jvm_cluster(spark, written):
+    path = written.path
     total = tables.table_bytes(path)
-    run, executors = _run_logged(tmp_path, "job", [
+    run, executors = _run_logged(Path(path).parent, "job", [
         sys.executable, "-m", "hudi_layout", "clustering", "scheduleAndExecute", "--path", "table",
         "--propsFilePath", str(REPO / "conf" / "hudi-layout.properties"), "--sparkMaster", JOB_MASTER,
         "--hoodieConfigs", f"{PLAN_CLASS_KEY}={CONTINUOUS_PLAN}",
@@ -111,7 +138,4 @@ def test_inline_clustering_and_the_clustering_job_on_a_multi_jvm_cluster(spark, 
     commits = timeline.clustering_commits(spark, path)
     # the job's continuous plan lays the upserted rows on the grid the inline clustering recorded
     assert len(commits) == 2 and commits[1]["extra"]["hudilayout.continuous"].startswith("delta"), commits[1]["extra"]
-    assert fingerprint(spark.read.format("hudi").load(path)) == want
-    for (column, value), expected_keys in keys.items():
-        got, files = point_query(spark, path, column, value)
-        assert got == expected_keys and files < 12, (column, files)
+    _rows_and_probes(spark, written)

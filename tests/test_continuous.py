@@ -1,11 +1,12 @@
 """The continuous layout (``LayoutOptions(continuous=True)``) while a table grows, on real Spark + Hudi.
 
 Fixture: 3 rounds of 4,000 order lines (tests/data/lineorder.py, a seed a round, keys of their own),
-each bulk-inserted as 12 small files and clustered into about 4 files, for two tables. One is our
-layout with Hudi's size-based plan: only the round's small files are clustered, so each round is
-laid out on its own. The other is ours with the continuous plan (merge fraction 0.5): after its
-first clustering, its writes put each row in its region of the recorded grid. Round 1's bulk insert
-is written once and the table copied, so both tables start from the same files. After each round,
+each bulk-inserted as 12 small files and clustered into about 4 files, for two tables, a fixture
+each. ``per_round`` is our layout with Hudi's size-based plan: only the round's small files are
+clustered, so each round is laid out on its own; only the comparison below needs it. ``grown`` is
+ours with the continuous plan (merge fraction 0.5): after its first clustering, its writes put
+each row in its region of the recorded grid. Round 1's bulk insert is written once
+(``first_round``) and copied, so both tables start from the same files. After each round,
 each table must hold exactly the rows written so far. The check is a count and a checksum of every
 column, read with skipping off. The expected fingerprint is the rounds' fingerprints summed, each
 computed once for both tables. Three rounds are kept: with two, the comparison of files read per
@@ -22,9 +23,10 @@ region) into the same table, in order.
 """
 from __future__ import annotations
 
+import os
 import shutil
 from dataclasses import dataclass
-from typing import Dict, List, Tuple
+from typing import Dict, List
 
 import pytest
 
@@ -36,7 +38,6 @@ from hudi_layout.options import BULK_INSERT_PARTITIONER_KEY, LayoutOptionError, 
 from tablecheck import fingerprint, fingerprint_and_keys, point_query
 
 pytestmark = [pytest.mark.spark, pytest.mark.slow]
-LAYOUTS = ["per-round", "continuous"]
 ROUNDS, ROWS, FILES, FILES_OUT = 3, 4000, 12, 4
 COLUMNS = list(lineorder.FILTER_COLUMNS)
 #: A bloom filter sized for a small file's keys (its targets are sized for its footer).
@@ -52,18 +53,14 @@ def round_rows(spark, r: int):
 
 @dataclass
 class Grown:
-    """The fixture's tables after the rounds: per (round, layout) the rows, files and (last round)
-    the files read per point query; the continuous table's clustering commits and both tables'
+    """One table after the rounds: per round its rows (checked against the model of the rounds so
+    far), after the last its files and files read per point query; its clustering commits and its
     continuous regions."""
-    rounds: Dict[Tuple[int, str], dict]
+    rounds: Dict[int, dict]
     commits: List[dict]
-    regions: Dict[str, List[dict]]
-    paths: Dict[str, str]
+    regions: List[dict]
+    path: str
     target: int
-
-    @property
-    def path(self) -> str:
-        return self.paths[LAYOUTS[1]]
 
 
 def _write_round(spark, path: str, layout: LayoutOptions, r: int) -> None:
@@ -74,46 +71,60 @@ def _write_round(spark, path: str, layout: LayoutOptions, r: int) -> None:
                                              "hoodie.bulkinsert.sort.mode": "NONE"})
 
 
-def _grow(spark, path: str, name: str, layout: LayoutOptions, expected: List[tuple],
-          out: Dict[Tuple[int, str], dict]) -> None:
-    """Every round into the table at ``path``, which holds round 1's rows already: cluster with
-    ``layout``, check the rows against ``expected`` (the fingerprint of the rounds so far), write
-    the next round."""
+@dataclass
+class FirstRound:
+    """Round 1's table, written once: both layouts' tables start as copies of it."""
+    path: str
+    target: int
+    expected: List[tuple]  # per round, the fingerprint of the rows written so far
+
+
+@pytest.fixture(scope="module")
+def first_round(spark, tmp_path_factory) -> FirstRound:
+    path = str(tmp_path_factory.mktemp("continuous") / "round-1")
+    _write_round(spark, path, LayoutOptions(COLUMNS, continuous=False), 1)
+    target = tables.file_bytes(path).target(FILES_OUT)  # lays round 1 out as FILES_OUT files
+    # the rows written so far: a count and a sum, so the union's fingerprint is its rounds' summed
+    expected = [fingerprint(round_rows(spark, 1))]
+    for r in range(2, ROUNDS + 1):
+        expected.append(_plus(expected[-1], fingerprint(round_rows(spark, r))))
+    return FirstRound(path, target, expected)
+
+
+def _grow(spark, first: FirstRound, name: str, layout: LayoutOptions) -> Grown:
+    """A copy of round 1's table, then every round: cluster with ``layout``, check the rows against
+    the model, write the next round."""
+    path = os.path.join(os.path.dirname(first.path), name)
+    shutil.copytree(first.path, path)
+    rounds: Dict[int, dict] = {}
     for r in range(1, ROUNDS + 1):
         if r > 1:
             _write_round(spark, path, layout, r)
         hl.cluster(spark, path, layout, extra=BLOOM)
         held = fingerprint(hl.read(spark, path, skipping=False))
-        assert held == expected[r - 1], (name, r, held)
-        out[(r, name)] = {"rows": held[0], "verified": True}
+        assert held == first.expected[r - 1], (name, r, held)
+        rounds[r] = {"rows": held[0], "verified": True}
     figures = layout_report.report(spark, path, COLUMNS, probes=1000)
-    out[(ROUNDS, name)].update(files=figures[0].files,
-                               point_avg=sum(f.avg_files for f in figures) / len(figures))
+    rounds[ROUNDS].update(files=figures[0].files, point_avg=sum(f.avg_files for f in figures) / len(figures))
+    return Grown(rounds, timeline.clustering_commits(spark, path), layout_report.continuous_regions(spark, path),
+                 path, first.target)
 
 
 @pytest.fixture(scope="module")
-def grown(spark, tmp_path_factory):
-    root = tmp_path_factory.mktemp("continuous")
-    paths = {name: str(root / name) for name in LAYOUTS}
-    # round 1's write is the same for both tables: written once, then copied
-    _write_round(spark, paths[LAYOUTS[0]], LayoutOptions(COLUMNS, continuous=False), 1)
-    target = tables.file_bytes(paths[LAYOUTS[0]]).target(FILES_OUT)  # lays round 1 out as FILES_OUT files
-    shutil.copytree(paths[LAYOUTS[0]], paths[LAYOUTS[1]])
-    # the rows written so far: a count and a sum, so the union's fingerprint is its rounds' summed
-    expected = [fingerprint(round_rows(spark, 1))]
-    for r in range(2, ROUNDS + 1):
-        expected.append(_plus(expected[-1], fingerprint(round_rows(spark, r))))
-    # only files below half the target (the round's small files) are clustered
-    per_round = LayoutOptions(COLUMNS, curve="hilbert", mapping="sample", continuous=False,
-                              target_file_bytes=target, small_file_bytes=target // 2)
-    continuous = LayoutOptions(COLUMNS, curve="hilbert", mapping="sample", continuous=True,
-                               target_file_bytes=target)
-    table: Dict[Tuple[int, str], dict] = {}
-    _grow(spark, paths[LAYOUTS[1]], LAYOUTS[1], continuous, expected, table)
-    _grow(spark, paths[LAYOUTS[0]], LAYOUTS[0], per_round, expected, table)
-    commits = timeline.clustering_commits(spark, paths[LAYOUTS[1]])
-    regions = {name: layout_report.continuous_regions(spark, paths[name]) for name in LAYOUTS}
-    return Grown(table, commits, regions, paths, target)
+def grown(spark, first_round) -> Grown:
+    """Ours with the continuous plan (merge fraction 0.5)."""
+    return _grow(spark, first_round, "continuous", LayoutOptions(
+        COLUMNS, curve="hilbert", mapping="sample", continuous=True, target_file_bytes=first_round.target))
+
+
+@pytest.fixture(scope="module")
+def per_round(spark, first_round) -> Grown:
+    """Ours with Hudi's size-based plan: only files below half the target (the round's small files)
+    are clustered."""
+    target = first_round.target
+    return _grow(spark, first_round, "per-round", LayoutOptions(
+        COLUMNS, curve="hilbert", mapping="sample", continuous=False, target_file_bytes=target,
+        small_file_bytes=target // 2))
 
 
 def test_the_first_round_lays_the_table_out_and_records_its_grid(grown):
@@ -137,27 +148,25 @@ def test_later_rounds_write_inside_regions_and_lay_out_due_regions_only(grown):
         assert source == "from commits" and ROWS <= int(rows) <= ROUNDS * ROWS, extra
 
 
-def test_rows_are_kept_and_a_point_query_reads_fewer_files_than_a_layout_per_round(grown):
-    table = grown.rounds
-    for r in range(1, ROUNDS + 1):
-        for name in LAYOUTS:
-            assert table[(r, name)]["verified"] and table[(r, name)]["rows"] == r * ROWS
+def test_rows_are_kept_and_a_point_query_reads_fewer_files_than_a_layout_per_round(grown, per_round):
+    for table in (grown, per_round):
+        for r in range(1, ROUNDS + 1):
+            assert table.rounds[r]["verified"] and table.rounds[r]["rows"] == r * ROWS
     # over every value of every filter column, from the column-stats index
-    continuous, per_round = (table[(ROUNDS, name)]["point_avg"] for name in LAYOUTS[::-1])
-    assert continuous < per_round, (continuous, per_round)
+    continuous, size_based = grown.rounds[ROUNDS]["point_avg"], per_round.rounds[ROUNDS]["point_avg"]
+    assert continuous < size_based, (continuous, size_based)
 
 
-def test_the_report_shows_every_file_in_a_region(grown):
-    table, regions = grown.rounds, grown.regions
-    assert regions[LAYOUTS[0]] == []  # not a continuous table
-    [part] = regions[LAYOUTS[1]]
+def test_the_report_shows_every_file_in_a_region(grown, per_round):
+    assert per_round.regions == []  # not a continuous table
+    [part] = grown.regions
     assert part["partition"] == "" and part["new_files"] == 0
     assert 1 < len(part["regions"]) <= part["cells"]
-    assert sum(r["files"] for r in part["regions"]) == table[(ROUNDS, LAYOUTS[1])]["files"]
+    assert sum(r["files"] for r in part["regions"]) == grown.rounds[ROUNDS]["files"]
     for r in part["regions"]:
         assert r["files"] == r["base_files"] + r["pending_files"] and r["base_bytes"] > 0
         assert (r["pending_rounds"] > 0) == (r["pending_files"] > 0)
-    line = layout_report.region_lines(regions[LAYOUTS[1]])[0]
+    line = layout_report.region_lines(grown.regions)[0]
     assert line.startswith("continuous regions, table: root grid ") and "0 files of new rows (in no single region)" in line
     assert part["ingested_bytes"] > 0 and part["rewritten_bytes"] > 0
     assert f"clusterings wrote {layout_report.write_amplification(part):.2f} x the bytes ingested" in line
@@ -180,7 +189,7 @@ def test_a_round_beyond_the_group_limit_is_cut_into_groups_on_the_grid(spark, gr
     layout = LayoutOptions(COLUMNS, curve="hilbert", mapping="sample", continuous=True,
                            target_file_bytes=grown.target, max_bytes_per_group=small // 4,
                            merge_fraction=0.2)
-    settled = {r["region"]: r for r in grown.regions[LAYOUTS[1]][0]["regions"] if r["pending_files"] == 0}
+    settled = {r["region"]: r for r in grown.regions[0]["regions"] if r["pending_files"] == 0}
     assert settled, grown.regions
     result = hl.cluster(spark, path, layout, extra=BLOOM)
     assert int(result.layout["hudilayout.groups"]) >= 4, result.layout
