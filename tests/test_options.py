@@ -341,4 +341,4 @@ def test_python_and_the_jar_accept_and_refuse_the_same_values_with_the_same_acce
                 assert d.key in ours and d.rule.accepted in ours, (value, ours)
                 assert d.key in theirs and f"'{raw}'" in theirs and d.rule.accepted in theirs, (raw, theirs)
             checked.add(d.key)
-    assert checked == set(fields) and len(checked) == 15, checked
+    assert checked == set(fields) and len(checked) == 17, checked

@@ -67,6 +67,8 @@ STATS_COLUMNS_KEY = "hoodie.metadata.index.column.stats.column.list"
 DATA_SKIPPING_KEY = "hoodie.enable.data.skipping"
 WRITE_SMALL_FILE_KEY = "hoodie.parquet.small.file.limit"
 WRITERS_FIRST_KEY = "hoodie.hudilayout.writers.first"
+AUTO_KEY = "hoodie.hudilayout.auto"
+AUTO_MAX_COLUMNS_KEY = "hoodie.hudilayout.auto.max.columns"
 
 OUR_PREFIX = "hoodie.hudilayout."
 #: where the jar keeps its declarations
@@ -293,6 +295,12 @@ class LayoutOptions:
     region_files: int = field(default=0, metadata=_doc(REGION_FILES_KEY, default="0"))
     writers_first: bool = field(default=True, metadata=_doc(
         WRITERS_FIRST_KEY, "See docs/operators.md, Clustering beside an upsert stream.", "True"))
+    auto_columns: bool = field(default=False, metadata=_doc(
+        AUTO_KEY, "Choose the sort columns and their weights from the table's query log (queries recorded with "
+        "`configure_spark(record_queries=True)`); `sort_columns` apply while the log has nothing a cut narrows. "
+        "The column-stats index then covers every column. Not with `continuous` (off by default with it). "
+        "`LayoutOptions.auto(columns)` sets it.", "False"))
+    auto_max_columns: int = field(default=4, metadata=_doc(AUTO_MAX_COLUMNS_KEY, default="4"))
     inline: bool = field(default=False, metadata=_doc(
         INLINE_KEY, "Cluster inside the write, every `every_n_commits` commits.", "False", TRUE_OR_FALSE))
     async_clustering: bool = field(default=False, metadata=_doc(
@@ -341,12 +349,22 @@ class LayoutOptions:
         if self.continuous and self.curve == "linear":
             raise _error("continuous", PLAN_CLASS_KEY, True, "False with curve linear (the grid's cells are "
                          "visited along z-order or hilbert)")
+        if self.continuous and self.auto_columns:
+            raise _error("continuous", PLAN_CLASS_KEY, True, "False with auto_columns=True (the continuous plan's "
+                         "recorded grid keeps its columns)")
         if self.inline and self.async_clustering:
             raise LayoutOptionError(
                 f"inline ({INLINE_KEY}) and async_clustering ({ASYNC_KEY}) are both True: choose one; "
                 "inline clusters inside the write, async beside a streaming write")
 
     # ----------------------------------------------------------------------------------------
+    @classmethod
+    def auto(cls, sort_columns, max_columns: int = 4, **changes) -> "LayoutOptions":
+        """A layout whose columns and weights come from the table's query log: at most
+        ``max_columns`` of the columns its recorded queries filter, each weighted by the cuts it
+        earns. ``sort_columns`` apply while the log is empty."""
+        return cls(sort_columns, auto_columns=True, auto_max_columns=max_columns, **changes)
+
     def replace(self, **changes) -> "LayoutOptions":
         """A copy with some fields changed (and checked again)."""
         return dataclasses.replace(self, **changes)
@@ -362,8 +380,9 @@ class LayoutOptions:
 
     @property
     def continuous_allowed(self) -> bool:
-        """The continuous plan takes this layout: a z-order or hilbert curve, without ``whole_partition``."""
-        return self.curve != "linear" and not self.whole_partition
+        """The continuous plan takes this layout: a z-order or hilbert curve, without ``whole_partition``
+        or ``auto_columns``."""
+        return self.curve != "linear" and not self.whole_partition and not self.auto_columns
 
     def clustered_again(self) -> "LayoutOptions":
         """This layout for a table a clustering of ours laid out before: continuous unless set to
@@ -420,6 +439,9 @@ class LayoutOptions:
                 opts[key] = str(value)
         opts[MAX_GROUPS_KEY] = str(self.max_groups if self.max_groups is not None else DEFAULT_MAX_GROUPS)
         opts[WRITERS_FIRST_KEY] = "true" if self.writers_first else "false"
+        if self.auto_columns:
+            opts[AUTO_KEY] = "true"
+            opts[AUTO_MAX_COLUMNS_KEY] = str(self.auto_max_columns)
         if self.whole_partition:
             opts[PLAN_CLASS_KEY] = WHOLE_PARTITION_PLAN
         if self.is_continuous:
@@ -431,9 +453,12 @@ class LayoutOptions:
         return opts
 
     def index_options(self) -> Dict[str, str]:
-        """Metadata table and column-stats index on, for :attr:`indexed_columns`."""
-        return {METADATA_KEY: "true", STATS_ENABLE_KEY: "true",
-                STATS_COLUMNS_KEY: ",".join(self.indexed_columns)}
+        """Metadata table and column-stats index on, for :attr:`indexed_columns` (with
+        ``auto_columns``, Hudi's default: every column, up to its cap of columns)."""
+        opts = {METADATA_KEY: "true", STATS_ENABLE_KEY: "true"}
+        if not self.auto_columns:
+            opts[STATS_COLUMNS_KEY] = ",".join(self.indexed_columns)
+        return opts
 
     def write_options(self) -> Dict[str, str]:
         """:meth:`clustering_options` plus when clustering runs (inline, async or neither) and

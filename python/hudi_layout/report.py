@@ -276,6 +276,8 @@ def grid_lines(extra: Dict[str, str], files: int) -> List[str]:
     columns = extra.get(md.COLUMNS, "").split(",")
     buckets = extra.get(md.BUCKETS, "").split(",")
     lines = ["grid (latest clustering): buckets " + ", ".join(f"{c}={k}" for c, k in zip(columns, buckets))]
+    if md.AUTO in extra:
+        lines.append("columns (auto): " + extra[md.AUTO])
     dependent = [p.split(":", 1) for p in extra.get(md.DEPENDENT_COLUMNS, "").split(",") if p]
     if dependent:
         lines.append("dependent columns (not cut, they share the axis of): "

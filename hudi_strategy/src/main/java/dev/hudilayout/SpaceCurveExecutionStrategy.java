@@ -5,12 +5,14 @@ import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.curve.Curve;
 import dev.hudilayout.hudi.BaseFileScan;
 import dev.hudilayout.hudi.BucketTables;
+import dev.hudilayout.hudi.ColumnStatsBounds;
 import dev.hudilayout.hudi.HudiLine;
 import dev.hudilayout.hudi.IndexKeeping;
 import dev.hudilayout.hudi.InstantLayout;
 import dev.hudilayout.hudi.LayoutWriteMetadata;
 import dev.hudilayout.hudi.LineStrategy;
 import dev.hudilayout.hudi.PlanPlacement;
+import dev.hudilayout.hudi.RecordedWorkload;
 import dev.hudilayout.hudi.TableSchema;
 import dev.hudilayout.layout.LayoutSpec;
 import dev.hudilayout.layout.mapping.CurveSpace;
@@ -20,6 +22,7 @@ import dev.hudilayout.plan.PlannedGroup;
 import dev.hudilayout.spark.CurveRecordPartitioner;
 import dev.hudilayout.spark.CurveRowPartitioner;
 import dev.hudilayout.spark.SortColumns;
+import dev.hudilayout.workload.AutoColumns;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
@@ -88,6 +91,8 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
   /** Per partition of the plan, the share of its rows each sort column's queries reach there (empty: all). */
   private transient volatile Map<String, double[]> reachByPartition = Collections.emptyMap();
   private transient HoodieWriteConfig writerConfig;
+  /** With the layout option auto, the spec chosen from the query log for this instant. */
+  private transient volatile LayoutSpec autoSpec;
 
   public SpaceCurveExecutionStrategy(HoodieTable table, HoodieEngineContext engineContext,
                                      HoodieWriteConfig writeConfig) {
@@ -99,8 +104,11 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
       HoodieClusteringPlan plan, TableSchema schema, String instantTime) {
     BucketTables.refuse(getEngineContext(), getWriteConfig(), plan);
     IndexKeeping.refuse(getWriteConfig(), getHoodieTable().getMetaClient());
-    // spec
+    // spec (with auto: columns and weights from the query log)
     LayoutSpec spec = specFor(strategyParams(plan));
+    if (LayoutSpecParser.auto(getWriteConfig().getProps())) {
+      spec = chooseColumns(plan, spec, schema);
+    }
     SortColumns.validate(spec, schema.kinds());
     // sample, curve
     if (spec.curve() != Curve.LINEAR) {
@@ -309,7 +317,27 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
   }
 
   private LayoutSpec specFor(Map<String, String> strategyParams) {
-    return LayoutSpecParser.parse(strategyParams, getWriteConfig().getProps());
+    LayoutSpec chosen = autoSpec;
+    return chosen != null ? chosen : LayoutSpecParser.parse(strategyParams, getWriteConfig().getProps());
+  }
+
+  /**
+   * The layout option auto: the sort columns and weights the table's query log asks for
+   * ({@link RecordedWorkload}), for the files the plan writes; {@code given} when the log has
+   * nothing a cut narrows. The choice holds for every group of the plan, and is recorded.
+   */
+  private LayoutSpec chooseColumns(HoodieClusteringPlan plan, LayoutSpec given, TableSchema schema) {
+    int outputFiles = plan.getInputGroups().stream().mapToInt(HoodieClusteringGroup::getNumOutputFileGroups).sum();
+    AutoColumns.Choice choice = RecordedWorkload.choose(sparkSession().sparkContext().hadoopConfiguration(),
+        getWriteConfig().getBasePath(), schema.kinds(), () -> HudiLine.get().tableMetadata(getHoodieTable()),
+        ColumnStatsBounds.baseFiles(plan), given.columns(), outputFiles,
+        LayoutSpecParser.autoMaxColumns(getWriteConfig().getProps()));
+    applied.auto(choice.reason);
+    if (!choice.fromLog) {
+      return given;
+    }
+    autoSpec = given.withColumns(choice.columns, given.curve() == Curve.LINEAR ? null : choice.weights());
+    return autoSpec;
   }
 
   private static Map<String, String> strategyParams(HoodieClusteringPlan plan) {

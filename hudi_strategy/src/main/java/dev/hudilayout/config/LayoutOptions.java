@@ -121,9 +121,24 @@ public final class LayoutOptions {
           + "settings stand.",
       Rule.trueOrFalse());
 
+  public static final DeclaredOption<Boolean> AUTO = DeclaredOption.ours(
+      PREFIX + "auto", false,
+      "Sort columns and their weights chosen from the table's query log (the queries recorded "
+          + "beside the table, in .hoodie/.aux/hudi-layout/queries): the columns whose cuts make the "
+          + "recorded queries read the fewest files, at most auto.max.columns, each weighted by the cuts it earns; "
+          + "a column read by wide ranges earns fewer. The choice and its reason are recorded on the "
+          + "replacecommit. With no queries recorded, the sort columns apply as given. Not with the "
+          + "continuous plan yet.",
+      Rule.trueOrFalse());
+
+  public static final DeclaredOption<Integer> AUTO_MAX_COLUMNS = DeclaredOption.ours(
+      PREFIX + "auto.max.columns", 4,
+      "With auto: the most sort columns chosen.",
+      Rule.wholeNumber(1, 16));
+
   private static final List<DeclaredOption<?>> ALL = List.of(BITS_PER_COLUMN, SAMPLE_SEED, WRITER_SIZE_FACTOR, ALIGNED,
       ALIGNED_TOLERANCE, GRID_BUCKETS, COLUMN_WEIGHTS, CONTINUOUS_MERGE_FRACTION,
-      CONTINUOUS_MERGE_TIERS, CONTINUOUS_REGION_FILES, WRITERS_FIRST);
+      CONTINUOUS_MERGE_TIERS, CONTINUOUS_REGION_FILES, WRITERS_FIRST, AUTO, AUTO_MAX_COLUMNS);
 
   private LayoutOptions() {
   }

@@ -38,6 +38,8 @@ public final class LayoutSpecParser {
     continuousRegionFiles(props);
     writersFirst(props);
     writerSizeFactor(props);
+    auto(props);
+    autoMaxColumns(props);
     String cols = strategyParams == null ? null : strategyParams.get(HudiOptions.SORT_COLUMNS.key());
     if (cols == null || cols.trim().isEmpty()) {
       cols = HudiOptions.SORT_COLUMNS.raw(props);
@@ -127,6 +129,26 @@ public final class LayoutSpecParser {
   /** {@link LayoutOptions#CONTINUOUS_REGION_FILES}: 0 for the rule from the sort columns. */
   public static int continuousRegionFiles(Properties props) {
     return LayoutOptions.CONTINUOUS_REGION_FILES.readInt(props);
+  }
+
+  /**
+   * {@link LayoutOptions#AUTO}, validated; refused with the continuous plan, whose recorded grid
+   * keeps its columns.
+   */
+  public static boolean auto(Properties props) {
+    boolean auto = LayoutOptions.AUTO.readBoolean(props);
+    String plan = props.getProperty("hoodie.clustering.plan.strategy.class", "");
+    if (auto && plan.endsWith(".ContinuousPlanStrategy")) {
+      throw LayoutOptions.AUTO.invalid("true", " with hoodie.clustering.plan.strategy.class=" + plan,
+          "false with the continuous plan (its recorded grid keeps its columns); auto with Hudi's size-based "
+              + "plan or the whole-partition plan");
+    }
+    return auto;
+  }
+
+  /** {@link LayoutOptions#AUTO_MAX_COLUMNS}, validated. */
+  public static int autoMaxColumns(Properties props) {
+    return LayoutOptions.AUTO_MAX_COLUMNS.readInt(props);
   }
 
   /** {@link LayoutOptions#WRITERS_FIRST}, validated. */

@@ -39,16 +39,7 @@ public final class ColumnStatsBounds {
     int d = columns.size();
     byte[][] min = new byte[d][];
     byte[][] max = new byte[d][];
-    List<Pair<String, String>> files = new ArrayList<>();
-    for (HoodieClusteringGroup g : plan.getInputGroups()) {
-      for (HoodieSliceInfo s : g.getSlices()) {
-        String p = s.getDataFilePath();
-        if (p != null && !p.isEmpty()) {
-          files.add(Pair.of(s.getPartitionPath() == null ? "" : s.getPartitionPath(),
-              InstantSample.fileName(p)));
-        }
-      }
-    }
+    List<Pair<String, String>> files = baseFiles(plan);
     HoodieTableMetadata metadata;
     try {
       metadata = files.isEmpty() ? null : tableMetadata.get();
@@ -70,6 +61,21 @@ public final class ColumnStatsBounds {
       }
     }
     return new ColumnStatsBounds(min, max);
+  }
+
+  /** The plan's base files, as (partition, file name) pairs. */
+  public static List<Pair<String, String>> baseFiles(HoodieClusteringPlan plan) {
+    List<Pair<String, String>> files = new ArrayList<>();
+    for (HoodieClusteringGroup g : plan.getInputGroups()) {
+      for (HoodieSliceInfo s : g.getSlices()) {
+        String p = s.getDataFilePath();
+        if (p != null && !p.isEmpty()) {
+          files.add(Pair.of(s.getPartitionPath() == null ? "" : s.getPartitionPath(),
+              InstantSample.fileName(p)));
+        }
+      }
+    }
+    return files;
   }
 
   /**

@@ -64,6 +64,9 @@ public final class LayoutMetadata {
   public static final Key ALIGNED_TOLERANCE = commit("aligned.tolerance",
       "The share of the target size a file could stray (z-order and hilbert): before its cell was split or merged "
           + "(aligned), or to end a larger block of the curve (cut along the curve).");
+  public static final Key AUTO = commit("auto",
+      "With the layout option auto: how the sort columns and weights were chosen from the query log, or why "
+          + "the given columns stayed.");
   public static final Key COLUMN_WEIGHTS = commit("column.weights",
       "The sort columns' weights as shares summing to 1 (4 significant digits), when weights were set.");
   public static final Key BUCKETS = commit("buckets",
@@ -115,7 +118,7 @@ public final class LayoutMetadata {
       "For a delta group: the due regions it splits, and into how many cells: path:cells; ';' between regions.");
 
   private static final List<Key> ALL = List.of(STRATEGY, CURVE, MAPPING, COLUMNS, BITS_PER_COLUMN, LAYOUT,
-      ALIGNED_TOLERANCE, COLUMN_WEIGHTS, BUCKETS, DROPPED_COLUMNS, DEPENDENT_COLUMNS, GRID_CHOSEN, ESTIMATED_FILES,
+      ALIGNED_TOLERANCE, AUTO, COLUMN_WEIGHTS, BUCKETS, DROPPED_COLUMNS, DEPENDENT_COLUMNS, GRID_CHOSEN, ESTIMATED_FILES,
       SAMPLE_SIZE, SAMPLE_SCOPE, SAMPLE_ROWS, SAMPLE_TAKEN, SAMPLE_FEWEST, GROUPS, PARTITIONS, READ, FILES, CONTINUOUS,
       CONTINUOUS_GRID, CONTINUOUS_MOVING, MOVING, KIND, GRID, WHY,
       SHARES, SPLITS);

@@ -61,6 +61,15 @@ public final class LayoutSpec implements Serializable {
     return new Builder(columns);
   }
 
+  /**
+   * This spec over other {@code columns} with their {@code weights} (null: alike); every other
+   * setting kept, except a grid of buckets, which belongs to the old columns.
+   */
+  public LayoutSpec withColumns(List<String> columns, double[] weights) {
+    return builder(columns).curve(curve).mapping(mapping).sampleSize(sampleSize).bitsPerColumn(bits)
+        .seed(seed).aligned(aligned).alignedTolerance(alignedTolerance).weights(weights).build();
+  }
+
   public List<String> columns() {
     return columns;
   }

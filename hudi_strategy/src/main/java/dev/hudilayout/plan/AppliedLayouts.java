@@ -104,6 +104,13 @@ public final class AppliedLayouts {
     fewestSampled = fewest;
   }
 
+  private volatile String auto;
+
+  /** The layout option auto chose the columns, and why ({@code hudilayout.auto}). */
+  public void auto(String reason) {
+    auto = reason;
+  }
+
   /** A group on the row path was read by one scan of its base files ({@code BaseFileScan}), or by Hudi. */
   public void read(boolean scan) {
     (scan ? scanned : readByHudi).incrementAndGet();
@@ -249,6 +256,9 @@ public final class AppliedLayouts {
     }
     if (fewestSampled != null) {
       out.put(LayoutMetadata.SAMPLE_FEWEST.key(), fewestSampled);
+    }
+    if (auto != null) {
+      out.put(LayoutMetadata.AUTO.key(), auto);
     }
   }
 

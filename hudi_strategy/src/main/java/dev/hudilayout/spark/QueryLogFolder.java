@@ -7,8 +7,12 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
+import java.io.BufferedReader;
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -49,5 +53,32 @@ public final class QueryLogFolder {
       fs.delete(files[i].getPath(), false);
     }
     return file;
+  }
+
+  /**
+   * Every line of the log's files in {@code folder}, oldest file first; none when the folder does
+   * not exist. A file deleted while it is read (the cap at work) is skipped.
+   */
+  public static List<String> read(Configuration conf, Path folder) throws IOException {
+    FileSystem fs = folder.getFileSystem(conf);
+    List<String> out = new ArrayList<>();
+    if (!fs.exists(folder)) {
+      return out;
+    }
+    FileStatus[] files = Arrays.stream(fs.listStatus(folder)).filter(s -> s.getPath().getName().endsWith(SUFFIX))
+        .sorted(Comparator.comparing(s -> s.getPath().getName())).toArray(FileStatus[]::new);
+    for (FileStatus file : files) {
+      try (BufferedReader in = new BufferedReader(new InputStreamReader(fs.open(file.getPath()),
+          StandardCharsets.UTF_8))) {
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+          if (!line.isBlank()) {
+            out.add(line);
+          }
+        }
+      } catch (FileNotFoundException e) {
+        // deleted by a writer's cap since the listing
+      }
+    }
+    return out;
   }
 }

@@ -1,5 +1,7 @@
 package dev.hudilayout.workload;
 
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -38,6 +40,33 @@ public final class ColumnFilter {
   /** This range narrowed by {@code other}'s bounds on the same column (both ranges). */
   public ColumnFilter and(ColumnFilter other) {
     return range(column, lower != null ? lower : other.lower, upper != null ? upper : other.upper);
+  }
+
+  /** The filter a log line's JSON object holds ({@link #toJson}'s form). */
+  static ColumnFilter fromJson(Map<?, ?> object) {
+    Object column = object.get("column");
+    Object shape = object.get("shape");
+    if (column == null || shape == null) {
+      throw new IllegalArgumentException("not a query-log filter: " + object + " (needs column and shape)");
+    }
+    Shape parsed;
+    try {
+      parsed = Shape.valueOf(shape.toString().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      parsed = Shape.OTHER;  // a shape a later version records
+    }
+    Object count = object.get("count");
+    Object lower = object.get("lower");
+    Object upper = object.get("upper");
+    return new ColumnFilter(column.toString(), parsed, count instanceof Number ? ((Number) count).intValue() : 0,
+        lower == null ? null : lower.toString(), upper == null ? null : upper.toString());
+  }
+
+  static Map<?, ?> object(Object parsed, String line) {
+    if (!(parsed instanceof Map)) {
+      throw new IllegalArgumentException("not a query-log line: " + line);
+    }
+    return (Map<?, ?>) parsed;
   }
 
   /** The filter as a JSON object. */

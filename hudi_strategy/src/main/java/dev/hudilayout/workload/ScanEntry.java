@@ -1,6 +1,8 @@
 package dev.hudilayout.workload;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -32,5 +34,25 @@ public final class ScanEntry {
         + ",\"filters\":[" + filters.stream().map(ColumnFilter::toJson).collect(Collectors.joining(",")) + "]"
         + ",\"files_read\":" + filesRead + ",\"files_total\":" + filesTotal
         + ",\"query_ms\":" + queryMillis + "}";
+  }
+
+  /** The entry one line of the log holds ({@link #toJson}'s form); IllegalArgumentException when it holds none. */
+  public static ScanEntry fromJson(String line) {
+    Map<?, ?> object = ColumnFilter.object(JsonText.parse(line), line);
+    List<ColumnFilter> filters = new ArrayList<>();
+    Object listed = object.get("filters");
+    if (listed instanceof List) {
+      for (Object filter : (List<?>) listed) {
+        filters.add(ColumnFilter.fromJson(ColumnFilter.object(filter, line)));
+      }
+    }
+    Object table = object.get("table");
+    return new ScanEntry(number(object, "time", 0), table == null ? "" : table.toString(), filters,
+        number(object, "files_read", -1), number(object, "files_total", -1), number(object, "query_ms", -1));
+  }
+
+  private static long number(Map<?, ?> object, String key, long absent) {
+    Object value = object.get(key);
+    return value instanceof Number ? ((Number) value).longValue() : absent;
   }
 }

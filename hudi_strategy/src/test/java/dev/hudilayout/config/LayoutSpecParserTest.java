@@ -44,6 +44,19 @@ class LayoutSpecParserTest {
   }
 
   @Test
+  void autoIsRefusedWithTheContinuousPlanAndABadColumnCountIsNamed() {
+    String plan = "dev.hudilayout.continuous.ContinuousPlanStrategy";
+    String message = error(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b",
+        LayoutOptions.AUTO.key(), "true", "hoodie.clustering.plan.strategy.class", plan));
+    assertTrue(message.contains(LayoutOptions.AUTO.key()) && message.contains(plan)
+        && message.contains("auto with Hudi's size-based plan or the whole-partition plan"), message);
+    message = error(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b",
+        LayoutOptions.AUTO.key(), "true", LayoutOptions.AUTO_MAX_COLUMNS.key(), "0"));
+    assertTrue(message.contains(LayoutOptions.AUTO_MAX_COLUMNS.key()) && message.contains("'0'"), message);
+    assertTrue(LayoutSpecParser.auto(props(LayoutOptions.AUTO.key(), "true")));
+  }
+
+  @Test
   void readsHudiKeysWithTheirSpellings() {
     LayoutSpec spec = LayoutSpecParser.parse(Collections.emptyMap(), props(
         HudiOptions.SORT_COLUMNS.key(), " s_city, c_city ,p_brand",

@@ -1,0 +1,161 @@
+package dev.hudilayout.hudi;
+
+import dev.hudilayout.spark.QueryLogFolder;
+import dev.hudilayout.spark.ValueEncoding;
+import dev.hudilayout.workload.AutoColumns;
+import dev.hudilayout.workload.ColumnFilter;
+import dev.hudilayout.workload.RangeWidths;
+import dev.hudilayout.workload.ScanEntry;
+import dev.hudilayout.workload.Shape;
+import dev.hudilayout.workload.WorkloadModel;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hudi.avro.model.HoodieMetadataColumnStats;
+import org.apache.hudi.common.util.collection.Pair;
+import org.apache.hudi.metadata.HoodieTableMetadata;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * The layout option auto's input: the table's query log, read from beside the table, and the
+ * column-stats index's least and greatest value of each column a recorded range bounds (where its
+ * bounds fall, {@link RangeWidths}). A line that is not an entry is skipped; a log that cannot be
+ * read counts as empty, so the given columns apply.
+ */
+public final class RecordedWorkload {
+  private static final Logger LOG = LoggerFactory.getLogger(RecordedWorkload.class);
+  private static final Set<String> UNSORTABLE = Set.of("RECORD", "ARRAY", "MAP", "STRUCT");
+
+  private RecordedWorkload() {
+  }
+
+  /**
+   * The choice for a clustering of {@code files} (partition, file name) into {@code outputFiles}
+   * files, of at most {@code maxColumns} columns among {@code kinds}' (column -> kind), with
+   * {@code given} the columns to fall back on.
+   */
+  public static AutoColumns.Choice choose(Configuration conf, String basePath, Map<String, String> kinds,
+                                          Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files,
+                                          List<String> given, int outputFiles, int maxColumns) {
+    List<ScanEntry> entries = entries(conf, basePath);
+    List<String> columns = new ArrayList<>();
+    kinds.forEach((column, kind) -> {
+      if (!UNSORTABLE.contains(kind) && !column.startsWith("_hoodie_")) {
+        columns.add(column);
+      }
+    });
+    RangeWidths widths = widths(entries, columns, metadata, files);
+    WorkloadModel model = WorkloadModel.of(entries, columns, widths);
+    return AutoColumns.choose(model, given, outputFiles, maxColumns);
+  }
+
+  /** The log's entries beside the table, oldest first; none when there is no log. */
+  static List<ScanEntry> entries(Configuration conf, String basePath) {
+    List<String> lines;
+    try {
+      lines = QueryLogFolder.read(conf, QueryLogFolder.of(basePath, null));
+    } catch (IOException e) {
+      LOG.warn("hudi-layout: the query log of {} cannot be read ({}); auto keeps the given columns", basePath,
+          e.toString());
+      return List.of();
+    }
+    List<ScanEntry> out = new ArrayList<>();
+    for (String line : lines) {
+      try {
+        out.add(ScanEntry.fromJson(line));
+      } catch (IllegalArgumentException e) {
+        LOG.info("hudi-layout: skipped a query-log line ({})", e.getMessage());
+      }
+    }
+    return out;
+  }
+
+  /** Where ranges fall on each ranged column, from its least and greatest value over {@code files}. */
+  private static RangeWidths widths(List<ScanEntry> entries, List<String> columns,
+                                    Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files) {
+    Set<String> ranged = new LinkedHashSet<>();
+    for (ScanEntry entry : entries) {
+      for (ColumnFilter filter : entry.filters) {
+        if (filter.shape == Shape.RANGE && columns.contains(filter.column)) {
+          ranged.add(filter.column);
+        }
+      }
+    }
+    RangeWidths out = new RangeWidths();
+    if (ranged.isEmpty() || files.isEmpty()) {
+      return out;
+    }
+    HoodieTableMetadata table;
+    try {
+      table = metadata.get();
+    } catch (RuntimeException e) {
+      LOG.info("hudi-layout: no metadata table ({}); auto leaves recorded ranges out", e.toString());
+      return out;
+    }
+    for (String column : ranged) {
+      Object[] ends = ends(table, files, column);
+      if (ends != null) {
+        place(out, column, ends[0], ends[1]);
+      }
+    }
+    return out;
+  }
+
+  /** The least and greatest value of {@code column} over {@code files}, or null when the index has none. */
+  private static Object[] ends(HoodieTableMetadata table, List<Pair<String, String>> files, String column) {
+    Map<Pair<String, String>, HoodieMetadataColumnStats> stats;
+    try {
+      stats = table.getColumnStats(files, column);
+    } catch (RuntimeException e) {
+      LOG.info("hudi-layout: no column stats for '{}' ({})", column, e.toString());
+      return null;
+    }
+    Object least = null;
+    Object greatest = null;
+    byte[] leastBytes = null;
+    byte[] greatestBytes = null;
+    for (HoodieMetadataColumnStats s : stats.values()) {
+      Object min = s.getIsDeleted() || s.getMinValue() == null ? null : HudiLine.get().statsValue(s.getMinValue());
+      Object max = s.getIsDeleted() || s.getMaxValue() == null ? null : HudiLine.get().statsValue(s.getMaxValue());
+      if (min == null || max == null) {
+        continue;
+      }
+      byte[] minBytes = ValueEncoding.encode(min);
+      byte[] maxBytes = ValueEncoding.encode(max);
+      if (leastBytes == null || Arrays.compareUnsigned(minBytes, leastBytes) < 0) {
+        least = min;
+        leastBytes = minBytes;
+      }
+      if (greatestBytes == null || Arrays.compareUnsigned(maxBytes, greatestBytes) > 0) {
+        greatest = max;
+        greatestBytes = maxBytes;
+      }
+    }
+    return least == null ? null : new Object[] {least, greatest};
+  }
+
+  /** Numbers and dates by value; anything else by its bytes. */
+  private static void place(RangeWidths widths, String column, Object least, Object greatest) {
+    if (least instanceof Number && greatest instanceof Number) {
+      widths.column(column, ((Number) least).doubleValue(), ((Number) greatest).doubleValue(), Double::parseDouble);
+    } else if (least instanceof LocalDate && greatest instanceof LocalDate) {
+      widths.column(column, ((LocalDate) least).toEpochDay(), ((LocalDate) greatest).toEpochDay(),
+          text -> LocalDate.parse(text.trim()).toEpochDay());
+    } else if (least instanceof java.sql.Date && greatest instanceof java.sql.Date) {
+      widths.column(column, ((java.sql.Date) least).toLocalDate().toEpochDay(),
+          ((java.sql.Date) greatest).toLocalDate().toEpochDay(), text -> LocalDate.parse(text.trim()).toEpochDay());
+    } else if (least instanceof CharSequence || least instanceof org.apache.spark.unsafe.types.UTF8String) {
+      widths.bytesColumn(column, ValueEncoding.encode(least), ValueEncoding.encode(greatest), ValueEncoding::encode);
+    }
+  }
+}

@@ -1,0 +1,154 @@
+package dev.hudilayout.workload;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The sort columns and their cuts that make the recorded queries read the fewest files
+ * ({@link WorkloadModel}), for the layout option {@code hoodie.hudilayout.auto}.
+ *
+ * <p>Columns are taken one at a time, each time the one whose cuts save the most, while one still
+ * saves at least {@link #MIN_GAIN} of the files read and fewer than the most columns allowed are
+ * taken. For a set of columns the cuts are searched with their product fixed at the files: a
+ * share of cuts moves from one column to another while that lowers the files read. A column left
+ * with fewer than two cuts is dropped. The grid search then gets the cuts as column weights (it
+ * gives a column cuts in proportion to its weight).
+ *
+ * <p>With no scans recorded, or none that a cut narrows, the given columns stay, alike.
+ */
+public final class AutoColumns {
+  /** The least share of the files read a further column must save to be taken: 1%. */
+  public static final double MIN_GAIN = 0.01;
+
+  /** What was chosen, and why. */
+  public static final class Choice {
+    public final List<String> columns;
+    /** Per column, the cuts the model would give it; their product is the files. */
+    public final double[] cuts;
+    /** The share of the files the average recorded query reads with these columns and cuts. */
+    public final double filesRead;
+    /** The same with the given columns cut alike. */
+    public final double givenFilesRead;
+    public final boolean fromLog;
+    public final String reason;
+
+    Choice(List<String> columns, double[] cuts, double filesRead, double givenFilesRead, boolean fromLog,
+           String reason) {
+      this.columns = List.copyOf(columns);
+      this.cuts = cuts.clone();
+      this.filesRead = filesRead;
+      this.givenFilesRead = givenFilesRead;
+      this.fromLog = fromLog;
+      this.reason = reason;
+    }
+
+    /** The cuts as weights summing to 1. */
+    public double[] weights() {
+      double sum = Arrays.stream(cuts).sum();
+      return Arrays.stream(cuts).map(c -> c / sum).toArray();
+    }
+  }
+
+  private AutoColumns() {
+  }
+
+  /** The choice for {@code files} files, at most {@code maxColumns} columns, {@code given} the fallback. */
+  public static Choice choose(WorkloadModel model, List<String> given, int files, int maxColumns) {
+    int fileCount = Math.max(1, files);
+    double[] alike = new double[given.size()];
+    Arrays.fill(alike, Math.pow(fileCount, 1.0 / Math.max(1, given.size())));
+    double givenRead = model.filesRead(given, alike);
+    List<String> chosen = new ArrayList<>();
+    double read = 1;
+    List<String> candidates = new ArrayList<>(model.filtered());
+    while (fileCount > 1 && chosen.size() < maxColumns && !candidates.isEmpty()) {
+      String best = null;
+      double bestRead = read;
+      for (String column : candidates) {
+        List<String> trial = new ArrayList<>(chosen);
+        trial.add(column);
+        double trialRead = model.filesRead(trial, cuts(model, trial, fileCount));
+        if (trialRead < bestRead) {
+          best = column;
+          bestRead = trialRead;
+        }
+      }
+      if (best == null || bestRead > read * (1 - MIN_GAIN)) {
+        break;
+      }
+      chosen.add(best);
+      candidates.remove(best);
+      read = bestRead;
+    }
+    double[] cuts = cuts(model, chosen, fileCount);
+    for (int i = chosen.size() - 1; i >= 0; i--) {
+      if (cuts[i] < 2 && chosen.size() > 1) {
+        chosen.remove(i);
+        cuts = cuts(model, chosen, fileCount);
+      }
+    }
+    if (chosen.isEmpty()) {
+      String why = model.scans() == 0 ? "no queries recorded" : String.format(Locale.ROOT,
+          "%.0f scans recorded, none narrowed by cuts", model.scans());
+      return new Choice(given, alike, givenRead, givenRead, false, why + ": the given columns " + given + ", alike");
+    }
+    read = model.filesRead(chosen, cuts);
+    String reason = String.format(Locale.ROOT, "%.0f scans recorded: %s cut %s read %.3g of %d files a query, "
+        + "against %.3g with the given columns %s alike", model.scans(), chosen, rounded(cuts), read * fileCount,
+        fileCount, givenRead * fileCount, given);
+    return new Choice(chosen, cuts, read, givenRead, true, reason);
+  }
+
+  /**
+   * Cuts per column whose product is {@code files} and that make the recorded queries read the
+   * fewest files: shares of log(files) move between pairs of columns while that helps, in
+   * halving steps.
+   */
+  static double[] cuts(WorkloadModel model, List<String> columns, int files) {
+    int d = columns.size();
+    if (d == 0) {
+      return new double[0];
+    }
+    double[] exponents = new double[d];
+    Arrays.fill(exponents, Math.log(files) / d);
+    double read = model.filesRead(columns, exp(exponents));
+    for (double step = Math.log(files) / d / 2; step > 1e-3; ) {
+      boolean moved = false;
+      for (int to = 0; to < d; to++) {
+        for (int from = 0; from < d; from++) {
+          if (to == from || exponents[from] < step) {
+            continue;
+          }
+          exponents[to] += step;
+          exponents[from] -= step;
+          double trial = model.filesRead(columns, exp(exponents));
+          if (trial < read - 1e-12) {
+            read = trial;
+            moved = true;
+          } else {
+            exponents[to] -= step;
+            exponents[from] += step;
+          }
+        }
+      }
+      if (!moved) {
+        step /= 2;
+      }
+    }
+    return exp(exponents);
+  }
+
+  private static double[] exp(double[] exponents) {
+    return Arrays.stream(exponents).map(Math::exp).toArray();
+  }
+
+  private static String rounded(double[] cuts) {
+    StringBuilder out = new StringBuilder();
+    for (double cut : cuts) {
+      out.append(out.length() == 0 ? "" : " x ").append(String.format(Locale.ROOT, "%.1f", cut));
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,152 @@
+package dev.hudilayout.workload;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/**
+ * The recorded queries of a table, reduced to what a layout changes: the share of a grid's files
+ * each query reads.
+ *
+ * <p>A grid cuts N files k_c times along each sort column c (the product of the k_c is N). A
+ * filter on c keeps a slab of the cuts: an equality one cut in k_c, an IN list of m values m cuts,
+ * a range spanning a share w of the column's values w k_c cuts plus the one it starts in. So the
+ * filter reads a share min(1, w + m / k_c) of the files (w = 0 for an equality, m = 1 for a
+ * range), and a query reads the product of its filters' shares over the sort columns. A column a
+ * query does not filter, or filters in a way no cut narrows (a null test, one side of an OR),
+ * leaves its share at 1.
+ *
+ * <p>Example: N = 100 files cut 10 x 10 over d_year and lo_discount. {@code d_year = 1993 AND
+ * lo_discount BETWEEN 1 AND 3} (3 of 11 values: w = 0.27) reads 100 x 1/10 x (0.27 + 1/10) = 3.7
+ * files; cut 25 x 4, it reads 100 x 1/25 x (0.27 + 1/4) = 2.1 files. Wide ranges earn a column
+ * fewer cuts.
+ */
+public final class WorkloadModel {
+  /** One filter a query puts on a column: it keeps {@code width} of the values plus {@code points} cuts. */
+  static final class Slab {
+    final double width;
+    final int points;
+
+    Slab(double width, int points) {
+      this.width = width;
+      this.points = points;
+    }
+
+    /** The share of the files this filter reads where its column is cut {@code cuts} times. */
+    double share(double cuts) {
+      return Math.min(1.0, width + points / cuts);
+    }
+  }
+
+  /** The queries alike in what they filter, how often they came, and their filters by column. */
+  static final class Query {
+    final Map<String, Slab> slabs;
+    double count;
+
+    Query(Map<String, Slab> slabs) {
+      this.slabs = slabs;
+    }
+  }
+
+  /** A range's width: the share of the column's values from {@code lower} to {@code upper} (either may be null). */
+  public interface Widths {
+    /** NaN when the column's values or the bounds cannot be placed. */
+    double of(String column, String lower, String upper);
+  }
+
+  private final List<Query> queries;
+  private final double scans;
+
+  private WorkloadModel(List<Query> queries, double scans) {
+    this.queries = queries;
+    this.scans = scans;
+  }
+
+  /**
+   * The model of {@code entries}, keeping the filters on {@code columns} (the table's columns a
+   * layout can sort by); a range whose width {@code widths} cannot tell is left out.
+   */
+  public static WorkloadModel of(List<ScanEntry> entries, List<String> columns, Widths widths) {
+    Map<String, Query> alike = new LinkedHashMap<>();
+    for (ScanEntry entry : entries) {
+      Map<String, Slab> slabs = new LinkedHashMap<>();
+      for (ColumnFilter filter : entry.filters) {
+        Slab slab = columns.contains(filter.column) ? slab(filter, widths) : null;
+        if (slab != null) {
+          slabs.merge(filter.column, slab, (a, b) -> a.share(Double.MAX_VALUE) <= b.share(Double.MAX_VALUE) ? a : b);
+        }
+      }
+      StringBuilder key = new StringBuilder();
+      for (String column : new TreeSet<>(slabs.keySet())) {
+        Slab s = slabs.get(column);
+        key.append(column).append('=').append(s.width).append('/').append(s.points).append(';');
+      }
+      alike.computeIfAbsent(key.toString(), k -> new Query(slabs)).count++;
+    }
+    return new WorkloadModel(new ArrayList<>(alike.values()), entries.size());
+  }
+
+  private static Slab slab(ColumnFilter filter, Widths widths) {
+    switch (filter.shape) {
+      case EQUALS:
+      case PREFIX:
+        return new Slab(0, 1);
+      case IN:
+        return new Slab(0, Math.max(1, filter.count));
+      case RANGE:
+        double width = widths.of(filter.column, filter.lower, filter.upper);
+        return Double.isNaN(width) ? null : new Slab(Math.max(0, Math.min(1, width)), 1);
+      default:
+        return null;
+    }
+  }
+
+  /** Scans the model was made from. */
+  public double scans() {
+    return scans;
+  }
+
+  /** The columns some query filters in a way cuts narrow, most often filtered first. */
+  public List<String> filtered() {
+    Map<String, Double> counts = new LinkedHashMap<>();
+    for (Query query : queries) {
+      for (String column : query.slabs.keySet()) {
+        counts.merge(column, query.count, Double::sum);
+      }
+    }
+    List<String> out = new ArrayList<>(counts.keySet());
+    out.sort((a, b) -> Double.compare(counts.get(b), counts.get(a)));
+    return out;
+  }
+
+  /**
+   * The share of the files the average recorded query reads, for a grid with {@code cuts[i]} cuts
+   * along {@code columns[i]} (1 over a table with no scans).
+   */
+  public double filesRead(List<String> columns, double[] cuts) {
+    if (scans == 0) {
+      return 1;
+    }
+    double sum = 0;
+    for (Query query : queries) {
+      double share = 1;
+      for (int i = 0; i < columns.size(); i++) {
+        Slab slab = query.slabs.get(columns.get(i));
+        if (slab != null) {
+          share *= slab.share(cuts[i]);
+        }
+      }
+      sum += query.count * share;
+    }
+    return sum / scans;
+  }
+
+  @Override
+  public String toString() {
+    return "WorkloadModel(" + scans + " scans, " + queries.size() + " kinds, columns " + Objects.toString(filtered())
+        + ")";
+  }
+}
