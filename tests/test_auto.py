@@ -27,7 +27,7 @@ from hudi_layout import report as layout_report
 from hudi_layout.options import LayoutOptionError
 from tablecheck import fingerprint
 
-pytestmark = pytest.mark.spark
+pytestmark = [pytest.mark.spark, pytest.mark.slow]
 
 ROWS, FILES_IN, FILES_OUT = 4000, 16, 16
 GIVEN = ["s_city", "c_city", "p_brand"]

@@ -46,8 +46,7 @@ public final class QueryLogFolder {
     try (FSDataOutputStream out = fs.create(file, false)) {
       out.write((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
     }
-    FileStatus[] files = Arrays.stream(fs.listStatus(folder)).filter(s -> s.getPath().getName().endsWith(SUFFIX))
-        .sorted(Comparator.comparing(s -> s.getPath().getName())).toArray(FileStatus[]::new);
+    FileStatus[] files = logFiles(fs, folder);
     long[] bytes = Arrays.stream(files).mapToLong(FileStatus::getLen).toArray();
     for (int i : LogCap.toDelete(bytes, maxBytes)) {
       fs.delete(files[i].getPath(), false);
@@ -65,9 +64,7 @@ public final class QueryLogFolder {
     if (!fs.exists(folder)) {
       return out;
     }
-    FileStatus[] files = Arrays.stream(fs.listStatus(folder)).filter(s -> s.getPath().getName().endsWith(SUFFIX))
-        .sorted(Comparator.comparing(s -> s.getPath().getName())).toArray(FileStatus[]::new);
-    for (FileStatus file : files) {
+    for (FileStatus file : logFiles(fs, folder)) {
       try (BufferedReader in = new BufferedReader(new InputStreamReader(fs.open(file.getPath()),
           StandardCharsets.UTF_8))) {
         for (String line = in.readLine(); line != null; line = in.readLine()) {
@@ -80,5 +77,11 @@ public final class QueryLogFolder {
       }
     }
     return out;
+  }
+
+  /** The log's files in {@code folder}, oldest first (their names start with their time). */
+  private static FileStatus[] logFiles(FileSystem fs, Path folder) throws IOException {
+    return Arrays.stream(fs.listStatus(folder)).filter(s -> s.getPath().getName().endsWith(SUFFIX))
+        .sorted(Comparator.comparing(s -> s.getPath().getName())).toArray(FileStatus[]::new);
   }
 }
