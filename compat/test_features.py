@@ -6,6 +6,7 @@ for its fixture and what it expects).
 - async clustering beside a stream of upserts, with the continuous layout;
 - the whole-partition plan, against Hudi's size-based groups laid out in one job;
 - weighted columns;
+- auto: sort columns and weights chosen from the recorded queries;
 - the spark-submit job and the clustering verbs (``hudi-layout clustering``);
 - bucket-index tables refused on every route, and upserts after the refusal;
 - a clustering whose config would drop the record-level index refused through Hudi's SQL procedure;
@@ -19,6 +20,9 @@ from __future__ import annotations
 import pytest
 
 from hudi_layout import jarpaths
+from test_auto import (  # noqa: F401
+    recorded, test_auto_lays_the_table_out_by_the_columns_its_queries_filter,
+    test_with_no_queries_recorded_the_named_columns_apply)
 from test_column_change import test_new_columns_take_over_region_by_region_without_a_full_rewrite  # noqa: F401
 from test_clustering_job import (  # noqa: F401
     test_the_clustering_job_purges_a_plan_then_schedules_and_executes,

@@ -18,6 +18,8 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -147,7 +149,8 @@ public final class RecordedWorkload {
   /** Numbers and dates by value; anything else by its bytes. */
   private static void place(RangeWidths widths, String column, Object least, Object greatest) {
     if (least instanceof Number && greatest instanceof Number) {
-      widths.column(column, ((Number) least).doubleValue(), ((Number) greatest).doubleValue(), Double::parseDouble);
+      widths.column(column, ((Number) least).doubleValue(), ((Number) greatest).doubleValue(),
+          RecordedWorkload::numberOrDate);
     } else if (least instanceof LocalDate && greatest instanceof LocalDate) {
       widths.column(column, ((LocalDate) least).toEpochDay(), ((LocalDate) greatest).toEpochDay(),
           text -> LocalDate.parse(text.trim()).toEpochDay());
@@ -156,6 +159,23 @@ public final class RecordedWorkload {
           ((java.sql.Date) greatest).toLocalDate().toEpochDay(), text -> LocalDate.parse(text.trim()).toEpochDay());
     } else if (least instanceof CharSequence || least instanceof org.apache.spark.unsafe.types.UTF8String) {
       widths.bytesColumn(column, ValueEncoding.encode(least), ValueEncoding.encode(greatest), ValueEncoding::encode);
+    }
+  }
+
+  /**
+   * A bound of a column whose index holds numbers: a number, or a date or timestamp where the
+   * index keeps those as days or microseconds since 1970 (as some Hudi lines do).
+   */
+  static double numberOrDate(String text) {
+    String trimmed = text.trim();
+    try {
+      return Double.parseDouble(trimmed);
+    } catch (NumberFormatException notANumber) {
+      if (trimmed.length() == 10) {
+        return LocalDate.parse(trimmed).toEpochDay();
+      }
+      LocalDateTime time = LocalDateTime.parse(trimmed.replace(' ', 'T'));
+      return time.toEpochSecond(ZoneOffset.UTC) * 1e6 + time.getNano() / 1e3;
     }
   }
 }
