@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The modules that test the benchmark and docs tooling (marker ``bench``).
 BENCH_TESTS = {"tests/test_bench.py", "tests/test_bench_column_change.py", "tests/test_bench_rounds.py",
                "tests/test_bench_specs.py", "tests/test_peer_stats.py", "tests/test_frontier.py",
-               "tests/test_docs.py", "integration/test_concurrent_bench.py"}
+               "tests/test_docs.py", "tests/test_bench_ssb_queries.py", "integration/test_concurrent_bench.py"}
 
 
 def _imports_bench(path: Path) -> bool:
