@@ -8,8 +8,10 @@ with the column-stats index on every column. Then runs the 13 queries ``--rounds
 recording off and on in turn (on first in every other round). A query is its filter and a sum of
 ``lo_revenue``, read with data skipping on. A round with recording on ends once Spark has handed
 the recorder every query, so the recorder's work on Spark's listener thread counts. Prints each
-query's median wall time both ways and the overhead over all 13, and writes ``results.json`` to
-``--out``.
+query's median wall time both ways and the overhead over all 13. Wall times on a busy machine
+vary by more than the recorder costs, so it also times the recorder alone
+(:func:`recorder_cost`): the milliseconds it takes per query, against a query's median time.
+Writes ``results.json`` to ``--out``.
 """
 from __future__ import annotations
 
@@ -38,6 +40,31 @@ def _round(spark, table, recording: bool) -> List[float]:
     if recorder is not None:
         queries.stop_recording(spark, recorder)
     return times
+
+
+def recorder_cost(spark, table, calls: int = 500) -> float:
+    """Milliseconds the recorder takes per query, handed a query it records (one scan of the table)
+    ``calls`` times through py4j, less the same number of empty py4j calls; it writes its log every
+    100 entries (its default), so writing counts too."""
+    from pyspark.sql import functions as F
+    from hudi_layout import queries
+    from .ssb_queries import QUERIES
+    df = table.where(QUERIES[0][1]).agg(F.sum("lo_revenue"))
+    df.collect()
+    qe = df._jdf.queryExecution()
+    recorder = queries.record_queries(spark)
+    try:
+        start = time.perf_counter()
+        for _ in range(calls):
+            recorder.onFailure("collect", qe, None)  # does nothing: the py4j call alone
+        empty = time.perf_counter() - start
+        start = time.perf_counter()
+        for _ in range(calls):
+            recorder.onSuccess("collect", qe, 1_000_000)
+        full = time.perf_counter() - start
+    finally:
+        queries.stop_recording(spark, recorder)
+    return max(0.0, full - empty) / calls * 1000
 
 
 def main(argv=None) -> int:
@@ -74,6 +101,7 @@ def main(argv=None) -> int:
     for r in range(args.rounds):
         for mode in (("on", "off") if r % 2 else ("off", "on")):
             runs[mode].append(_round(spark, table, mode == "on"))
+    per_query_ms = recorder_cost(spark, table)
     medians = {mode: [statistics.median(run[q] for run in runs[mode]) for q in range(len(QUERIES))]
                for mode in runs}
     total = {mode: sum(medians[mode]) for mode in medians}
@@ -82,12 +110,15 @@ def main(argv=None) -> int:
         print(f"{name}: off {medians['off'][q]:.3f} s, on {medians['on'][q]:.3f} s")
     print(f"13 queries: off {total['off']:.2f} s, on {total['on']:.2f} s: overhead {overhead * 100:+.2f}% "
           f"(medians of {args.rounds} rounds; {args.rows:,} rows in {args.files} files)")
+    print(f"the recorder itself: {per_query_ms:.3f} ms a query, {per_query_ms / 1000 / (total['off'] / len(QUERIES)) * 100:.3f}% "
+          "of a query's median time")
     if args.out:
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
         (out / "results.json").write_text(json.dumps({
             "rows": args.rows, "files": args.files, "rounds": args.rounds, "queries": [n for n, _ in QUERIES],
-            "seconds": runs, "median_seconds": medians, "overhead": overhead}, indent=1))
+            "seconds": runs, "median_seconds": medians, "overhead": overhead,
+            "recorder_ms_per_query": per_query_ms}, indent=1))
     spark.stop()
     return 0
 
