@@ -30,7 +30,7 @@ def _round(spark, table, recording: bool) -> List[float]:
     from hudi_layout import jvm, queries
     from .ssb_queries import QUERIES
     recorder = queries.record_queries(spark, flush_entries=1_000_000) if recording else None
-    times = []
+    times: List[float] = []
     for _, where in QUERIES:
         start = time.perf_counter()
         table.where(where).agg(F.sum("lo_revenue")).collect()
