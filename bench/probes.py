@@ -79,3 +79,8 @@ def take_stages(spark, stage_log) -> List[str]:
 
 def remove_listener(spark, listener) -> None:
     _spark_context(spark).removeSparkListener(listener)
+
+
+def query_execution(df):
+    """The JVM's QueryExecution of ``df``, a DataFrame that has run (for :mod:`bench.recording`)."""
+    return df._jdf.queryExecution()

@@ -44,19 +44,20 @@ def _round(spark, table, recording: bool) -> List[float]:
 
 def recorder_cost(spark, table, calls: int = 500) -> float:
     """Milliseconds the recorder takes per query, handed a query it records (one scan of the table)
-    ``calls`` times through py4j, less the same number of empty py4j calls; it writes its log every
+    ``calls`` times from Python, less the same number of calls that record nothing; it writes its log every
     100 entries (its default), so writing counts too."""
     from pyspark.sql import functions as F
     from hudi_layout import queries
+    from . import probes
     from .ssb_queries import QUERIES
     df = table.where(QUERIES[0][1]).agg(F.sum("lo_revenue"))
     df.collect()
-    qe = df._jdf.queryExecution()
+    qe = probes.query_execution(df)
     recorder = queries.record_queries(spark)
     try:
         start = time.perf_counter()
         for _ in range(calls):
-            recorder.onFailure("collect", qe, None)  # does nothing: the py4j call alone
+            recorder.onFailure("collect", qe, None)  # records nothing: the call alone
         empty = time.perf_counter() - start
         start = time.perf_counter()
         for _ in range(calls):

@@ -4,7 +4,7 @@ draws, and the recording benchmark that times them (bench/recording.py).
 Table: 20,000 rows of the flattened lineorder table, as Parquet.
 Expected: every filter runs on the table's columns, and each of its conjuncts finds rows (a value
 the generator never draws would find none); the recording benchmark runs both ways on a
-small Hudi table and writes its medians.
+small Hudi table, writes its medians, and times the recorder alone.
 """
 from __future__ import annotations
 
@@ -41,4 +41,6 @@ def test_the_recording_benchmark_times_the_queries_both_ways(tmp_path):
     results = json.loads((out / "results.json").read_text())
     assert set(results["median_seconds"]) == {"off", "on"}
     assert all(len(results["median_seconds"][mode]) == 13 for mode in ("off", "on"))
-    assert "overhead" in run.stdout.splitlines()[-1], run.stdout
+    lines = run.stdout.splitlines()
+    assert any(line.startswith("13 queries: ") and "overhead" in line for line in lines), run.stdout
+    assert lines[-1].startswith("the recorder itself: ") and results["recorder_ms_per_query"] > 0, run.stdout
