@@ -7,6 +7,7 @@ for its fixture and what it expects).
 - the whole-partition plan, against Hudi's size-based groups laid out in one job;
 - weighted columns;
 - auto: sort columns and weights chosen from the recorded queries;
+- clustering when it pays (``when="pays"``), on Hudi's size-based plan and the whole-partition plan;
 - the spark-submit job and the clustering verbs (``hudi-layout clustering``);
 - bucket-index tables refused on every route, and upserts after the refusal;
 - a clustering whose config would drop the record-level index refused through Hudi's SQL procedure;
@@ -46,6 +47,9 @@ from test_indexes_more import (  # noqa: F401
     test_the_record_level_index_maps_every_key_to_its_file_group_after_clustering,
     test_the_secondary_index_holds_the_tables_pairs_after_clustering)
 from test_inline_clustering import first_write, test_inline_clustering_runs_our_layout  # noqa: F401
+from test_pays import (  # noqa: F401
+    pays_table, test_a_clustering_is_planned_only_when_the_recorded_queries_pay_for_it,
+    test_auto_clusters_again_when_the_queries_shift)
 from test_weighted import base, test_weights_cut_the_workloads_files_read  # noqa: F401
 from test_whole_partition import test_one_curve_per_partition_reads_fewer_files_than_four_groups  # noqa: F401
 from test_writers_first import (  # noqa: F401

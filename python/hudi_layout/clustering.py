@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import time
 import warnings
 from dataclasses import dataclass, field
 from typing import Dict, List, Mapping, Optional
@@ -23,11 +24,13 @@ class ClusteringResult:
     ``executed``: whether it has completed. ``layout``: the ``hudilayout.*`` entries of its
     replacecommit (curve, mapping, columns, files, ...), empty until it has completed.
     ``capped``: the plan took as many groups as ``max_groups`` allows, so partitions that need
-    laying out may be left (run again, or raise ``max_groups``)."""
+    laying out may be left (run again, or raise ``max_groups``). ``reason``: with ``when="pays"``,
+    why the clustering pays, or why nothing was planned."""
     instant: Optional[str]
     executed: bool
     layout: Dict[str, str] = field(default_factory=dict)
     capped: bool = False
+    reason: str = ""
 
     @property
     def groups(self) -> int:
@@ -113,7 +116,8 @@ def recorded(spark, path: str, instant: str) -> Dict[str, str]:
 def _completed(spark, path: str, instant: str, max_groups: Optional[int] = None) -> ClusteringResult:
     layout = recorded(spark, path, instant)
     groups = int(layout.get(md.GROUPS, "0") or 0)
-    done = ClusteringResult(instant, True, layout, capped=max_groups is not None and groups >= max_groups)
+    done = ClusteringResult(instant, True, layout, capped=max_groups is not None and groups >= max_groups,
+                            reason=layout.get(md.PAYS, ""))
     if done.capped:
         warnings.warn(f"clustering {instant} of {path} took {done.groups} groups ({done.partitions} partitions), "
                       f"the most {MAX_GROUPS_KEY}={max_groups} allows: partitions that need laying out may be "
@@ -128,16 +132,26 @@ def _completed(spark, path: str, instant: str, max_groups: Optional[int] = None)
 
 @takes_table
 def cluster(spark, path: str, layout: LayoutOptions, *, execute: bool = True, incremental: bool = True,
-            extra: Optional[Mapping[str, str]] = None) -> ClusteringResult:
+            extra: Optional[Mapping[str, str]] = None, when: Optional[str] = None) -> ClusteringResult:
     """Schedule a clustering of the table at ``path`` with ``layout`` and, if ``execute``, run it.
 
     Hudi plans clustering incrementally: only partitions written since the last clustering are
     considered, so right after one the result has ``instant=None``. ``incremental=False``
     considers every partition again (to lay a table out anew with another curve or columns).
+    ``when="pays"`` (or the layout's ``when``) plans one only when the queries recorded since the
+    last clustering would save more reads than it rewrites; ``reason`` says why or why not.
     The layout is checked against the table's schema first; a bad option raises
     :class:`~hudi_layout.options.LayoutOptionError` and leaves the timeline untouched."""
+    if when is not None:
+        layout = layout.replace(when=when)
     opts = _checked_options(spark, path, layout, extra, incremental)
+    started = time.time() * 1000
     instant = jvm.schedule(spark, path, opts)
+    if instant is None and layout.when == "pays":
+        import json
+        verdict = json.loads(jvm.payoff_json(spark, path))
+        fresh = verdict is not None and verdict["time"] >= started
+        return ClusteringResult(None, False, reason=verdict["reason"] if fresh else "Hudi found nothing to cluster")
     if instant is None or not execute:
         return ClusteringResult(instant, False)
     jvm.execute(spark, path, opts, instant)

@@ -95,6 +95,11 @@ def replace_commit_json(spark, path: str, instant: str) -> str:
     return _jvm(spark).dev.hudilayout.hudi.ClusteringCommits.json(hadoop_conf(spark), path, instant)
 
 
+def payoff_json(spark, path: str) -> str:
+    """The last verdict of ``hoodie.hudilayout.when=pays`` kept beside the table, as JSON ("null" if none)."""
+    return _jvm(spark).dev.hudilayout.hudi.PaidPlans.lastJson(hadoop_conf(spark), path)
+
+
 def laid_out_before(spark, path: str) -> bool:
     """``ClusteringCommits.laidOutBefore``: replacecommits read newest first, up to a clustering of ours."""
     return bool(_jvm(spark).dev.hudilayout.hudi.ClusteringCommits.laidOutBefore(hadoop_conf(spark), path))

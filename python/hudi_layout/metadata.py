@@ -17,6 +17,7 @@ LAYOUT = PREFIX + "layout"
 COLUMN_WEIGHTS = PREFIX + "column.weights"
 #: with the layout option auto: how the columns were chosen from the query log, or why the given stayed
 AUTO = PREFIX + "auto"
+PAYS = PREFIX + "pays"
 BUCKETS = PREFIX + "buckets"
 DROPPED_COLUMNS = PREFIX + "dropped.columns"
 DEPENDENT_COLUMNS = PREFIX + "dependent.columns"
@@ -31,6 +32,6 @@ CONTINUOUS_GRID = PREFIX + "continuous.grid."
 CONTINUOUS_MOVING = PREFIX + "continuous.moving."
 
 #: every key above, for the test that compares them with the jar's declarations
-READ_KEYS = (STRATEGY, CURVE, MAPPING, COLUMNS, LAYOUT, COLUMN_WEIGHTS, AUTO, BUCKETS, DROPPED_COLUMNS,
+READ_KEYS = (STRATEGY, CURVE, MAPPING, COLUMNS, LAYOUT, COLUMN_WEIGHTS, AUTO, PAYS, BUCKETS, DROPPED_COLUMNS,
              DEPENDENT_COLUMNS, ESTIMATED_FILES, GROUPS, PARTITIONS, FILES, CONTINUOUS, CONTINUOUS_GRID,
              CONTINUOUS_MOVING)

@@ -52,6 +52,7 @@ DEFAULT_MAX_GROUPS = 100_000
 PLAN_CLASS_KEY = "hoodie.clustering.plan.strategy.class"
 WHOLE_PARTITION_PLAN = "dev.hudilayout.WholePartitionPlanStrategy"
 CONTINUOUS_PLAN = "dev.hudilayout.continuous.ContinuousPlanStrategy"
+SIZE_BASED_PLAN = "dev.hudilayout.SizeBasedPlanStrategy"
 MERGE_FRACTION_KEY = "hoodie.hudilayout.continuous.merge.fraction"
 MERGE_TIERS_KEY = "hoodie.hudilayout.continuous.merge.tiers"
 REGION_FILES_KEY = "hoodie.hudilayout.continuous.region.files"
@@ -69,6 +70,8 @@ WRITE_SMALL_FILE_KEY = "hoodie.parquet.small.file.limit"
 WRITERS_FIRST_KEY = "hoodie.hudilayout.writers.first"
 AUTO_KEY = "hoodie.hudilayout.auto"
 AUTO_MAX_COLUMNS_KEY = "hoodie.hudilayout.auto.max.columns"
+WHEN_KEY = "hoodie.hudilayout.when"
+PAYS_RATIO_KEY = "hoodie.hudilayout.when.pays.ratio"
 
 OUR_PREFIX = "hoodie.hudilayout."
 #: where the jar keeps its declarations
@@ -301,6 +304,11 @@ class LayoutOptions:
         "The column-stats index then covers every column. Not with `continuous` (off by default with it). "
         "`LayoutOptions.auto(columns)` sets it.", "False"))
     auto_max_columns: int = field(default=4, metadata=_doc(AUTO_MAX_COLUMNS_KEY, default="4"))
+    when: str = field(default="always", metadata=_doc(
+        WHEN_KEY, "`pays`: plan a clustering only when the queries recorded since the last one would save more "
+        "reads than it rewrites (see docs/layouts.md, Clustering when it pays). With neither `whole_partition` "
+        "nor `continuous`, Hudi's size-based plan runs as `dev.hudilayout.SizeBasedPlanStrategy`.", "always"))
+    pays_ratio: float = field(default=1.0, metadata=_doc(PAYS_RATIO_KEY, default="1.0"))
     inline: bool = field(default=False, metadata=_doc(
         INLINE_KEY, "Cluster inside the write, every `every_n_commits` commits.", "False", TRUE_OR_FALSE))
     async_clustering: bool = field(default=False, metadata=_doc(
@@ -442,6 +450,10 @@ class LayoutOptions:
         if self.auto_columns:
             opts[AUTO_KEY] = "true"
             opts[AUTO_MAX_COLUMNS_KEY] = str(self.auto_max_columns)
+        if self.when == "pays":
+            opts[WHEN_KEY] = self.when
+            opts[PAYS_RATIO_KEY] = repr(float(self.pays_ratio))
+            opts[PLAN_CLASS_KEY] = SIZE_BASED_PLAN
         if self.whole_partition:
             opts[PLAN_CLASS_KEY] = WHOLE_PARTITION_PLAN
         if self.is_continuous:

@@ -11,6 +11,7 @@ import dev.hudilayout.hudi.IndexKeeping;
 import dev.hudilayout.hudi.InstantLayout;
 import dev.hudilayout.hudi.LayoutWriteMetadata;
 import dev.hudilayout.hudi.LineStrategy;
+import dev.hudilayout.hudi.PaidPlans;
 import dev.hudilayout.hudi.PlanPlacement;
 import dev.hudilayout.hudi.RecordedWorkload;
 import dev.hudilayout.hudi.TableSchema;
@@ -41,6 +42,8 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.Collections;
 import java.util.List;
@@ -81,6 +84,7 @@ import java.util.stream.Collectors;
  * </ol>
  */
 public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
+  private static final Logger LOG = LoggerFactory.getLogger(SpaceCurveExecutionStrategy.class);
 
   private final transient AppliedLayouts applied = new AppliedLayouts();
   private final transient ThreadLocal<List<HoodieFileGroupId>> currentGroup = new ThreadLocal<>();
@@ -104,6 +108,7 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
       HoodieClusteringPlan plan, TableSchema schema, String instantTime) {
     BucketTables.refuse(getEngineContext(), getWriteConfig(), plan);
     IndexKeeping.refuse(getWriteConfig(), getHoodieTable().getMetaClient());
+    paidFor(plan);
     // spec (with auto: columns and weights from the query log)
     LayoutSpec spec = specFor(strategyParams(plan));
     if (LayoutSpecParser.auto(getWriteConfig().getProps())) {
@@ -338,6 +343,21 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
     }
     autoSpec = given.withColumns(choice.columns, given.curve() == Curve.LINEAR ? null : choice.weights());
     return autoSpec;
+  }
+
+  /**
+   * Records why a plan made under {@code when=pays} pays; warns when the option is set and the plan
+   * strategy did not weigh it (one not of ours).
+   */
+  private void paidFor(HoodieClusteringPlan plan) {
+    String reason = plan.getExtraMetadata() == null ? null : plan.getExtraMetadata().get(PaidPlans.KEY);
+    if (reason != null) {
+      applied.pays(reason);
+    } else if (LayoutSpecParser.paysOnly(getWriteConfig().getProps())) {
+      LOG.warn("hudi-layout: hoodie.hudilayout.when=pays, but the plan strategy {} does not weigh it; set "
+          + "hoodie.clustering.plan.strategy.class to dev.hudilayout.SizeBasedPlanStrategy or another plan of ours",
+          getWriteConfig().getString("hoodie.clustering.plan.strategy.class"));
+    }
   }
 
   private static Map<String, String> strategyParams(HoodieClusteringPlan plan) {

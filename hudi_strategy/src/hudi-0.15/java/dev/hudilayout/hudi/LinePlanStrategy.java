@@ -97,8 +97,14 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
   public final Option<HoodieClusteringPlan> generateClusteringPlan() {
     Lazy<List<String>> partitions = Lazy.lazily(this::partitionsToPlan);
     return IndexKeeping.unlessDropped(getWriteConfig(), getHoodieTable().getMetaClient(),
+        PaidPlans.unlessUnpaid(getEngineContext(), getWriteConfig(), getHoodieTable(),
         BucketTables.unlessBucketIndexed(getEngineContext(), getWriteConfig(),
-            plan(partitions::get, super::generateClusteringPlan)));
+            plan(partitions::get, super::generateClusteringPlan))));
+  }
+
+  /** Hudi's own groups of one partition's slices, as its size-based plan makes them. */
+  protected final Stream<HoodieClusteringGroup> hudiGroups(String partition, List<FileSlice> slices) {
+    return super.buildClusteringGroupsForPartition(partition, slices);
   }
 
   @Override

@@ -76,8 +76,9 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
                                                                   Lazy<List<String>> partitions) {
     Lazy<List<String>> looked = partitions == null ? null : Lazy.lazily(() -> withAlso(partitions.get()));
     return IndexKeeping.unlessDropped(getWriteConfig(), getHoodieTable().getMetaClient(),
+        PaidPlans.unlessUnpaid(getEngineContext(), getWriteConfig(), getHoodieTable(),
         BucketTables.unlessBucketIndexed(getEngineContext(), getWriteConfig(),
-            plan(looked == null ? null : looked::get, () -> super.generateClusteringPlan(executor, looked))));
+            plan(looked == null ? null : looked::get, () -> super.generateClusteringPlan(executor, looked)))));
   }
 
   /** {@code selected} and {@link #alsoPlan()}'s partitions, as {@link PlanPartitions#withAlso} joins them. */
@@ -85,6 +86,11 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
     HoodieWriteConfig config = getWriteConfig();
     return PlanPartitions.withAlso(config, selected, this::alsoPlan,
         also -> getRegexPatternMatchedPartitions(config, also));
+  }
+
+  /** Hudi's own groups of one partition's slices, as its size-based plan makes them. */
+  protected final Stream<HoodieClusteringGroup> hudiGroups(String partition, List<FileSlice> slices) {
+    return super.buildClusteringGroupsForPartition(partition, slices).getLeft();
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.hudilayout.config;
 import dev.hudilayout.layout.LayoutSpec;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The options of hudi-layout itself, all under {@link #PREFIX}. Hudi's own layout keys
@@ -136,9 +137,24 @@ public final class LayoutOptions {
       "With auto: the most sort columns chosen.",
       Rule.wholeNumber(1, 16));
 
+  public static final DeclaredOption<String> WHEN = DeclaredOption.ours(
+      PREFIX + "when", "always",
+      "When a clustering plan of ours is made. always: whenever Hudi asks for one. pays: only when the "
+          + "table's query log says it pays: the scans recorded since the last clustering, as many again, "
+          + "would stop reading at least when.pays.ratio times the bytes the clustering reads and writes "
+          + "(the layout's files read estimated from the log, as auto does). Otherwise no plan is made, the "
+          + "log says why, and so does .hoodie/.aux/hudi-layout/payoff.json. With Hudi's size-based plan, "
+          + "set dev.hudilayout.SizeBasedPlanStrategy as the plan strategy (the Python layout does).",
+      Rule.oneOf(List.of("always", "pays"), Map.of()));
+
+  public static final DeclaredOption<Double> PAYS_RATIO = DeclaredOption.ours(
+      PREFIX + "when.pays.ratio", 1.0,
+      "With when=pays: the least ratio of bytes saved to bytes rewritten that pays.",
+      Rule.numberAbove(0, "0"));
+
   private static final List<DeclaredOption<?>> ALL = List.of(BITS_PER_COLUMN, SAMPLE_SEED, WRITER_SIZE_FACTOR, ALIGNED,
       ALIGNED_TOLERANCE, GRID_BUCKETS, COLUMN_WEIGHTS, CONTINUOUS_MERGE_FRACTION,
-      CONTINUOUS_MERGE_TIERS, CONTINUOUS_REGION_FILES, WRITERS_FIRST, AUTO, AUTO_MAX_COLUMNS);
+      CONTINUOUS_MERGE_TIERS, CONTINUOUS_REGION_FILES, WRITERS_FIRST, AUTO, AUTO_MAX_COLUMNS, WHEN, PAYS_RATIO);
 
   private LayoutOptions() {
   }

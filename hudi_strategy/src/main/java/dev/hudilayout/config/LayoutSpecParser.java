@@ -40,6 +40,8 @@ public final class LayoutSpecParser {
     writerSizeFactor(props);
     auto(props);
     autoMaxColumns(props);
+    paysOnly(props);
+    paysRatio(props);
     String cols = strategyParams == null ? null : strategyParams.get(HudiOptions.SORT_COLUMNS.key());
     if (cols == null || cols.trim().isEmpty()) {
       cols = HudiOptions.SORT_COLUMNS.raw(props);
@@ -149,6 +151,16 @@ public final class LayoutSpecParser {
   /** {@link LayoutOptions#AUTO_MAX_COLUMNS}, validated. */
   public static int autoMaxColumns(Properties props) {
     return LayoutOptions.AUTO_MAX_COLUMNS.readInt(props);
+  }
+
+  /** {@link LayoutOptions#WHEN}, validated: whether a plan is made only when it pays. */
+  public static boolean paysOnly(Properties props) {
+    return "pays".equals(LayoutOptions.WHEN.readChoice(props));
+  }
+
+  /** {@link LayoutOptions#PAYS_RATIO}, validated. */
+  public static double paysRatio(Properties props) {
+    return LayoutOptions.PAYS_RATIO.readDouble(props);
   }
 
   /** {@link LayoutOptions#WRITERS_FIRST}, validated. */

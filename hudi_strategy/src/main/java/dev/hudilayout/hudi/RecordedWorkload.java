@@ -49,7 +49,13 @@ public final class RecordedWorkload {
   public static AutoColumns.Choice choose(Configuration conf, String basePath, Map<String, String> kinds,
                                           Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files,
                                           List<String> given, int outputFiles, int maxColumns) {
-    List<ScanEntry> entries = entries(conf, basePath);
+    return choose(entries(conf, basePath), kinds, metadata, files, given, outputFiles, maxColumns);
+  }
+
+  /** The same choice from {@code entries}, some of the log's. */
+  public static AutoColumns.Choice choose(List<ScanEntry> entries, Map<String, String> kinds,
+                                          Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files,
+                                          List<String> given, int outputFiles, int maxColumns) {
     List<String> columns = new ArrayList<>();
     kinds.forEach((column, kind) -> {
       if (!UNSORTABLE.contains(kind) && !column.startsWith("_hoodie_")) {

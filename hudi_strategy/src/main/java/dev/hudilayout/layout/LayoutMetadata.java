@@ -67,6 +67,8 @@ public final class LayoutMetadata {
   public static final Key AUTO = commit("auto",
       "With the layout option auto: how the sort columns and weights were chosen from the query log, or why "
           + "the given columns stayed.");
+  public static final Key PAYS = commit("pays",
+      "With when=pays: why the clustering pays, the reads it saves against the bytes it rewrites.");
   public static final Key COLUMN_WEIGHTS = commit("column.weights",
       "The sort columns' weights as shares summing to 1 (4 significant digits), when weights were set.");
   public static final Key BUCKETS = commit("buckets",
@@ -118,7 +120,7 @@ public final class LayoutMetadata {
       "For a delta group: the due regions it splits, and into how many cells: path:cells; ';' between regions.");
 
   private static final List<Key> ALL = List.of(STRATEGY, CURVE, MAPPING, COLUMNS, BITS_PER_COLUMN, LAYOUT,
-      ALIGNED_TOLERANCE, AUTO, COLUMN_WEIGHTS, BUCKETS, DROPPED_COLUMNS, DEPENDENT_COLUMNS, GRID_CHOSEN, ESTIMATED_FILES,
+      ALIGNED_TOLERANCE, AUTO, PAYS, COLUMN_WEIGHTS, BUCKETS, DROPPED_COLUMNS, DEPENDENT_COLUMNS, GRID_CHOSEN, ESTIMATED_FILES,
       SAMPLE_SIZE, SAMPLE_SCOPE, SAMPLE_ROWS, SAMPLE_TAKEN, SAMPLE_FEWEST, GROUPS, PARTITIONS, READ, FILES, CONTINUOUS,
       CONTINUOUS_GRID, CONTINUOUS_MOVING, MOVING, KIND, GRID, WHY,
       SHARES, SPLITS);

@@ -111,6 +111,13 @@ public final class AppliedLayouts {
     auto = reason;
   }
 
+  private volatile String pays;
+
+  /** The plan was made because it pays, and why ({@code hudilayout.pays}). */
+  public void pays(String reason) {
+    pays = reason;
+  }
+
   /** A group on the row path was read by one scan of its base files ({@code BaseFileScan}), or by Hudi. */
   public void read(boolean scan) {
     (scan ? scanned : readByHudi).incrementAndGet();
@@ -259,6 +266,9 @@ public final class AppliedLayouts {
     }
     if (auto != null) {
       out.put(LayoutMetadata.AUTO.key(), auto);
+    }
+    if (pays != null) {
+      out.put(LayoutMetadata.PAYS.key(), pays);
     }
   }
 

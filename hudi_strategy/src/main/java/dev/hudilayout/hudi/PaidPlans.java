@@ -1,0 +1,165 @@
+package dev.hudilayout.hudi;
+
+import dev.hudilayout.config.LayoutSpecParser;
+import dev.hudilayout.workload.AutoColumns;
+import dev.hudilayout.workload.Payoff;
+import dev.hudilayout.workload.ScanEntry;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hudi.avro.model.HoodieClusteringGroup;
+import org.apache.hudi.avro.model.HoodieClusteringPlan;
+import org.apache.hudi.avro.model.HoodieSliceInfo;
+import org.apache.hudi.common.engine.HoodieEngineContext;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.util.Option;
+import org.apache.hudi.config.HoodieWriteConfig;
+import org.apache.hudi.table.HoodieTable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The option {@code hoodie.hudilayout.when=pays} at work on a plan: the plan stands only when
+ * {@link Payoff} says the recorded queries would save more than it rewrites. The verdict goes to
+ * the log, to the plan's extra metadata (and so to the replacecommit) when it stands, and to
+ * {@code .hoodie/.aux/hudi-layout/payoff.json} either way.
+ */
+public final class PaidPlans {
+  private static final Logger LOG = LoggerFactory.getLogger(PaidPlans.class);
+  /** The plan's extra metadata key, and the replacecommit's, that holds the verdict. */
+  public static final String KEY = "hudilayout.pays";
+  /** The last verdict, beside the table. */
+  public static final String VERDICT_FILE = ".hoodie/.aux/hudi-layout/payoff.json";
+  private static final DateTimeFormatter INSTANT = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS");
+
+  private PaidPlans() {
+  }
+
+  /** {@code plan} when the option is off, the plan is empty, or it pays; else no plan. */
+  public static Option<HoodieClusteringPlan> unlessUnpaid(HoodieEngineContext context, HoodieWriteConfig config,
+                                                          HoodieTable<?, ?, ?, ?> table,
+                                                          Option<HoodieClusteringPlan> plan) {
+    if (!plan.isPresent() || !LayoutSpecParser.paysOnly(config.getProps())) {
+      return plan;
+    }
+    Configuration conf = context.getStorageConf().unwrapAs(Configuration.class);
+    Payoff verdict = weigh(conf, config, table, plan.get());
+    LOG.warn("hudi-layout: {} {}: {}", verdict.pays ? "clustering" : "no clustering of", config.getBasePath(),
+        verdict.reason);
+    record(conf, config.getBasePath(), verdict);
+    if (!verdict.pays) {
+      return Option.empty();
+    }
+    Map<String, String> extra = plan.get().getExtraMetadata() == null ? new HashMap<>()
+        : new HashMap<>(plan.get().getExtraMetadata());
+    extra.put(KEY, verdict.reason);
+    plan.get().setExtraMetadata(extra);
+    return plan;
+  }
+
+  private static Payoff weigh(Configuration conf, HoodieWriteConfig config, HoodieTable<?, ?, ?, ?> table,
+                              HoodieClusteringPlan plan) {
+    HoodieTableMetaClient meta = table.getMetaClient();
+    long since = lastClustering(meta);
+    List<ScanEntry> window = RecordedWorkload.entries(conf, config.getBasePath()).stream()
+        .filter(entry -> entry.timeMillis > since).collect(Collectors.toList());
+    Map<String, Long> files = latestBaseFiles(table);
+    double tableBytes = files.values().stream().mapToLong(Long::longValue).sum();
+    double inputBytes = 0;
+    long inputFiles = 0;
+    int outputFiles = 0;
+    for (HoodieClusteringGroup group : plan.getInputGroups()) {
+      for (HoodieSliceInfo slice : group.getSlices()) {
+        String base = slice.getDataFilePath();
+        inputBytes += base == null || base.isEmpty() ? 0 : files.getOrDefault(new Path(base).getName(), 0L);
+      }
+      Double logBytes = group.getMetrics() == null ? null : group.getMetrics().get("TOTAL_LOG_FILE_SIZE");
+      inputBytes += logBytes == null ? 0 : logBytes;
+      inputFiles += group.getSlices().size();
+      outputFiles += group.getNumOutputFileGroups();
+    }
+    int filesAfter = (int) Math.max(1, files.size() - inputFiles + outputFiles);
+    List<String> given = Arrays.stream(config.getClusteringSortColumns().split(",")).map(String::trim)
+        .filter(c -> !c.isEmpty()).collect(Collectors.toList());
+    boolean auto = LayoutSpecParser.auto(config.getProps());
+    AutoColumns.Choice choice = RecordedWorkload.choose(window, HudiLine.get().tableSchema(meta, false).kinds(),
+        () -> HudiLine.get().tableMetadata(table), ColumnStatsBounds.baseFiles(plan), given, filesAfter,
+        auto ? LayoutSpecParser.autoMaxColumns(config.getProps()) : given.size());
+    return Payoff.weigh(window, auto ? choice.filesRead : choice.givenFilesRead, tableBytes, inputBytes,
+        LayoutSpecParser.paysRatio(config.getProps()));
+  }
+
+  /** The latest base file of every file group of the table, by file name, with its bytes. */
+  private static Map<String, Long> latestBaseFiles(HoodieTable<?, ?, ?, ?> table) {
+    List<String> partitions;
+    try {
+      partitions = HudiLine.get().tableMetadata(table).getAllPartitionPaths();
+    } catch (IOException e) {
+      throw new UncheckedIOException("hudi-layout: cannot list the partitions of " + table.getMetaClient().getBasePath(),
+          e);
+    }
+    Map<String, Long> out = new HashMap<>();
+    for (String partition : partitions) {
+      table.getBaseFileOnlyView().getLatestBaseFiles(partition)
+          .forEach(file -> out.put(file.getFileName(), file.getFileSize()));
+    }
+    return out;
+  }
+
+  /** When the last completed clustering (or other replacement) of the table completed, in ms; 0 if none. */
+  private static long lastClustering(HoodieTableMetaClient meta) {
+    Option<HoodieInstant> last = meta.getActiveTimeline().getCompletedReplaceTimeline().lastInstant();
+    if (!last.isPresent()) {
+      return 0;
+    }
+    String time = HudiLine.get().completionTime(last.get());
+    if (time == null || time.length() < 17) {
+      time = HudiLine.get().instantTime(last.get());
+    }
+    ZoneId zone = "UTC".equals(String.valueOf(meta.getTableConfig().getTimelineTimezone()))
+        ? ZoneOffset.UTC : ZoneId.systemDefault();
+    return LocalDateTime.parse(time.substring(0, 17), INSTANT).atZone(zone).toInstant().toEpochMilli();
+  }
+
+  private static void record(Configuration conf, String basePath, Payoff verdict) {
+    String json = verdict.toJson(System.currentTimeMillis());
+    Path file = new Path(basePath, VERDICT_FILE);
+    try {
+      FileSystem fs = file.getFileSystem(conf);
+      try (FSDataOutputStream out = fs.create(file, true)) {
+        out.write((json + "\n").getBytes(StandardCharsets.UTF_8));
+      }
+    } catch (IOException e) {
+      LOG.info("hudi-layout: the verdict could not be kept in {} ({})", file, e.toString());
+    }
+  }
+
+  /** The last verdict kept beside the table at {@code basePath}, as JSON; "null" when there is none. */
+  public static String lastJson(Configuration conf, String basePath) throws IOException {
+    Path file = new Path(basePath, VERDICT_FILE);
+    FileSystem fs = file.getFileSystem(conf);
+    if (!fs.exists(file)) {
+      return "null";
+    }
+    try (InputStream in = fs.open(file)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+    }
+  }
+}
