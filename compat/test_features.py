@@ -23,6 +23,7 @@ import pytest
 from hudi_layout import jarpaths
 from test_auto import (  # noqa: F401
     recorded, test_auto_lays_the_table_out_by_the_columns_its_queries_filter,
+    test_auto_on_the_continuous_plan_moves_to_the_columns_the_queries_drift_to,
     test_with_no_queries_recorded_the_named_columns_apply)
 from test_column_change import test_new_columns_take_over_region_by_region_without_a_full_rewrite  # noqa: F401
 from test_clustering_job import (  # noqa: F401

@@ -11,7 +11,10 @@ Expected:
 - the same queries then read fewer files than on the copy laid out by the named columns, with the
   same rows;
 - with no log the named columns apply, alike, and the commit says why;
-- auto with the continuous plan is refused before anything is written.
+- on the continuous plan, a table laid out by auto on the cities moves to the order date and
+  discount once the queries drift to them: the next clustering lays the new rows out on the new
+  columns, records why, and keeps every row; after a full clustering the drifted queries read at
+  most 0.7x the files they read before.
 """
 from __future__ import annotations
 
@@ -24,7 +27,6 @@ import hudi_layout as hl
 from data import lineorder
 from hudi_layout import queries, scan, tables
 from hudi_layout import report as layout_report
-from hudi_layout.options import LayoutOptionError
 from tablecheck import fingerprint
 
 pytestmark = [pytest.mark.spark, pytest.mark.slow]
@@ -108,8 +110,46 @@ def test_with_no_queries_recorded_the_named_columns_apply(spark, recorded):
     assert fingerprint(scan.read(spark, paths["unlogged"], skipping=False)) == expected
 
 
-def test_auto_with_the_continuous_plan_is_refused():
-    with pytest.raises(LayoutOptionError, match="auto_columns=True"):
-        hl.LayoutOptions.auto(GIVEN, continuous=True)
-    assert not hl.LayoutOptions.auto(GIVEN, inline=True).is_continuous
+def _run(spark, path, workload):
+    """Run each filter its times with the session recording; the files each run read."""
+    recorder = queries.record_queries(spark, flush_entries=1000)
+    table = scan.read(spark, path)
+    try:
+        return [scan.files_read(table.where(where()).select("lo_key"))[1]
+                for where, times in workload for _ in range(times)]
+    finally:
+        queries.stop_recording(spark, recorder)
 
+
+CITIES = [(lambda: F.col("s_city") == "GERMANY  2", 4), (lambda: F.col("c_city") == "VIETNAM  2", 2)]
+
+
+def test_auto_on_the_continuous_plan_moves_to_the_columns_the_queries_drift_to(spark, tmp_path):
+    path = str(tmp_path / "drift")
+    df = lineorder.frame(spark, ROWS, 33).repartition(FILES_IN).localCheckpoint()
+    extra = {"hoodie.bulkinsert.shuffle.parallelism": str(FILES_IN), "hoodie.bulkinsert.sort.mode": "NONE"}
+    hl.write(df, path, hl.LayoutOptions.auto(GIVEN), table="t_drift", record_key="lo_key",
+             operation="bulk_insert", extra=extra)
+    target = tables.file_bytes(path).target(FILES_OUT)
+    layout = hl.LayoutOptions.auto(GIVEN, continuous=True, target_file_bytes=target)
+    assert layout.is_continuous
+    _run(spark, path, CITIES)
+    first = hl.cluster(spark, path, layout).layout
+    assert first["hudilayout.columns"].split(",")[0] == "s_city", first
+    assert first["hudilayout.continuous"].startswith("full"), first
+
+    new = lineorder.frame(spark, 800, 34).withColumn("lo_key", F.col("lo_key") + 10 ** 9).localCheckpoint()
+    hl.write(new, path, layout, table="t_drift", record_key="lo_key", operation="insert")
+    before = _run(spark, path, WORKLOAD * 3)
+    second = hl.cluster(spark, path, layout).layout
+    moved = second["hudilayout.columns"].split(",")
+    assert set(moved) <= FILTERED and "lo_orderdate" in moved, second
+    assert "moves from the recorded columns [" in second["hudilayout.auto"], second
+    assert fingerprint(scan.read(spark, path, skipping=False)) == fingerprint(df.unionByName(new))
+    moving = _run(spark, path, WORKLOAD)
+    # the old regions move as they fall due; a full clustering moves the rest at once
+    hl.cluster(spark, path, layout, incremental=False)
+    after = _run(spark, path, WORKLOAD)
+    print(f"drifted queries' files read: {before[:len(after)]} before, {moving} once the new rows moved, "
+          f"{after} after a full clustering; {second['hudilayout.auto']}")
+    assert sum(after) <= 0.7 * sum(before[:len(after)]), (before, moving, after)

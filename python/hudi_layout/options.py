@@ -301,7 +301,8 @@ class LayoutOptions:
     auto_columns: bool = field(default=False, metadata=_doc(
         AUTO_KEY, "Choose the sort columns and their weights from the table's query log (queries recorded with "
         "`configure_spark(record_queries=True)`); `sort_columns` apply while the log has nothing a cut narrows. "
-        "The column-stats index then covers every column. Not with `continuous` (off by default with it). "
+        "The column-stats index then covers every column. With `continuous`, a table moves to new columns region "
+        "by region. "
         "`LayoutOptions.auto(columns)` sets it.", "False"))
     auto_max_columns: int = field(default=4, metadata=_doc(AUTO_MAX_COLUMNS_KEY, default="4"))
     when: str = field(default="always", metadata=_doc(
@@ -357,9 +358,6 @@ class LayoutOptions:
         if self.continuous and self.curve == "linear":
             raise _error("continuous", PLAN_CLASS_KEY, True, "False with curve linear (the grid's cells are "
                          "visited along z-order or hilbert)")
-        if self.continuous and self.auto_columns:
-            raise _error("continuous", PLAN_CLASS_KEY, True, "False with auto_columns=True (the continuous plan's "
-                         "recorded grid keeps its columns)")
         if self.inline and self.async_clustering:
             raise LayoutOptionError(
                 f"inline ({INLINE_KEY}) and async_clustering ({ASYNC_KEY}) are both True: choose one; "
@@ -388,9 +386,8 @@ class LayoutOptions:
 
     @property
     def continuous_allowed(self) -> bool:
-        """The continuous plan takes this layout: a z-order or hilbert curve, without ``whole_partition``
-        or ``auto_columns``."""
-        return self.curve != "linear" and not self.whole_partition and not self.auto_columns
+        """The continuous plan takes this layout: a z-order or hilbert curve, without ``whole_partition``."""
+        return self.curve != "linear" and not self.whole_partition
 
     def clustered_again(self) -> "LayoutOptions":
         """This layout for a table a clustering of ours laid out before: continuous unless set to

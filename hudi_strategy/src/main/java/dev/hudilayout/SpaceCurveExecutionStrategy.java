@@ -111,7 +111,10 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
     paidFor(plan);
     // spec (with auto: columns and weights from the query log)
     LayoutSpec spec = specFor(strategyParams(plan));
-    if (LayoutSpecParser.auto(getWriteConfig().getProps())) {
+    String chosen = strategyParams(plan).get(RecordedWorkload.CHOSEN);
+    if (chosen != null) {
+      applied.auto(chosen); // the plan chose the columns (continuous plan), and its params carry them
+    } else if (LayoutSpecParser.auto(getWriteConfig().getProps())) {
       spec = chooseColumns(plan, spec, schema);
     }
     SortColumns.validate(spec, schema.kinds());

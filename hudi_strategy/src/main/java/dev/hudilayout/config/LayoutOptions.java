@@ -128,8 +128,9 @@ public final class LayoutOptions {
           + "beside the table, in .hoodie/.aux/hudi-layout/queries): the columns whose cuts make the "
           + "recorded queries read the fewest files, at most auto.max.columns, each weighted by the cuts it earns; "
           + "a column read by wide ranges earns fewer. The choice and its reason are recorded on the "
-          + "replacecommit. With no queries recorded, the sort columns apply as given. Not with the "
-          + "continuous plan yet.",
+          + "replacecommit. With no queries recorded, the sort columns apply as given. With the continuous "
+          + "plan, the columns are chosen when the plan is made, and a table laid out on other columns "
+          + "moves to them region by region, when they save at least a tenth of the files read.",
       Rule.trueOrFalse());
 
   public static final DeclaredOption<Integer> AUTO_MAX_COLUMNS = DeclaredOption.ours(

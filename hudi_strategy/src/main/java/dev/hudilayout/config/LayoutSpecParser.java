@@ -52,7 +52,9 @@ public final class LayoutSpecParser {
     int sampleSize = HudiOptions.SAMPLE_SIZE.readInt(props);
     int bits = LayoutOptions.BITS_PER_COLUMN.readInt(props);
     long seed = LayoutOptions.SAMPLE_SEED.readLong(props);
-    String weightsRaw = LayoutOptions.COLUMN_WEIGHTS.raw(props);
+    // a plan that chose its columns (auto) carries their weights in its strategy params
+    String weightsRaw = strategyParams != null && strategyParams.containsKey(LayoutOptions.COLUMN_WEIGHTS.key())
+        ? strategyParams.get(LayoutOptions.COLUMN_WEIGHTS.key()) : LayoutOptions.COLUMN_WEIGHTS.raw(props);
     double[] weights = weights(weightsRaw, columns);
     if (weights != null && curve == Curve.LINEAR) {
       throw LayoutOptions.COLUMN_WEIGHTS.invalid(weightsRaw, " with " + HudiOptions.CURVE.key() + "=linear",
@@ -133,19 +135,9 @@ public final class LayoutSpecParser {
     return LayoutOptions.CONTINUOUS_REGION_FILES.readInt(props);
   }
 
-  /**
-   * {@link LayoutOptions#AUTO}, validated; refused with the continuous plan, whose recorded grid
-   * keeps its columns.
-   */
+  /** {@link LayoutOptions#AUTO}, validated. */
   public static boolean auto(Properties props) {
-    boolean auto = LayoutOptions.AUTO.readBoolean(props);
-    String plan = props.getProperty("hoodie.clustering.plan.strategy.class", "");
-    if (auto && plan.endsWith(".ContinuousPlanStrategy")) {
-      throw LayoutOptions.AUTO.invalid("true", " with hoodie.clustering.plan.strategy.class=" + plan,
-          "false with the continuous plan (its recorded grid keeps its columns); auto with Hudi's size-based "
-              + "plan or the whole-partition plan");
-    }
-    return auto;
+    return LayoutOptions.AUTO.readBoolean(props);
   }
 
   /** {@link LayoutOptions#AUTO_MAX_COLUMNS}, validated. */
@@ -186,7 +178,7 @@ public final class LayoutSpecParser {
   }
 
   /** {@link HudiOptions#SORT_COLUMNS}: names separated by commas, trimmed, none empty, none twice. */
-  static List<String> columns(String raw) {
+  public static List<String> columns(String raw) {
     DeclaredOption<String> option = HudiOptions.SORT_COLUMNS;
     String accepted = option.rule().accepted() + ", e.g. 's_city,c_city,p_brand'";
     if (raw == null || raw.trim().isEmpty()) {

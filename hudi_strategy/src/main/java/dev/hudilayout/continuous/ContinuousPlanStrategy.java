@@ -6,6 +6,7 @@ import dev.hudilayout.hudi.ColumnStatsBounds;
 import dev.hudilayout.hudi.FileFooters;
 import dev.hudilayout.hudi.LatestSlices;
 import dev.hudilayout.hudi.LinePlanStrategy;
+import dev.hudilayout.hudi.RecordedWorkload;
 import dev.hudilayout.layout.grid.RegionTree;
 import dev.hudilayout.plan.ColumnChange;
 import dev.hudilayout.plan.DeltaPlan;
@@ -14,6 +15,7 @@ import dev.hudilayout.plan.PlannedGroup;
 import dev.hudilayout.plan.QueryShares;
 import dev.hudilayout.plan.RecentWrites;
 import dev.hudilayout.plan.Tiers;
+import dev.hudilayout.workload.AutoColumns;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
@@ -94,6 +96,8 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   private transient Map<String, List<FileSlice>> listed;
   /** Where this plan's time went. */
   private transient PlanTimes spent;
+  /** With auto, the columns the query log asks for, chosen once per plan ({@link RecordedWorkload#forPlan}). */
+  private transient AutoColumns.Choice chosen;
   /** What a file of the table costs on its own, measured once per plan. */
   private final FileFooters.PlanSizing sizing = new FileFooters.PlanSizing();
 
@@ -114,6 +118,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
       return plan;
     } finally {
       planned = null;
+      chosen = null;
       timeline = null;
       sizing.reset();
       stats = null;
@@ -177,6 +182,16 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
       }
     });
     return new ArrayList<>(out);
+  }
+
+  /** Hudi's params, with auto's choice of columns when it made one (which the execution then lays out). */
+  @Override
+  protected Map<String, String> getStrategyParams() {
+    if (chosen == null && LayoutSpecParser.auto(getWriteConfig().getProps())) {
+      chosen = RecordedWorkload.forPlan(getEngineContext(), getWriteConfig(), getHoodieTable(),
+          timeline().grids.values().stream().findFirst().map(tree -> tree.columns).orElse(List.of()));
+    }
+    return RecordedWorkload.withChoice(super.getStrategyParams(), chosen);
   }
 
   private List<String> askedColumns() {
@@ -301,7 +316,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
     List<DeltaPlan.NewFile<FileSlice>> newFiles = new ArrayList<>();
     sorted.spanning.forEach(file ->
         newFiles.add(new DeltaPlan.NewFile<>(file, Regions.bytes(file), rowBytesOf.applyAsLong(List.of(file)))));
-    List<DeltaPlan.Region<FileSlice>> regions = regions(sorted, rowBytesOf);
+    List<DeltaPlan.Region<FileSlice>> regions = sorted.forPlan(rowBytesOf);
     DeltaPlan.Settings settings = new DeltaPlan.Settings(
         LayoutSpecParser.continuousMergeFraction(getWriteConfig().getProps()),
         LayoutSpecParser.continuousMergeTiers(getWriteConfig().getProps()),
@@ -324,22 +339,6 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
       return group(planned.files, (int) Math.max(1, Math.min(Integer.MAX_VALUE, planned.outputFiles)),
           move != null ? move.mark(metadata) : metadata);
     });
-  }
-
-  /** Each region of {@code sorted} as {@link DeltaPlan} takes it: its base and pending layers, their bytes and rows. */
-  private static List<DeltaPlan.Region<FileSlice>> regions(Regions sorted, ToLongFunction<List<FileSlice>> rowBytesOf) {
-    List<DeltaPlan.Region<FileSlice>> regions = new ArrayList<>();
-    for (Map.Entry<String, List<FileSlice>> region : sorted.inside.entrySet()) {
-      Regions.Layers layers = sorted.layers(region.getValue());
-      List<DeltaPlan.Layer<FileSlice>> pending = new ArrayList<>();
-      for (int i = 0; i < layers.pending.size(); i++) {
-        pending.add(new DeltaPlan.Layer<>(layers.pending.get(i), Regions.bytes(layers.pending.get(i)),
-            rowBytesOf.applyAsLong(layers.pending.get(i)), layers.pendingRows[i]));
-      }
-      regions.add(new DeltaPlan.Region<>(region.getKey(), new DeltaPlan.Layer<>(layers.base, Regions.bytes(layers.base),
-          rowBytesOf.applyAsLong(layers.base), layers.baseRows), pending));
-    }
-    return regions;
   }
 
   /** The files a first layout of {@code slices} writes: their row bytes in files of the target. */

@@ -2,6 +2,7 @@ package dev.hudilayout.continuous;
 
 import dev.hudilayout.hudi.ColumnStatsBounds;
 import dev.hudilayout.layout.grid.RegionTree;
+import dev.hudilayout.plan.DeltaPlan;
 import dev.hudilayout.plan.QueryShares;
 
 import org.apache.hudi.common.model.FileSlice;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -232,6 +234,22 @@ public final class Regions {
       slice.getLogFiles().forEach(log -> files.add(Pair.of(partition, log.getFileName())));
     }
     return files;
+  }
+
+  /** Each region of these as {@link DeltaPlan} takes it: its base and pending layers, their bytes and rows. */
+  List<DeltaPlan.Region<FileSlice>> forPlan(ToLongFunction<List<FileSlice>> rowBytesOf) {
+    List<DeltaPlan.Region<FileSlice>> regions = new ArrayList<>();
+    for (Map.Entry<String, List<FileSlice>> region : inside.entrySet()) {
+      Layers layers = layers(region.getValue());
+      List<DeltaPlan.Layer<FileSlice>> pending = new ArrayList<>();
+      for (int i = 0; i < layers.pending.size(); i++) {
+        pending.add(new DeltaPlan.Layer<>(layers.pending.get(i), bytes(layers.pending.get(i)),
+            rowBytesOf.applyAsLong(layers.pending.get(i)), layers.pendingRows[i]));
+      }
+      regions.add(new DeltaPlan.Region<>(region.getKey(), new DeltaPlan.Layer<>(layers.base, bytes(layers.base),
+          rowBytesOf.applyAsLong(layers.base), layers.baseRows), pending));
+    }
+    return regions;
   }
 
   public static long bytes(List<FileSlice> slices) {

@@ -16,6 +16,7 @@ import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.util.Option;
+import org.apache.hudi.common.util.collection.Pair;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.table.HoodieTable;
 import org.slf4j.Logger;
@@ -23,7 +24,6 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -80,7 +80,7 @@ public final class PaidPlans {
     long since = lastClustering(meta);
     List<ScanEntry> window = RecordedWorkload.entries(conf, config.getBasePath()).stream()
         .filter(entry -> entry.timeMillis > since).collect(Collectors.toList());
-    Map<String, Long> files = latestBaseFiles(table);
+    Map<Pair<String, String>, Long> files = RecordedWorkload.latestBaseFiles(table);
     double tableBytes = files.values().stream().mapToLong(Long::longValue).sum();
     double inputBytes = 0;
     long inputFiles = 0;
@@ -88,7 +88,8 @@ public final class PaidPlans {
     for (HoodieClusteringGroup group : plan.getInputGroups()) {
       for (HoodieSliceInfo slice : group.getSlices()) {
         String base = slice.getDataFilePath();
-        inputBytes += base == null || base.isEmpty() ? 0 : files.getOrDefault(new Path(base).getName(), 0L);
+        inputBytes += base == null || base.isEmpty() ? 0
+            : files.getOrDefault(Pair.of(slice.getPartitionPath(), new Path(base).getName()), 0L);
       }
       Double logBytes = group.getMetrics() == null ? null : group.getMetrics().get("TOTAL_LOG_FILE_SIZE");
       inputBytes += logBytes == null ? 0 : logBytes;
@@ -104,23 +105,6 @@ public final class PaidPlans {
         auto ? LayoutSpecParser.autoMaxColumns(config.getProps()) : given.size());
     return Payoff.weigh(window, auto ? choice.filesRead : choice.givenFilesRead, tableBytes, inputBytes,
         LayoutSpecParser.paysRatio(config.getProps()));
-  }
-
-  /** The latest base file of every file group of the table, by file name, with its bytes. */
-  private static Map<String, Long> latestBaseFiles(HoodieTable<?, ?, ?, ?> table) {
-    List<String> partitions;
-    try {
-      partitions = HudiLine.get().tableMetadata(table).getAllPartitionPaths();
-    } catch (IOException e) {
-      throw new UncheckedIOException("hudi-layout: cannot list the partitions of " + table.getMetaClient().getBasePath(),
-          e);
-    }
-    Map<String, Long> out = new HashMap<>();
-    for (String partition : partitions) {
-      table.getBaseFileOnlyView().getLatestBaseFiles(partition)
-          .forEach(file -> out.put(file.getFileName(), file.getFileSize()));
-    }
-    return out;
   }
 
   /** When the last completed clustering (or other replacement) of the table completed, in ms; 0 if none. */

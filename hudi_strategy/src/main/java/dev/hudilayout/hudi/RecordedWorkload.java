@@ -1,5 +1,8 @@
 package dev.hudilayout.hudi;
 
+import dev.hudilayout.config.HudiOptions;
+import dev.hudilayout.config.LayoutOptions;
+import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.spark.QueryLogFolder;
 import dev.hudilayout.spark.ValueEncoding;
 import dev.hudilayout.workload.AutoColumns;
@@ -11,22 +14,28 @@ import dev.hudilayout.workload.WorkloadModel;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hudi.avro.model.HoodieMetadataColumnStats;
+import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.util.collection.Pair;
+import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.metadata.HoodieTableMetadata;
+import org.apache.hudi.table.HoodieTable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * The layout option auto's input: the table's query log, read from beside the table, and the
@@ -38,7 +47,45 @@ public final class RecordedWorkload {
   private static final Logger LOG = LoggerFactory.getLogger(RecordedWorkload.class);
   private static final Set<String> UNSORTABLE = Set.of("RECORD", "ARRAY", "MAP", "STRUCT");
 
+  /** The strategy param that marks a plan whose columns auto chose, with the choice's reason. */
+  public static final String CHOSEN = "hudilayout.auto.chosen";
+
   private RecordedWorkload() {
+  }
+
+  /**
+   * With auto on, the columns a plan of {@code table} asks for, chosen from the table's whole log
+   * for a grid of its files per partition; a table laid out on {@code recorded} keeps them unless
+   * the log's columns save enough more. Null with auto off.
+   */
+  public static AutoColumns.Choice forPlan(HoodieEngineContext context, HoodieWriteConfig config,
+                                           HoodieTable<?, ?, ?, ?> table, List<String> recorded) {
+    if (!LayoutSpecParser.auto(config.getProps())) {
+      return null;
+    }
+    Map<Pair<String, String>, Long> files = latestBaseFiles(table);
+    long partitions = files.keySet().stream().map(Pair::getLeft).distinct().count();
+    int perPartition = (int) Math.max(1, files.size() / Math.max(1, partitions));
+    return choose(entries(context.getStorageConf().unwrapAs(Configuration.class), config.getBasePath()),
+        HudiLine.get().tableSchema(table.getMetaClient(), false).kinds(), () -> HudiLine.get().tableMetadata(table),
+        new ArrayList<>(files.keySet()), LayoutSpecParser.columns(config.getClusteringSortColumns()), perPartition,
+        LayoutSpecParser.autoMaxColumns(config.getProps()), recorded);
+  }
+
+  /**
+   * {@code params} with what carries {@code choice} to the execution: its columns, their weights
+   * and its reason ({@link #CHOSEN}); as they are when the log had nothing to choose from.
+   */
+  public static Map<String, String> withChoice(Map<String, String> params, AutoColumns.Choice choice) {
+    if (choice == null || !choice.fromLog) {
+      return params;
+    }
+    Map<String, String> out = new LinkedHashMap<>(params);
+    out.put(HudiOptions.SORT_COLUMNS.key(), String.join(",", choice.columns));
+    out.put(LayoutOptions.COLUMN_WEIGHTS.key(), Arrays.stream(choice.weights()).mapToObj(Double::toString)
+        .collect(Collectors.joining(",")));
+    out.put(CHOSEN, choice.reason);
+    return out;
   }
 
   /**
@@ -56,6 +103,16 @@ public final class RecordedWorkload {
   public static AutoColumns.Choice choose(List<ScanEntry> entries, Map<String, String> kinds,
                                           Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files,
                                           List<String> given, int outputFiles, int maxColumns) {
+    return choose(entries, kinds, metadata, files, given, outputFiles, maxColumns, List.of());
+  }
+
+  /**
+   * The same choice for a table laid out on {@code recorded}, which stays unless the log's columns
+   * save enough more ({@link AutoColumns#MOVE_GAIN}).
+   */
+  public static AutoColumns.Choice choose(List<ScanEntry> entries, Map<String, String> kinds,
+                                          Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files,
+                                          List<String> given, int outputFiles, int maxColumns, List<String> recorded) {
     List<String> columns = new ArrayList<>();
     kinds.forEach((column, kind) -> {
       if (!UNSORTABLE.contains(kind) && !column.startsWith("_hoodie_")) {
@@ -64,7 +121,24 @@ public final class RecordedWorkload {
     });
     RangeWidths widths = widths(entries, columns, metadata, files);
     WorkloadModel model = WorkloadModel.of(entries, columns, widths);
-    return AutoColumns.choose(model, given, outputFiles, maxColumns);
+    return AutoColumns.choose(model, given, outputFiles, maxColumns, recorded);
+  }
+
+  /** The latest base file of every file group of {@code table}: (partition, file name) and its bytes. */
+  public static Map<Pair<String, String>, Long> latestBaseFiles(HoodieTable<?, ?, ?, ?> table) {
+    List<String> partitions;
+    try {
+      partitions = HudiLine.get().tableMetadata(table).getAllPartitionPaths();
+    } catch (IOException e) {
+      throw new UncheckedIOException("hudi-layout: cannot list the partitions of " + table.getMetaClient().getBasePath(),
+          e);
+    }
+    Map<Pair<String, String>, Long> out = new LinkedHashMap<>();
+    for (String partition : partitions) {
+      table.getBaseFileOnlyView().getLatestBaseFiles(partition)
+          .forEach(file -> out.put(Pair.of(partition, file.getFileName()), file.getFileSize()));
+    }
+    return out;
   }
 
   /** The log's entries beside the table, oldest first; none when there is no log. */

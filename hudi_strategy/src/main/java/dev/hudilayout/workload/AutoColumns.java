@@ -21,6 +21,12 @@ import java.util.Locale;
 public final class AutoColumns {
   /** The least share of the files read a further column must save to be taken: 1%. */
   public static final double MIN_GAIN = 0.01;
+  /**
+   * The least share of the files read new columns must save over the columns a table is laid out
+   * on for a layout to move to them: 10%. A choice that wins by less stays on the recorded
+   * columns, so noise in the log does not rewrite the table.
+   */
+  public static final double MOVE_GAIN = 0.10;
 
   /** What was chosen, and why. */
   public static final class Choice {
@@ -99,6 +105,31 @@ public final class AutoColumns {
         + "against %.3g with the given columns %s alike", model.scans(), chosen, rounded(cuts), read * fileCount,
         fileCount, givenRead * fileCount, given);
     return new Choice(chosen, cuts, read, givenRead, true, reason);
+  }
+
+  /**
+   * The choice for a table laid out on {@code recorded} (empty when it is not): {@link #choose}'s,
+   * unless its columns read more than {@code 1 - MOVE_GAIN} of what the recorded columns read,
+   * each cut as the model would; then the recorded columns stay.
+   */
+  public static Choice choose(WorkloadModel model, List<String> given, int files, int maxColumns,
+                              List<String> recorded) {
+    Choice fresh = choose(model, given, files, maxColumns);
+    if (recorded.isEmpty() || !fresh.fromLog || fresh.columns.equals(recorded)) {
+      return fresh;
+    }
+    int fileCount = Math.max(1, files);
+    double[] kept = cuts(model, recorded, fileCount);
+    double keptRead = model.filesRead(recorded, kept);
+    if (fresh.filesRead < keptRead * (1 - MOVE_GAIN)) {
+      return new Choice(fresh.columns, fresh.cuts, fresh.filesRead, fresh.givenFilesRead, true, fresh.reason
+          + String.format(Locale.ROOT, "; moves from the recorded columns %s, which read %.3g", recorded,
+          keptRead * fileCount));
+    }
+    String reason = String.format(Locale.ROOT, "%.0f scans recorded: the recorded columns %s stay, reading %.3g of %d "
+        + "files a query against %.3g with %s, less than %.0f%% better", model.scans(), recorded,
+        keptRead * fileCount, fileCount, fresh.filesRead * fileCount, fresh.columns, 100 * MOVE_GAIN);
+    return new Choice(recorded, kept, keptRead, fresh.givenFilesRead, true, reason);
   }
 
   /**

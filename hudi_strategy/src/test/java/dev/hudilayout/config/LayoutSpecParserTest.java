@@ -44,16 +44,24 @@ class LayoutSpecParserTest {
   }
 
   @Test
-  void autoIsRefusedWithTheContinuousPlanAndABadColumnCountIsNamed() {
+  void autoGoesWithTheContinuousPlanAndABadColumnCountIsNamed() {
     String plan = "dev.hudilayout.continuous.ContinuousPlanStrategy";
+    assertTrue(LayoutSpecParser.auto(props(HudiOptions.SORT_COLUMNS.key(), "a,b",
+        LayoutOptions.AUTO.key(), "true", "hoodie.clustering.plan.strategy.class", plan)));
     String message = error(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b",
-        LayoutOptions.AUTO.key(), "true", "hoodie.clustering.plan.strategy.class", plan));
-    assertTrue(message.contains(LayoutOptions.AUTO.key()) && message.contains(plan)
-        && message.contains("auto with Hudi's size-based plan or the whole-partition plan"), message);
-    message = error(Collections.emptyMap(), props(HudiOptions.SORT_COLUMNS.key(), "a,b",
         LayoutOptions.AUTO.key(), "true", LayoutOptions.AUTO_MAX_COLUMNS.key(), "0"));
     assertTrue(message.contains(LayoutOptions.AUTO_MAX_COLUMNS.key()) && message.contains("'0'"), message);
     assertTrue(LayoutSpecParser.auto(props(LayoutOptions.AUTO.key(), "true")));
+  }
+
+  @Test
+  void aPlanThatChoseItsColumnsCarriesTheirWeights() {
+    Map<String, String> params = Map.of(HudiOptions.SORT_COLUMNS.key(), "x,y",
+        LayoutOptions.COLUMN_WEIGHTS.key(), "0.75,0.25");
+    LayoutSpec spec = LayoutSpecParser.parse(params, props(HudiOptions.SORT_COLUMNS.key(), "a,b,c",
+        HudiOptions.CURVE.key(), "hilbert"));
+    assertEquals(Arrays.asList("x", "y"), spec.columns());
+    assertEquals(0.75, spec.shares()[0], 1e-12);
   }
 
   @Test

@@ -100,6 +100,24 @@ class AutoColumnsTest {
   }
 
   @Test
+  void aTableLaidOutOnOtherColumnsMovesOnlyWhenTheNewOnesSaveATenth() {
+    // 30 scans of s_city, 10 of c_city: the log's choice is s_city then c_city
+    List<ScanEntry> log = new ArrayList<>(times(30, scan(ColumnFilter.of("s_city", Shape.EQUALS, 1))));
+    log.addAll(times(10, scan(ColumnFilter.of("c_city", Shape.EQUALS, 1))));
+    WorkloadModel model = WorkloadModel.of(log, TABLE, WIDTHS);
+    // laid out on the same columns in the other order: they read what the choice reads, so they stay
+    AutoColumns.Choice stays = AutoColumns.choose(model, List.of("d_year"), 100, 4, List.of("c_city", "s_city"));
+    assertEquals(List.of("c_city", "s_city"), stays.columns, stays.reason);
+    assertTrue(stays.reason.contains("the recorded columns [c_city, s_city] stay"), stays.reason);
+    // laid out on d_year, which no scan filters: the log's columns read far fewer files, so it moves
+    AutoColumns.Choice moves = AutoColumns.choose(model, List.of("d_year"), 100, 4, List.of("d_year"));
+    assertEquals(List.of("s_city", "c_city"), moves.columns, moves.reason);
+    assertTrue(moves.reason.contains("moves from the recorded columns [d_year]"), moves.reason);
+    // a table not laid out yet takes the choice as it is
+    assertEquals(List.of("s_city", "c_city"), AutoColumns.choose(model, List.of("d_year"), 100, 4, List.of()).columns);
+  }
+
+  @Test
   void atMostTheAllowedColumnsAreTaken() {
     List<ScanEntry> log = new ArrayList<>();
     for (String column : List.of("s_city", "c_city", "d_year")) {
