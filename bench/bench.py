@@ -37,8 +37,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from hudi_layout import clustering, jvm, scan, tables
 from hudi_layout import metadata as md
-from hudi_layout.options import MAX_GROUPS_KEY
-from . import partitions, peers, probes, ssb
+from hudi_layout.options import MAX_GROUPS_KEY, STATS_COLUMNS_KEY
+from . import partitions, peers, probes, ssb, workload
 from .bench_report import write_outputs
 from .layouts import DEFAULT_LAYOUTS, OVERWRITE_FLOOR, Layout, builtin_twin, layouts
 from .queries import Query, independent_axes, make_queries, run_query, table_files, weights_text
@@ -62,6 +62,12 @@ class BenchSpec(TableSpec):
     master: str = ""
     groups: int = 1
     codec: str = ""
+    workload: str = ""
+
+    @property
+    def columns(self) -> Tuple[str, ...]:
+        """The filter columns; with ``--workload ssb`` those a user would name (:data:`bench.workload.USER_COLUMNS`)."""
+        return workload.USER_COLUMNS if self.workload else super().columns
 
     def validate(self) -> "BenchSpec":
         """ValueError naming the flag, the value and what is accepted, for any field that cannot
@@ -74,7 +80,14 @@ class BenchSpec(TableSpec):
             raise ValueError(f"--partitions {self.partitions}: expected 1 to --files ({self.files}), at least "
                              "one file a partition")
         self.refuse_peers_when_partitioned("ours, Hudi's built-in, floor and random only")
+        if self.workload not in workload.WORKLOADS:
+            raise ValueError(f"--workload {self.workload}: expected ssb (the 13 SSB queries) or none")
+        if self.workload and self.partitions:
+            raise ValueError(f"--workload {self.workload}: not with --partitions (the queries name no partition)")
         for layout in self.layouts:
+            if layout.auto and not self.workload:
+                raise ValueError(f"layout {layout.name}: -auto needs --workload ssb (a workload to record and "
+                                 "choose the columns from)")
             if layout.grouped:
                 raise ValueError(f"layout {layout.name}: -grouped only with --rounds R (its group limit is a "
                                  f"quarter of the table the rounds grow)")
@@ -174,6 +187,8 @@ def run(spec: BenchSpec, spark=None) -> dict:
             spark.stop()
     report = summarise(spec, spec.columns, results, weights, axes)
     report["hudi_write_options"] = writer
+    if spec.workload:
+        report["workload"] = workload.summary(report["layouts"])
     report["hudi_version"] = hudi_version  # the Hudi the run's session ran (--hudi-version)
     write_outputs(out, report)
     return report
@@ -222,7 +237,9 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
     codec = spec.codec
     rows_total = spark.read.parquet(source).count()
     writer = write_options(codec, math.ceil(rows_total / spec.files), parse_hudi_options(spec.hudi_option))
-    opts = {**tables.table_options("ssb", "lo_key", columns, spec.files,
+    # with a workload the index covers every column it filters, for every layout alike
+    index_columns = workload.INDEX_COLUMNS if spec.workload else columns
+    opts = {**tables.table_options("ssb", "lo_key", index_columns, spec.files,
                                    partition_by=partitions.FIELD if partition_count else ""), **writer}
     rows_in = spark.read.parquet(source)
     rows_in = (partitions.spread(rows_in, "lo_key", partitions.files_by_rows(partition_rows, spec.files))
@@ -233,7 +250,7 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
     # the floor writes each partition the files Hudi's plan gives a clustering there (the target
     # size Layout.options sets: the random table's bytes / --files)
     floor_files = (partitions.files_by_bytes(base, tables.target_file_bytes(total, spec.files)) if partition_count else None)
-    queries = make_queries(spark, source, columns, spec.queries, spec.seed)
+    queries = workload.queries() if spec.workload else make_queries(spark, source, columns, spec.queries, spec.seed)
     if partition_count:
         points = [(q.label, q.predicate) for q in queries if q.kind == "point"]
         queries += [Query("ppoint", label, predicate)
@@ -253,6 +270,8 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
             path = str(out / "tables" / layout.name)
             if layout.rewrites:
                 shutil.copytree(base, path)
+            if layout.auto:
+                progress(f"recording the workload on {layout.name}'s copy: {workload.record(spark, path)} scans")
             progress(f"{'clustering' if layout.clusters else 'writing'} {layout.name}")
             # no layout pays for collecting the garbage an earlier one left in the (local) JVM
             probes.full_gc(spark)
@@ -263,6 +282,8 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
             if layout.clusters:
                 layout_opts = {**layout.options(columns, sized, spec.files, spec.sample_size, weights, groups),
                                **writer}
+                if spec.workload:
+                    layout_opts[STATS_COLUMNS_KEY] = ",".join(index_columns)
                 if partition_count:
                     # every partition in the one plan, for Hudi's built-in as for ours
                     layout_opts[MAX_GROUPS_KEY] = str(max(30, partition_count * max(1, groups)))
@@ -366,6 +387,7 @@ def summarise(spec: BenchSpec, columns, results: List[Measured], weights: Option
             # planning, timeline and metadata work on the driver while no stage ran
             "outside_stages_seconds": max(0.0, m.cluster_seconds - busy) if m.stages else 0.0,
             "queries": m.queries,
+            **({"auto": m.recorded[md.AUTO]} if md.AUTO in m.recorded else {}),
             **({"peer": m.peer} if m.peer else {}),
             **(partition_figures(m, d, avg("ppoint")) if m.per_partition else {}),
         })

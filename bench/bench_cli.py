@@ -18,7 +18,7 @@ from typing import Any, Dict, Optional, Tuple
 
 from hudi_layout import jarpaths
 from . import (bench, bench_report, concurrent, partitions, peers, probes, rounds, rounds_data, rounds_report, specs, ssb,
-               writes)
+               workload, writes)
 from .layouts import DEFAULT_LAYOUTS, layouts
 from .queries import parse_weights
 
@@ -100,6 +100,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--hudi-version", default=None, metavar="V",
                    help="the Hudi version every Hudi session of the run uses, its bundle and our plugin jar for its "
                         "line: 1.2.0 (default), 1.0.2 or 0.15.0 (as HUDI_LAYOUT_HUDI_VERSION)")
+    p.add_argument("--workload", default="", choices=[w for w in workload.WORKLOADS if w],
+                   help="ssb: the 13 SSB queries instead of point, range and pair queries; the layouts that need "
+                        "columns get the three the queries filter most, and an -auto layout records one pass of "
+                        "the queries and clusters by the columns its log asks for")
     p.add_argument("--keep-tables", action="store_true")
     p.add_argument("--no-warmup", dest="warmup", action="store_false",
                    help="skip the warm-up: by default every measured layout first runs once, unmeasured, on "
@@ -172,7 +176,7 @@ def bench_spec(args: argparse.Namespace) -> bench.BenchSpec:
     """The run the flags ask for; ValueError naming the flag for a value that cannot be read."""
     return bench.BenchSpec(
         **table_fields(args, DEFAULT_LAYOUTS), files=64 if args.files is None else args.files, master=args.master,
-        groups=args.groups, codec=args.codec)
+        groups=args.groups, codec=args.codec, workload=args.workload)
 
 
 def weights(raw: str, variant: str) -> Optional[Tuple[float, ...]]:

@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from . import partitions, peers
+from . import partitions, peers, workload
 from .layouts import OVERWRITE_FLOOR, builtin_twin
 
 STAGE_BREAKDOWN = ("floor", "builtin-hilbert-sample", "ours-hilbert-sample")
@@ -203,8 +203,10 @@ def head_to_head(report: dict) -> str:
 def render(report: dict) -> str:
     """``results.md``: the table, ours against the built-in per query, the stage breakdowns."""
     phases, breakdown = phase_breakdown(report), stage_breakdown(report)
-    return (markdown(report) + partition_table(report) + "\n" + head_to_head(report) + ("\nWhere the time went (stage seconds; stages "
-            "may overlap)\n\n" + phases if phases else "") + ("\n" + breakdown if breakdown else ""))
+    return (markdown(report) + partition_table(report) + "\n" + head_to_head(report)
+            + (workload.render(report["workload"]) if report.get("workload") else "")
+            + ("\nWhere the time went (stage seconds; stages may overlap)\n\n" + phases if phases else "")
+            + ("\n" + breakdown if breakdown else ""))
 
 
 def write_outputs(out: Path, report: dict) -> None:

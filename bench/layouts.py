@@ -24,8 +24,8 @@ DEFAULT_LAYOUTS = ["random", "floor", "builtin-linear",
                    "ours-linear",
                    "ours-zorder-direct", "ours-zorder-sample",
                    "ours-hilbert-direct", "ours-hilbert-sample"]
-FLAGS = ("aligned", "curve", "weighted", "whole", "continuous", "grouped")
-OURS_ONLY_FLAGS = ("aligned", "curve", "weighted", "continuous", "grouped")
+FLAGS = ("aligned", "curve", "weighted", "whole", "continuous", "grouped", "auto")
+OURS_ONLY_FLAGS = ("aligned", "curve", "weighted", "continuous", "grouped", "auto")
 COMPRESSION_RATIO_KEY = "hoodie.parquet.compression.ratio"
 #: the compression ratio every Hudi layout is written with: headroom for Hudi's writer (Layout.options)
 WRITER_HEADROOM = "30"
@@ -53,6 +53,7 @@ class Layout:
     whole: bool = False     # the whole-partition plan instead of Hudi's size-based groups
     continuous: bool = False  # the continuous plan (a recorded grid, region merges)
     grouped: bool = False   # -continuous-grouped, --rounds only: groups of at most a quarter of the table
+    auto: bool = False      # ours only: columns and weights from the table's query log (--workload)
 
     @property
     def clusters(self) -> bool:
@@ -95,14 +96,14 @@ class Layout:
 
     @staticmethod
     def ours(curve: str, mapping: Optional[str] = None, aligned: Optional[bool] = None, weighted: bool = False,
-             whole: bool = False, continuous: bool = False, grouped: bool = False) -> "Layout":
+             whole: bool = False, continuous: bool = False, grouped: bool = False, auto: bool = False) -> "Layout":
         """Our layout of ``curve`` with ``mapping`` (None: not named, direct), e.g.
         ``Layout.ours("hilbert", "sample", continuous=True)`` is ``ours-hilbert-sample-continuous``;
         ``aligned`` True adds ``-aligned``, False ``-curve``, None neither (our default). The
         flags' checks are :meth:`parse`'s (ValueError naming the layout)."""
         flags = ([] if aligned is None else ["aligned" if aligned else "curve"]) + [
             f for f, on in (("weighted", weighted), ("whole", whole), ("continuous", continuous),
-                            ("grouped", grouped)) if on]
+                            ("grouped", grouped), ("auto", auto)) if on]
         return Layout.parse(_name("ours", curve, mapping, flags))
 
     @staticmethod
@@ -119,7 +120,8 @@ class Layout:
             flags.insert(0, parts.pop())
         usage = (f"unknown layout '{name}': expected random, floor, floor-overwrite, a peer ({', '.join(peers.LAYOUTS)}), "
                  f"or (builtin|ours)-(linear|zorder|hilbert)"
-                 f"[-(direct|sample)][-aligned|-curve][-weighted][-whole|-continuous[-grouped]], e.g. ours-hilbert-sample (our "
+                 f"[-(direct|sample)][-aligned|-curve][-weighted][-whole|-continuous[-grouped]][-auto], e.g. "
+                 f"ours-hilbert-sample (our "
                  f"default), ours-hilbert-sample-curve (files cut along the curve), "
                  f"ours-hilbert-sample-aligned-weighted, builtin-zorder-sample-whole, ours-hilbert-sample-continuous; "
                  f"aligned, curve, weighted and continuous are ours only and not with linear, aligned and curve "
@@ -140,7 +142,7 @@ class Layout:
         if "grouped" in flags and "continuous" not in flags:
             raise ValueError(usage)
         return Layout(name, parts[0], CURVES[parts[1]], mapping, aligned, "weighted" in flags, "whole" in flags,
-                      "continuous" in flags, "grouped" in flags)
+                      "continuous" in flags, "grouped" in flags, "auto" in flags)
 
     def options(self, columns, total_bytes: Union[int, tables.FileBytes], files: int, sample_size: int,
                 weights: Optional[Sequence[float]] = None, groups: int = 1,
@@ -160,6 +162,8 @@ class Layout:
         extra: Dict[str, Any] = {} if self.aligned is None else {"aligned": self.aligned}
         extra.update({k: v for k, v in (("target_file_bytes", target_file_bytes),
                                         ("small_file_bytes", small_file_bytes)) if v is not None})
+        if self.auto:
+            extra["auto_columns"] = True
         opts = tables.layout_options(columns, self.curve, self.mapping, total_bytes, files,
                                      sample_size=sample_size,
                                      weights=tuple(weights) if self.weighted and weights else None,

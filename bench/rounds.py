@@ -292,7 +292,7 @@ class RoundsSpec(TableSpec):
         layouts as run, the feed's flags as the feed takes them)."""
         feed = self.feed()
         values: Dict[str, Any] = {
-            "files": None, "groups": 1, "master": "", "codec": "", "render": None,
+            "files": None, "groups": 1, "master": "", "codec": "", "render": None, "workload": "",
             "hudi_option": self.hudi_option,
             "weights": weights_text(self.weights), "layouts": ",".join(lay.name for lay in self.ordered_layouts()),
             "order": feed.order, "drift": feed.drift, "operation": feed.operation, "updates": feed.updates,

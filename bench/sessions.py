@@ -12,7 +12,7 @@ from typing import Iterator, List, Mapping, Optional, Sequence
 PARAMETERS = ("scale", "rows", "variant", "files", "layouts", "queries", "repetitions", "sample_size", "seed",
               "memory", "master", "weights", "groups", "rounds", "rows_per_round", "round_files", "drift", "order",
               "operation", "updates", "update_from", "table_type", "concurrent", "codec", "hudi_option", "partitions",
-              "partition_column", "partition_growth", "keep_tables", "warmup", "out", "render")
+              "partition_column", "partition_growth", "keep_tables", "warmup", "workload", "out", "render")
 
 
 @contextmanager

@@ -62,7 +62,7 @@ def _typed(name: str) -> Layout:
     if parsed.impl == "builtin":
         return Layout.builtin(parts[1], mapping, whole=parsed.whole)
     return Layout.ours(parts[1], mapping, aligned=parsed.aligned, weighted=parsed.weighted, whole=parsed.whole,
-                       continuous=parsed.continuous, grouped=parsed.grouped)
+                       continuous=parsed.continuous, grouped=parsed.grouped, auto=parsed.auto)
 
 
 def test_typed_layouts_round_trip_through_their_names():

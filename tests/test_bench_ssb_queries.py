@@ -44,3 +44,41 @@ def test_the_recording_benchmark_times_the_queries_both_ways(tmp_path):
     lines = run.stdout.splitlines()
     assert any(line.startswith("13 queries: ") and "overhead" in line for line in lines), run.stdout
     assert lines[-1].startswith("the recorder itself: ") and results["recorder_ms_per_query"] > 0, run.stdout
+
+
+def test_the_workload_names_the_columns_the_queries_filter_most_and_indexes_all():
+    from bench import workload
+    assert workload.conjunct_column("lo_discount BETWEEN 1 AND 3") == "lo_discount"
+    assert workload.USER_COLUMNS == ("d_year", "s_region", "c_region")
+    filtered = {workload.conjunct_column(p) for _, parts in CONJUNCTS for p in parts}
+    assert set(workload.INDEX_COLUMNS) == filtered and len(workload.INDEX_COLUMNS) == len(filtered)
+    assert [q.label for q in workload.queries()] == [name for name, _ in QUERIES]
+
+
+def test_the_workload_summary_sets_each_layout_against_the_best_on_the_users_columns():
+    from bench import workload
+
+    def row(layout, files):
+        return {"layout": layout, "files": 300, "queries": [
+            {"kind": "ssb", "label": name, "files": files, "seconds": 0.5} for name, _ in QUERIES]}
+    summary = workload.summary([row("random", 300), row("builtin-hilbert-sample", 40),
+                                row("ours-hilbert-sample", 20), row("ours-hilbert-sample-auto", 10)])
+    assert summary["ours-hilbert-sample-auto"]["files_sum"] == 130
+    assert summary["ours-hilbert-sample-auto"]["files_vs_best_other"] == 0.5  # against ours on the user's columns
+    assert summary["random"]["files_vs_best_other"] == 15
+    assert summary["ours-hilbert-sample"]["q1_files_sum"] == 60
+    table = workload.render(summary)
+    assert "| ours-hilbert-sample-auto | 300 | 10 |" in table and "| 130 | 0.50 |" in table
+
+
+def test_an_auto_layout_needs_the_workload():
+    from bench.bench import BenchSpec
+    from bench.layouts import Layout, layouts
+    assert Layout.parse("ours-hilbert-sample-auto").auto
+    with pytest.raises(ValueError, match="unknown layout 'builtin-hilbert-sample-auto'"):
+        Layout.parse("builtin-hilbert-sample-auto")
+    with pytest.raises(ValueError, match="-auto needs --workload ssb"):
+        BenchSpec(rows=1000, files=4, layouts=layouts("random,ours-hilbert-sample-auto")).validate()
+    spec = BenchSpec(rows=1000, files=4, layouts=layouts("random,ours-hilbert-sample-auto"), workload="ssb").validate()
+    assert spec.columns == ("d_year", "s_region", "c_region")
+    assert spec.parameters()["workload"] == "ssb"

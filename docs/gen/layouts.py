@@ -59,3 +59,30 @@ def groups_block() -> str:
         lines.append(f"| {label} | {cell(plan)} | {bold}{cell(whole)}{bold} | "
                      f"{whole['point_avg'] / plan['point_avg']:.2f} |")
     return "\n".join(lines) + "\n"
+
+
+#: The SSB workload run of docs/layouts.md (``bench --workload ssb``) and each layout's name in its table.
+WORKLOAD_RUN = "docs/bench/ssb-workload-n300"
+WORKLOAD_NAMES = {"random": "random", "builtin-zorder-sample": "built-in z-order/sample",
+                  "builtin-hilbert-sample": "built-in Hilbert/sample", "ours-hilbert-sample": "ours Hilbert/sample",
+                  "ours-hilbert-sample-auto": "ours auto", "delta-liquid": "Delta liquid",
+                  "iceberg-zorder": "Iceberg z-order"}
+
+
+def workload_block() -> str:
+    """docs/layouts.md: :data:`WORKLOAD_RUN`'s files read over the 13 SSB queries and over Q1.x, and their
+    wall time, per layout, against the best layout on the user's columns and against ours on them."""
+    report = _report(WORKLOAD_RUN)
+    rows = report["workload"]
+    ours = rows["ours-hilbert-sample"]
+    lines = ["| layout | table files | files read, 13 queries | vs best on the user's columns | Q1.x files "
+             "| vs ours on them | query s | vs best |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for name, label in WORKLOAD_NAMES.items():
+        if name not in rows:
+            continue
+        r = rows[name]
+        bold = "**" if name.endswith("-auto") else ""
+        lines.append(f"| {label} | {r['table_files']} | {bold}{r['files_sum']}{bold} | {bold}{r['files_vs_best_other']:.2f}x{bold} | "
+                     f"{r['q1_files_sum']} | {r['q1_files_sum'] / ours['q1_files_sum']:.2f}x | "
+                     f"{r['seconds_sum']:.1f} | {r['seconds_vs_best_other']:.2f}x |")
+    return "\n".join(lines) + "\n"

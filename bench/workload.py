@@ -1,0 +1,102 @@
+"""``bench --workload ssb``: the skipping benchmark on the 13 SSB queries (:mod:`bench.ssb_queries`)
+instead of the point, range and pair queries of chosen columns.
+
+The layouts that need columns get those a user would pick: the three the 13 queries filter most
+often (:data:`USER_COLUMNS`). The column-stats index covers every column a query filters, for
+every layout alike. A layout with ``-auto`` (ours) clusters by the columns its query log asks for,
+after one pass of the 13 queries is recorded on its copy of the table (:func:`record`).
+
+The summary (:func:`summary`, results.json's ``workload``) gives per layout the files each query
+read and its wall time, their sums, and each sum against the best layout on the user's columns.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Dict, List, Sequence, Tuple
+
+from hudi_layout import queries as query_log
+from hudi_layout import scan
+from .queries import Query
+from .ssb_queries import CONJUNCTS, QUERIES
+
+WORKLOADS = ("", "ssb")
+#: a conjunct's column: the identifier it starts with
+_COLUMN = re.compile(r"\s*([A-Za-z_][A-Za-z_0-9]*)")
+
+
+def conjunct_column(conjunct: str) -> str:
+    """The column a conjunct filters: ``d_year = 1993`` filters d_year."""
+    match = _COLUMN.match(conjunct)
+    if match is None:
+        raise ValueError(f"no column in the conjunct '{conjunct}'")
+    return match.group(1)
+
+
+def filter_counts() -> Counter:
+    """How many of the 13 queries filter each column."""
+    return Counter(column for _, parts in CONJUNCTS for column in {conjunct_column(p) for p in parts})
+
+
+#: every column a query filters, most filtered first (ties in the table's first-seen order)
+INDEX_COLUMNS: Tuple[str, ...] = tuple(c for c, _ in filter_counts().most_common())
+#: the columns a user would name: the three the queries filter most often
+USER_COLUMNS: Tuple[str, ...] = INDEX_COLUMNS[:3]
+
+
+def queries() -> List[Query]:
+    """The 13 queries as the benchmark runs them: kind ``ssb``, labelled Q1.1 to Q4.3."""
+    return [Query("ssb", name, where) for name, where in QUERIES]
+
+
+def record(spark, path: str) -> int:
+    """One pass of the 13 queries on the table at ``path`` with the query log on; the entries the
+    log then holds."""
+    recorder = query_log.record_queries(spark, flush_entries=1000)
+    try:
+        table = scan.skipping_reader(spark, path)
+        for q in queries():
+            table.where(q.predicate).count()
+    finally:
+        query_log.stop_recording(spark, recorder)
+    return len(query_log.entries(spark, path))
+
+
+def summary(layouts: Sequence[dict], auto_suffix: str = "-auto") -> Dict[str, dict]:
+    """Per layout (results.json's rows): the files each query read and its seconds, their sums, and
+    the sums against the best layout without ``auto_suffix`` (those on the user's columns, and
+    random)."""
+    out: Dict[str, dict] = {}
+    for row in layouts:
+        by_query = {q["label"]: q for q in row["queries"] if q["kind"] == "ssb"}
+        out[row["layout"]] = {"files": {n: by_query[n]["files"] for n, _ in QUERIES},
+                              "seconds": {n: by_query[n]["seconds"] for n, _ in QUERIES},
+                              "files_sum": sum(by_query[n]["files"] for n, _ in QUERIES),
+                              "seconds_sum": sum(by_query[n]["seconds"] for n, _ in QUERIES),
+                              "table_files": row["files"]}
+    others = [name for name in out if not name.endswith(auto_suffix) and name != "random"]
+    if others:
+        best_files = min(out[n]["files_sum"] for n in others)
+        best_seconds = min(out[n]["seconds_sum"] for n in others)
+        q1 = [n for n, _ in QUERIES if n.startswith("Q1.")]
+        for row in out.values():
+            row["files_vs_best_other"] = row["files_sum"] / best_files if best_files else None
+            row["seconds_vs_best_other"] = row["seconds_sum"] / best_seconds if best_seconds else None
+            row["q1_files_sum"] = sum(row["files"][n] for n in q1)
+    return out
+
+
+def render(summary_rows: Dict[str, dict]) -> str:
+    """results.md's workload table: files read per query and layout, then the sums and ratios."""
+    names = [n for n, _ in QUERIES]
+    lines = ["", "SSB workload: files read per query (data skipping on), sums, and against the best layout on "
+             "the user's columns", "",
+             "| layout | files | " + " | ".join(names) + " | sum | vs best | seconds | vs best |",
+             "|" + " --- |" * (len(names) + 6)]
+    for layout, row in summary_rows.items():
+        ratio = row.get("files_vs_best_other")
+        seconds = row.get("seconds_vs_best_other")
+        lines.append(f"| {layout} | {row['table_files']} | " + " | ".join(str(row["files"][n]) for n in names)
+                     + f" | {row['files_sum']} | {'' if ratio is None else f'{ratio:.2f}'} | "
+                     f"{row['seconds_sum']:.1f} | {'' if seconds is None else f'{seconds:.2f}'} |")
+    return "\n".join(lines) + "\n"
