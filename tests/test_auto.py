@@ -7,7 +7,8 @@ filter an order-date window and a discount, a discount range and a quantity boun
 date (WORKLOAD, 8 scans). Copies of the table are taken before the recording (no log) and after.
 Expected:
 - auto lays the table out by columns the queries filter, records its reason on the replacecommit
-  (which the layout report shows), and keeps every row;
+  (which the layout report shows; it names the columns a sample of the table's rows found to
+  determine others, each city its region among them), and keeps every row;
 - the same queries then read fewer files than on the copy laid out by the named columns, with the
   same rows;
 - with no log the named columns apply, alike, and the commit says why;
@@ -18,6 +19,7 @@ Expected:
 """
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -76,6 +78,8 @@ def test_auto_lays_the_table_out_by_the_columns_its_queries_filter(spark, record
     result = hl.cluster(spark, paths["auto"], _layout(target))
     extra = result.layout
     assert extra["hudilayout.auto"].startswith(f"{SCANS} scans recorded: "), extra
+    # a sample of the table's rows showed which columns determine which: each city its region
+    assert re.search(r"s_city -> \[[^\]]*s_region", extra["hudilayout.auto"]), extra
     chosen = extra["hudilayout.columns"].split(",")
     assert set(chosen) <= FILTERED and "lo_orderdate" in chosen, extra
     assert "hudilayout.column.weights" in extra, extra

@@ -29,7 +29,6 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -96,13 +95,14 @@ public final class PaidPlans {
       inputFiles += group.getSlices().size();
       outputFiles += group.getNumOutputFileGroups();
     }
-    int filesAfter = (int) Math.max(1, files.size() - inputFiles + outputFiles);
-    List<String> given = Arrays.stream(config.getClusteringSortColumns().split(",")).map(String::trim)
-        .filter(c -> !c.isEmpty()).collect(Collectors.toList());
+    // the model's grid is a partition's: the files after per partition
+    long partitions = Math.max(1, files.keySet().stream().map(Pair::getLeft).distinct().count());
+    int filesAfter = (int) Math.max(1, (files.size() - inputFiles + outputFiles) / partitions);
+    List<String> given = LayoutSpecParser.columns(config.getClusteringSortColumns());
     boolean auto = LayoutSpecParser.auto(config.getProps());
-    AutoColumns.Choice choice = RecordedWorkload.choose(window, HudiLine.get().tableSchema(meta, false).kinds(),
-        () -> HudiLine.get().tableMetadata(table), ColumnStatsBounds.baseFiles(plan), given, filesAfter,
-        auto ? LayoutSpecParser.autoMaxColumns(config.getProps()) : given.size());
+    AutoColumns.Choice choice = RecordedWorkload.choose(conf, window, HudiLine.get().tableSchema(meta, false).kinds(),
+        () -> HudiLine.get().tableMetadata(table), config.getBasePath(), ColumnStatsBounds.baseFiles(plan), given,
+        filesAfter, auto ? LayoutSpecParser.autoMaxColumns(config.getProps()) : given.size(), List.of());
     return Payoff.weigh(window, auto ? choice.filesRead : choice.givenFilesRead, tableBytes, inputBytes,
         LayoutSpecParser.paysRatio(config.getProps()));
   }

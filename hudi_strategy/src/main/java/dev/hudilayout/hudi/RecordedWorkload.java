@@ -4,9 +4,11 @@ import dev.hudilayout.config.HudiOptions;
 import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.spark.QueryLogFolder;
+import dev.hudilayout.spark.RowSample;
 import dev.hudilayout.spark.ValueEncoding;
 import dev.hudilayout.workload.AutoColumns;
 import dev.hudilayout.workload.ColumnFilter;
+import dev.hudilayout.workload.Dependence;
 import dev.hudilayout.workload.RangeWidths;
 import dev.hudilayout.workload.ScanEntry;
 import dev.hudilayout.workload.Shape;
@@ -29,6 +31,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -49,6 +52,11 @@ public final class RecordedWorkload {
 
   /** The strategy param that marks a plan whose columns auto chose, with the choice's reason. */
   public static final String CHOSEN = "hudilayout.auto.chosen";
+  /** Files and rows the row sample that finds which columns determine which reads at most. */
+  static final int SAMPLED_FILES = 16;
+  static final int SAMPLED_ROWS = 20_000;
+  /** Columns whose values are counted and sampled at most: the filtered ones first. */
+  static final int SAMPLED_COLUMNS = 32;
 
   private RecordedWorkload() {
   }
@@ -66,9 +74,10 @@ public final class RecordedWorkload {
     Map<Pair<String, String>, Long> files = latestBaseFiles(table);
     long partitions = files.keySet().stream().map(Pair::getLeft).distinct().count();
     int perPartition = (int) Math.max(1, files.size() / Math.max(1, partitions));
-    return choose(entries(context.getStorageConf().unwrapAs(Configuration.class), config.getBasePath()),
+    Configuration conf = context.getStorageConf().unwrapAs(Configuration.class);
+    return choose(conf, entries(conf, config.getBasePath()),
         HudiLine.get().tableSchema(table.getMetaClient(), false).kinds(), () -> HudiLine.get().tableMetadata(table),
-        new ArrayList<>(files.keySet()), LayoutSpecParser.columns(config.getClusteringSortColumns()), perPartition,
+        config.getBasePath(), new ArrayList<>(files.keySet()), LayoutSpecParser.columns(config.getClusteringSortColumns()), perPartition,
         LayoutSpecParser.autoMaxColumns(config.getProps()), recorded);
   }
 
@@ -96,23 +105,20 @@ public final class RecordedWorkload {
   public static AutoColumns.Choice choose(Configuration conf, String basePath, Map<String, String> kinds,
                                           Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files,
                                           List<String> given, int outputFiles, int maxColumns) {
-    return choose(entries(conf, basePath), kinds, metadata, files, given, outputFiles, maxColumns);
-  }
-
-  /** The same choice from {@code entries}, some of the log's. */
-  public static AutoColumns.Choice choose(List<ScanEntry> entries, Map<String, String> kinds,
-                                          Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files,
-                                          List<String> given, int outputFiles, int maxColumns) {
-    return choose(entries, kinds, metadata, files, given, outputFiles, maxColumns, List.of());
+    return choose(conf, entries(conf, basePath), kinds, metadata, basePath, files, given, outputFiles, maxColumns,
+        List.of());
   }
 
   /**
-   * The same choice for a table laid out on {@code recorded}, which stays unless the log's columns
-   * save enough more ({@link AutoColumns#MOVE_GAIN}).
+   * The same choice from {@code entries}, some of the log's, for a table at {@code basePath} laid
+   * out on {@code recorded} (empty: none), which stays unless the log's columns save enough more
+   * ({@link AutoColumns#MOVE_GAIN}). The filtered columns' distinct values come from the
+   * dictionaries of {@code files} ({@link DistinctValues}).
    */
-  public static AutoColumns.Choice choose(List<ScanEntry> entries, Map<String, String> kinds,
-                                          Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files,
-                                          List<String> given, int outputFiles, int maxColumns, List<String> recorded) {
+  public static AutoColumns.Choice choose(Configuration conf, List<ScanEntry> entries, Map<String, String> kinds,
+                                          Supplier<HoodieTableMetadata> metadata, String basePath,
+                                          List<Pair<String, String>> files, List<String> given, int outputFiles,
+                                          int maxColumns, List<String> recorded) {
     List<String> columns = new ArrayList<>();
     kinds.forEach((column, kind) -> {
       if (!UNSORTABLE.contains(kind) && !column.startsWith("_hoodie_")) {
@@ -120,8 +126,40 @@ public final class RecordedWorkload {
       }
     });
     RangeWidths widths = widths(entries, columns, metadata, files);
-    WorkloadModel model = WorkloadModel.of(entries, columns, widths);
-    return AutoColumns.choose(model, given, outputFiles, maxColumns, recorded);
+    List<String> paths = files.stream().map(file -> fullPath(basePath, file)).sorted().collect(Collectors.toList());
+    List<String> narrowed = filtered(entries, columns, EnumSet.of(Shape.EQUALS, Shape.IN, Shape.RANGE, Shape.PREFIX));
+    // the filtered columns, then others they may determine, up to SAMPLED_COLUMNS
+    Set<String> sampled = new LinkedHashSet<>(narrowed);
+    columns.stream().limit(Math.max(0, SAMPLED_COLUMNS - narrowed.size())).forEach(sampled::add);
+    List<String> counted = new ArrayList<>(sampled);
+    Map<String, Set<String>> determines = Map.of();
+    if (!narrowed.isEmpty()) {
+      DistinctValues.count(conf, paths, counted).forEach(widths::distinct);
+      determines = Dependence.of(counted, RowSample.of(DistinctValues.spread(paths, SAMPLED_FILES), counted,
+          SAMPLED_ROWS));
+    }
+    WorkloadModel model = WorkloadModel.of(entries, columns, widths, determines);
+    AutoColumns.Choice choice = AutoColumns.choose(model, given, outputFiles, maxColumns, recorded);
+    return determines.isEmpty() ? choice : choice.because(choice.reason + "; columns that determine others: "
+        + Dependence.describe(determines));
+  }
+
+  private static String fullPath(String basePath, Pair<String, String> file) {
+    String base = basePath.endsWith("/") ? basePath.substring(0, basePath.length() - 1) : basePath;
+    return file.getLeft().isEmpty() ? base + "/" + file.getRight() : base + "/" + file.getLeft() + "/" + file.getRight();
+  }
+
+  /** The columns of {@code columns} some entry filters in one of {@code shapes}, in order of first use. */
+  private static List<String> filtered(List<ScanEntry> entries, List<String> columns, Set<Shape> shapes) {
+    Set<String> out = new LinkedHashSet<>();
+    for (ScanEntry entry : entries) {
+      for (ColumnFilter filter : entry.filters) {
+        if (shapes.contains(filter.shape) && columns.contains(filter.column)) {
+          out.add(filter.column);
+        }
+      }
+    }
+    return new ArrayList<>(out);
   }
 
   /** The latest base file of every file group of {@code table}: (partition, file name) and its bytes. */
@@ -165,14 +203,7 @@ public final class RecordedWorkload {
   /** Where ranges fall on each ranged column, from its least and greatest value over {@code files}. */
   private static RangeWidths widths(List<ScanEntry> entries, List<String> columns,
                                     Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files) {
-    Set<String> ranged = new LinkedHashSet<>();
-    for (ScanEntry entry : entries) {
-      for (ColumnFilter filter : entry.filters) {
-        if (filter.shape == Shape.RANGE && columns.contains(filter.column)) {
-          ranged.add(filter.column);
-        }
-      }
-    }
+    List<String> ranged = filtered(entries, columns, EnumSet.of(Shape.RANGE));
     RangeWidths out = new RangeWidths();
     if (ranged.isEmpty() || files.isEmpty()) {
       return out;

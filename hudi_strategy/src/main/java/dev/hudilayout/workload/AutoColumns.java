@@ -11,9 +11,9 @@ import java.util.Locale;
  *
  * <p>Columns are taken one at a time, each time the one whose cuts save the most, while one still
  * saves at least {@link #MIN_GAIN} of the files read and fewer than the most columns allowed are
- * taken. For a set of columns the cuts are searched with their product fixed at the files: a
- * share of cuts moves from one column to another while that lowers the files read. A column left
- * with fewer than two cuts is dropped. The grid search then gets the cuts as column weights (it
+ * taken. For a set of columns the cuts are searched with their product fixed at the files: a share of
+ * cuts moves from one column to another while that lowers the files read. A column left with
+ * fewer than two cuts is dropped. The grid search then gets the cuts as column weights (it
  * gives a column cuts in proportion to its weight).
  *
  * <p>With no scans recorded, or none that a cut narrows, the given columns stay, alike.
@@ -48,6 +48,11 @@ public final class AutoColumns {
       this.givenFilesRead = givenFilesRead;
       this.fromLog = fromLog;
       this.reason = reason;
+    }
+
+    /** The same choice, its reason {@code reason}. */
+    public Choice because(String reason) {
+      return new Choice(columns, cuts, filesRead, givenFilesRead, fromLog, reason);
     }
 
     /** The cuts as weights summing to 1. */

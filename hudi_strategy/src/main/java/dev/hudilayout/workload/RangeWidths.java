@@ -8,7 +8,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * A recorded range's width: where its bounds fall between the column's least and greatest value,
- * each placed on a line ({@link #column}). A bound left open is the column's end.
+ * each placed on a line ({@link #column}). A bound left open is the column's end. And a column's
+ * distinct values, where they are known ({@link #distinct(String, double)}).
  *
  * <p>Numbers and dates are placed by value. Other values are placed by their order-preserving
  * bytes past the bytes the least and greatest value share, read as base-256 digits: between
@@ -29,6 +30,18 @@ public final class RangeWidths implements WorkloadModel.Widths {
   }
 
   private final Map<String, Line> lines = new HashMap<>();
+  private final Map<String, Double> distinct = new HashMap<>();
+
+  /** Adds that {@code name} holds {@code values} distinct values. */
+  public RangeWidths distinct(String name, double values) {
+    distinct.put(name, values);
+    return this;
+  }
+
+  @Override
+  public double distinct(String column) {
+    return distinct.getOrDefault(column, Double.POSITIVE_INFINITY);
+  }
 
   /** Adds a column whose values span [{@code least}, {@code greatest}] as {@code place} puts them. */
   public RangeWidths column(String name, double least, double greatest, ToDoubleFunction<String> place) {

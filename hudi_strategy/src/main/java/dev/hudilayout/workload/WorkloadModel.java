@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -18,6 +19,12 @@ import java.util.TreeSet;
  * range), and a query reads the product of its filters' shares over the sort columns. A column a
  * query does not filter, or filters in a way no cut narrows (a null test, one side of an OR),
  * leaves its share at 1.
+ *
+ * <p>A column with v distinct values cannot split a value over cuts: past v cuts, an equality
+ * still reads a value's share of the rows, about 1/v. So a filter on c reads
+ * min(1, w + m / min(k_c, v_c)); where v_c is unknown it is taken as unbounded. Example: s_region
+ * has 5 values; cut 10 times, {@code s_region = 'ASIA'} still reads a fifth of the files, not a
+ * tenth, and the cuts past 5 are better spent on another column.
  *
  * <p>Example: N = 100 files cut 10 x 10 over d_year and lo_discount. {@code d_year = 1993 AND
  * lo_discount BETWEEN 1 AND 3} (3 of 11 values: w = 0.27) reads 100 x 1/10 x (0.27 + 1/10) = 3.7
@@ -35,9 +42,12 @@ public final class WorkloadModel {
       this.points = points;
     }
 
-    /** The share of the files this filter reads where its column is cut {@code cuts} times. */
-    double share(double cuts) {
-      return Math.min(1.0, width + points / cuts);
+    /**
+     * The share of the files this filter reads where its column, of {@code distinct} values, is
+     * cut {@code cuts} times.
+     */
+    double share(double cuts, double distinct) {
+      return Math.min(1.0, width + points / Math.min(cuts, distinct));
     }
   }
 
@@ -51,18 +61,28 @@ public final class WorkloadModel {
     }
   }
 
-  /** A range's width: the share of the column's values from {@code lower} to {@code upper} (either may be null). */
+  /**
+   * What the model knows of a column's values: a range's width, the share of the column's values
+   * from {@code lower} to {@code upper} (either may be null), and how many distinct values it has.
+   */
   public interface Widths {
     /** NaN when the column's values or the bounds cannot be placed. */
     double of(String column, String lower, String upper);
+
+    /** The column's distinct values; infinite when unknown. */
+    default double distinct(String column) {
+      return Double.POSITIVE_INFINITY;
+    }
   }
 
   private final List<Query> queries;
   private final double scans;
+  private final Map<String, Double> distinct;
 
-  private WorkloadModel(List<Query> queries, double scans) {
+  private WorkloadModel(List<Query> queries, double scans, Map<String, Double> distinct) {
     this.queries = queries;
     this.scans = scans;
+    this.distinct = distinct;
   }
 
   /**
@@ -70,15 +90,29 @@ public final class WorkloadModel {
    * layout can sort by); a range whose width {@code widths} cannot tell is left out.
    */
   public static WorkloadModel of(List<ScanEntry> entries, List<String> columns, Widths widths) {
+    return of(entries, columns, widths, Map.of());
+  }
+
+  /**
+   * The same, where a filter on a column also narrows the columns it {@code determines}
+   * ({@link Dependence}): an equality or IN list of m values on X keeps at most m values of a Y that
+   * X determines, and about m v_Y / v_X values of a finer Y that determines X (v: distinct values),
+   * taken as an IN list. Example: {@code s_city = 'GERMANY  2'} on a layout cut along s_region
+   * reads the files of one region.
+   */
+  public static WorkloadModel of(List<ScanEntry> entries, List<String> columns, Widths widths,
+                                 Map<String, Set<String>> determines) {
     Map<String, Query> alike = new LinkedHashMap<>();
     for (ScanEntry entry : entries) {
       Map<String, Slab> slabs = new LinkedHashMap<>();
       for (ColumnFilter filter : entry.filters) {
         Slab slab = columns.contains(filter.column) ? slab(filter, widths) : null;
         if (slab != null) {
-          slabs.merge(filter.column, slab, (a, b) -> a.share(Double.MAX_VALUE) <= b.share(Double.MAX_VALUE) ? a : b);
+          slabs.merge(filter.column, slab, WorkloadModel::narrower);
         }
       }
+      implied(slabs, columns, widths, determines).forEach((column, slab) -> slabs.merge(column, slab,
+          WorkloadModel::narrower));
       StringBuilder key = new StringBuilder();
       for (String column : new TreeSet<>(slabs.keySet())) {
         Slab s = slabs.get(column);
@@ -86,7 +120,40 @@ public final class WorkloadModel {
       }
       alike.computeIfAbsent(key.toString(), k -> new Query(slabs)).count++;
     }
-    return new WorkloadModel(new ArrayList<>(alike.values()), entries.size());
+    Map<String, Double> distinct = new LinkedHashMap<>();
+    for (Query query : alike.values()) {
+      for (String column : query.slabs.keySet()) {
+        distinct.computeIfAbsent(column, c -> Math.max(1, widths.distinct(c)));
+      }
+    }
+    return new WorkloadModel(new ArrayList<>(alike.values()), entries.size(), distinct);
+  }
+
+  private static Slab narrower(Slab a, Slab b) {
+    return a.share(Double.MAX_VALUE, Double.MAX_VALUE) <= b.share(Double.MAX_VALUE, Double.MAX_VALUE) ? a : b;
+  }
+
+  /** The slabs the value filters in {@code slabs} put on the columns their columns determine, or are determined by. */
+  private static Map<String, Slab> implied(Map<String, Slab> slabs, List<String> columns, Widths widths,
+                                           Map<String, Set<String>> determines) {
+    Map<String, Slab> out = new LinkedHashMap<>();
+    slabs.forEach((filtered, slab) -> {
+      if (slab.width > 0) {
+        return;  // a range on X says nothing of where Y's values fall
+      }
+      for (String coarser : determines.getOrDefault(filtered, Set.of())) {
+        if (columns.contains(coarser)) {
+          out.merge(coarser, new Slab(0, (int) Math.min(slab.points, widths.distinct(coarser))), WorkloadModel::narrower);
+        }
+      }
+      determines.forEach((finer, coarse) -> {
+        double ratio = widths.distinct(finer) / widths.distinct(filtered);
+        if (coarse.contains(filtered) && columns.contains(finer) && ratio >= 1 && ratio < Double.POSITIVE_INFINITY) {
+          out.merge(finer, new Slab(0, (int) Math.ceil(slab.points * ratio)), WorkloadModel::narrower);
+        }
+      });
+    });
+    return out;
   }
 
   private static Slab slab(ColumnFilter filter, Widths widths) {
@@ -136,12 +203,17 @@ public final class WorkloadModel {
       for (int i = 0; i < columns.size(); i++) {
         Slab slab = query.slabs.get(columns.get(i));
         if (slab != null) {
-          share *= slab.share(cuts[i]);
+          share *= slab.share(cuts[i], distinct.get(columns.get(i)));
         }
       }
       sum += query.count * share;
     }
     return sum / scans;
+  }
+
+  /** The distinct values of a filtered {@code column}, as the model takes them (infinite: unknown). */
+  public double distinct(String column) {
+    return distinct.getOrDefault(column, Double.POSITIVE_INFINITY);
   }
 
   @Override

@@ -141,6 +141,81 @@ class AutoColumnsTest {
     assertEquals(0.0, brands.of("p_brand", "Z", null), 1e-9);
   }
 
+  @Test
+  void anEqualityOnAColumnOfFewValuesReadsAValuesShareHoweverManyCuts() {
+    // s_region has 5 values: past 5 cuts an equality still reads a fifth of the files
+    RangeWidths widths = new RangeWidths().distinct("s_region", 5);
+    List<String> table = List.of("s_region", "s_city");
+    WorkloadModel model = WorkloadModel.of(List.of(scan(ColumnFilter.of("s_region", Shape.EQUALS, 1))), table, widths);
+    assertEquals(0.2, model.filesRead(List.of("s_region"), new double[] {5}), 1e-12);
+    assertEquals(0.2, model.filesRead(List.of("s_region"), new double[] {20}), 1e-12);
+    assertEquals(0.5, model.filesRead(List.of("s_region"), new double[] {2}), 1e-12);
+    assertEquals(5, model.distinct("s_region"));
+    assertEquals(Double.POSITIVE_INFINITY, model.distinct("s_city"));
+  }
+
+  @Test
+  void cutsPastAColumnsValuesGoToTheNextColumn() {
+    // half the queries on the region (5 values), half on the city (250): over 100 files, the
+    // region gets about its 5 values' cuts and the city the rest; without the count, the model
+    // would split the cuts alike, 10 x 10
+    List<String> table = List.of("s_region", "s_city");
+    List<ScanEntry> log = new ArrayList<>(times(10, scan(ColumnFilter.of("s_region", Shape.EQUALS, 1))));
+    log.addAll(times(10, scan(ColumnFilter.of("s_city", Shape.EQUALS, 1))));
+    WorkloadModel counted = WorkloadModel.of(log, table, new RangeWidths().distinct("s_region", 5).distinct("s_city", 250));
+    WorkloadModel blind = WorkloadModel.of(log, table, new RangeWidths());
+    List<String> both = List.of("s_region", "s_city");
+    double[] cuts = AutoColumns.cuts(counted, both, 100);
+    assertTrue(cuts[0] <= 5.01 && cuts[0] >= 4, Arrays.toString(cuts));
+    assertTrue(cuts[1] >= 19.9, Arrays.toString(cuts));
+    double[] blindCuts = AutoColumns.cuts(blind, both, 100);
+    assertEquals(10, blindCuts[0], 0.01);
+    // by the count, the blind split reads more than the counted one: 0.5 x (1/5 + 1/10) against 0.5 x (1/5 + 1/20)
+    assertEquals(0.15, counted.filesRead(both, blindCuts), 1e-9);
+    assertEquals(0.125, counted.filesRead(both, cuts), 1e-3);
+  }
+
+  @Test
+  void aCityDeterminesItsNationAndRegionAndNotTheOtherWayRound() {
+    // 250 cities, 10 a nation, 5 nations a region; a discount drawn apart from them
+    List<Object[]> rows = new ArrayList<>();
+    for (int i = 0; i < 5000; i++) {
+      int city = (i * 7919) % 250;
+      rows.add(new Object[] {"city" + city, "nation" + city / 10, "region" + city / 50, (i * 31) % 11});
+    }
+    java.util.Map<String, java.util.Set<String>> determines =
+        Dependence.of(List.of("s_city", "s_nation", "s_region", "lo_discount"), rows);
+    assertEquals(java.util.Set.of("s_nation", "s_region"), determines.get("s_city"));
+    assertEquals(java.util.Set.of("s_region"), determines.get("s_nation"));
+    assertFalse(determines.containsKey("s_region"));
+    assertFalse(determines.containsKey("lo_discount"));
+    // a unique column determines everything and says nothing
+    List<Object[]> unique = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      unique.add(new Object[] {i, i % 3});
+    }
+    assertTrue(Dependence.of(List.of("key", "third"), unique).isEmpty());
+  }
+
+  @Test
+  void aFilterOnACityNarrowsALayoutCutAlongItsRegion() {
+    // s_city (250) determines s_region (5): on a grid cut 5 x 20 over s_region and c_city, a city
+    // equality reads a fifth of the files, where the model without the dependence read them all
+    List<String> table = List.of("s_region", "s_city", "c_city");
+    RangeWidths widths = new RangeWidths().distinct("s_region", 5).distinct("s_city", 250).distinct("c_city", 250);
+    List<ScanEntry> log = times(4, scan(ColumnFilter.of("s_city", Shape.EQUALS, 1)));
+    java.util.Map<String, java.util.Set<String>> determines = java.util.Map.of("s_city", java.util.Set.of("s_region"));
+    List<String> grid = List.of("s_region", "c_city");
+    assertEquals(0.2, WorkloadModel.of(log, table, widths, determines).filesRead(grid, new double[] {5, 20}), 1e-12);
+    assertEquals(1.0, WorkloadModel.of(log, table, widths).filesRead(grid, new double[] {5, 20}), 1e-12);
+    // and the other way: a region equality on a grid cut 25 times along the city keeps 50 of its
+    // 250 cities, as an IN list: 50 / 25 cuts, all the files; cut 250 times, a fifth
+    List<ScanEntry> regions = times(4, scan(ColumnFilter.of("s_region", Shape.EQUALS, 1)));
+    WorkloadModel byRegion = WorkloadModel.of(regions, table, widths, determines);
+    assertEquals(1.0, byRegion.filesRead(List.of("s_city"), new double[] {25}), 1e-12);
+    assertEquals(0.2, byRegion.filesRead(List.of("s_city"), new double[] {250}), 1e-12);
+  }
+
   private static byte[] bytes(String text) {
     return text.getBytes(StandardCharsets.UTF_8);
   }

@@ -1,0 +1,157 @@
+package dev.hudilayout.hudi;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.column.EncodingStats;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.page.DictionaryPageReadStore;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.schema.MessageType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * How many distinct values some columns hold, from the dictionaries of a table's Parquet base
+ * files: a dictionary-encoded column chunk keeps each value of its row group once, in a page of
+ * its own, so the values are read without a pass over the rows.
+ *
+ * <p>Up to {@link #MAX_FILES} files are read, spread evenly over the list given. A column counts
+ * only where every chunk read is wholly dictionary-encoded: a writer falls back to plain encoding
+ * when a chunk holds too many values, and such a column is left out (many values: no cap). A
+ * column whose values all fit in the files read has about that many; one sorted by the table's
+ * layout may show fewer than it holds, since each file keeps a slice of it, but never fewer than
+ * the files read show apart.
+ */
+public final class DistinctValues {
+  private static final Logger LOG = LoggerFactory.getLogger(DistinctValues.class);
+  /** Files whose dictionaries are read at most. */
+  static final int MAX_FILES = 64;
+  /** Values kept per column at most; a column past it is left out (many values: no cap). */
+  static final int MAX_VALUES = 1 << 16;
+
+  private DistinctValues() {
+  }
+
+  /**
+   * Per column of {@code columns} (top-level, by name) whose values the dictionaries of {@code files}
+   * hold, how many distinct ones there are; the others are left out. Empty when no file can be read.
+   */
+  public static Map<String, Double> count(Configuration conf, List<String> files, List<String> columns) {
+    Map<String, Set<Object>> values = new LinkedHashMap<>();
+    columns.forEach(column -> values.put(column, new HashSet<>()));
+    Set<String> lost = new HashSet<>();
+    int read = 0;
+    for (String file : spread(files, MAX_FILES)) {
+      try {
+        readDictionaries(conf, file, values, lost);
+        read++;
+      } catch (IOException | RuntimeException e) {
+        LOG.info("hudi-layout: no dictionaries read from {} ({})", file, e.toString());
+      }
+    }
+    Map<String, Double> out = new LinkedHashMap<>();
+    if (read == 0) {
+      return out;
+    }
+    values.forEach((column, seen) -> {
+      if (!lost.contains(column) && !seen.isEmpty()) {
+        out.put(column, (double) seen.size());
+      }
+    });
+    return out;
+  }
+
+  /** Up to {@code most} of {@code files}, evenly spread over them. */
+  static List<String> spread(List<String> files, int most) {
+    if (files.size() <= most) {
+      return files;
+    }
+    List<String> out = new ArrayList<>(most);
+    for (int i = 0; i < most; i++) {
+      out.add(files.get((int) ((long) i * files.size() / most)));
+    }
+    return out;
+  }
+
+  private static void readDictionaries(Configuration conf, String file, Map<String, Set<Object>> values,
+                                       Set<String> lost) throws IOException {
+    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(new Path(file), conf))) {
+      MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+      Map<String, ColumnDescriptor> descriptors = new HashMap<>();
+      for (ColumnDescriptor descriptor : schema.getColumns()) {
+        if (descriptor.getPath().length == 1) {
+          descriptors.put(descriptor.getPath()[0], descriptor);
+        }
+      }
+      for (BlockMetaData block : reader.getRowGroups()) {
+        Map<String, ColumnChunkMetaData> chunks = new HashMap<>();
+        block.getColumns().forEach(chunk -> chunks.put(chunk.getPath().toDotString(), chunk));
+        DictionaryPageReadStore dictionaries = reader.getDictionaryReader(block);
+        for (Map.Entry<String, Set<Object>> entry : values.entrySet()) {
+          String column = entry.getKey();
+          ColumnDescriptor descriptor = descriptors.get(column);
+          ColumnChunkMetaData chunk = chunks.get(column);
+          if (descriptor == null || chunk == null || lost.contains(column)) {
+            continue;  // a file written before the column was added holds none of it
+          }
+          DictionaryPage page = wholeDictionary(chunk) ? dictionaries.readDictionaryPage(descriptor) : null;
+          if (chunk.getValueCount() > 0 && page == null) {
+            lost.add(column);
+            continue;
+          }
+          if (page != null) {
+            addValues(page.getEncoding().initDictionary(descriptor, page), descriptor, entry.getValue());
+            if (entry.getValue().size() > MAX_VALUES) {
+              lost.add(column);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Whether every data page of {@code chunk} is dictionary-encoded (unknown: no). */
+  private static boolean wholeDictionary(ColumnChunkMetaData chunk) {
+    EncodingStats stats = chunk.getEncodingStats();
+    return stats != null && stats.hasDictionaryPages() && !stats.hasNonDictionaryEncodedPages();
+  }
+
+  private static void addValues(Dictionary dictionary, ColumnDescriptor descriptor, Set<Object> into) {
+    for (int id = 0; id <= dictionary.getMaxId(); id++) {
+      switch (descriptor.getPrimitiveType().getPrimitiveTypeName()) {
+        case INT32:
+          into.add(dictionary.decodeToInt(id));
+          break;
+        case INT64:
+          into.add(dictionary.decodeToLong(id));
+          break;
+        case FLOAT:
+          into.add(dictionary.decodeToFloat(id));
+          break;
+        case DOUBLE:
+          into.add(dictionary.decodeToDouble(id));
+          break;
+        case BOOLEAN:
+          into.add(dictionary.decodeToBoolean(id));
+          break;
+        default:  // BINARY, FIXED_LEN_BYTE_ARRAY, INT96: by their bytes
+          into.add(dictionary.decodeToBinary(id).copy());
+          break;
+      }
+    }
+  }
+}
