@@ -9,11 +9,11 @@ schedules and executes a clustering every 1 s, CLUSTER_ROUNDS times (merge_fract
 region_files 1: its first clustering finds every region due and splits it). With late updates it
 tries up to LATE_TRIES times and stops at the first that completes: even a plan that leaves out
 what the writes touch gives way to a write still finding its rows' files (on Hudi 1.2 a clustering
-loses to a requested write, whose files are not known yet), and the upserts here follow each
-other without a pause. Once the first is
-scheduled, this test upserts ROUNDS rounds (more, up to MAX_ROUNDS, until a clustering has
-completed, for late updates). Each round inserts 150 new rows and updates 150 stored ones
-(lo_tax = round), either
+loses to a requested write, whose files are not known yet). Once the first is scheduled, this
+test upserts ROUNDS rounds without a pause. With late updates, if no clustering has completed by
+then, the writer pauses before each further round (up to MAX_ROUNDS), as a stream waits for its
+trigger: until the job reports a clustering completed, or WAIT seconds. Each round inserts 150
+new rows and updates 150 stored ones (lo_tax = round), either
 - ``late``: rows the round before inserted (late-arriving rows; the first round updates none), or
 - ``spread``: rows drawn from the whole table.
 A write refused or failed because of the clustering would be retried (at most RETRIES times) and
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
 from functools import reduce
 from pathlib import Path
@@ -45,6 +46,7 @@ REPO = Path(__file__).resolve().parents[1]
 JOB = REPO / "integration" / "jobs" / "cluster_table.py"
 COLUMNS = list(lineorder.FILTER_COLUMNS)
 ROWS, ROUNDS, MAX_ROUNDS, CLUSTER_ROUNDS, LATE_TRIES, RETRIES = 6000, 4, 12, 2, 6, 5
+WAIT = 60  # seconds a paused writer waits for the job's clustering to complete
 OCC = {
     "hoodie.write.concurrency.mode": "OPTIMISTIC_CONCURRENCY_CONTROL",
     "hoodie.write.lock.provider": "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider",
@@ -91,9 +93,12 @@ def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modell
             assert line, "the job ended before it scheduled a clustering: " + (tmp_path / "job.log").read_text()[-3000:]
             first_line = line if not line.startswith("#") else ""
         started = _hudi_time(time.time())
+        said = _follow(job)  # the job's later lines, as it prints them
         for r in range(1, MAX_ROUNDS + 1):
             if r > ROUNDS and (updates == "spread" or timeline.clustering_commits(spark, path)[1:]):
                 break
+            if r > ROUNDS:  # late updates, no clustering completed yet: the writer pauses for one
+                _wait_for(said, job, lambda line: line.startswith("completed"), WAIT)
             source = stored if updates == "spread" else inserted
             inserts = (lineorder.frame(spark, 150, 100 + r)
                        .withColumn("lo_key", F.col("lo_key") + r * 10_000_000))
@@ -115,8 +120,9 @@ def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modell
             versions.append(batch.withColumn("_round", F.lit(r)))
             inserted = inserts
             stored = stored.unionByName(inserts)
-        out, _ = job.communicate(timeout=600)
-        out = first_line + out
+        job.wait(timeout=600)
+        said.reader.join(timeout=60)
+        out = first_line + "".join(said)
     finally:
         if job.poll() is None:
             job.kill()
@@ -165,6 +171,31 @@ def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modell
             [c["extra"]["hudilayout.continuous"] for c in clusterings] + lines
     print(f"{updates}: {len(upserts)} upsert rounds, {len(refusals)} retried; clusterings completed during the "
           f"upserts: {len(during)}, gave way: {len(gave_way)}; job: " + "; ".join(lines))
+
+
+class _Lines(list):
+    """The lines a job prints, appended by ``reader`` as they come."""
+    reader: threading.Thread
+
+
+def _follow(job: subprocess.Popen) -> _Lines:
+    """Read the rest of ``job``'s output in a thread, into the list returned."""
+    lines = _Lines()
+
+    def read() -> None:
+        for line in job.stdout:
+            lines.append(line)
+
+    lines.reader = threading.Thread(target=read, daemon=True)
+    lines.reader.start()
+    return lines
+
+
+def _wait_for(lines: _Lines, job: subprocess.Popen, wanted, seconds: float) -> None:
+    """Wait until one of ``lines`` is ``wanted``, the job has ended, or ``seconds`` have passed."""
+    end = time.time() + seconds
+    while time.time() < end and job.poll() is None and not any(wanted(line) for line in list(lines)):
+        time.sleep(0.5)
 
 
 def _hudi_time(seconds: float) -> str:
