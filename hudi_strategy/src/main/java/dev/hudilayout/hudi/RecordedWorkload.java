@@ -135,8 +135,10 @@ public final class RecordedWorkload {
     Map<String, Set<String>> determines = Map.of();
     if (!narrowed.isEmpty()) {
       DistinctValues.count(conf, paths, counted).forEach(widths::distinct);
-      determines = Dependence.of(counted, RowSample.of(DistinctValues.spread(paths, SAMPLED_FILES), counted,
-          SAMPLED_ROWS));
+      List<Object[]> rows = RowSample.of(DistinctValues.spread(paths, SAMPLED_FILES), counted, SAMPLED_ROWS);
+      determines = Dependence.of(counted, rows);
+      Dependence.spread(counted, rows, determines).forEach((finer, spreads) -> spreads.forEach((coarse, spread) ->
+          widths.spread(finer, coarse, spread)));
     }
     WorkloadModel model = WorkloadModel.of(entries, columns, widths, determines);
     AutoColumns.Choice choice = AutoColumns.choose(model, given, outputFiles, maxColumns, recorded);

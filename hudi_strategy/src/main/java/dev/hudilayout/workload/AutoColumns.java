@@ -9,18 +9,30 @@ import java.util.Locale;
  * The sort columns and their cuts that make the recorded queries read the fewest files
  * ({@link WorkloadModel}), for the layout option {@code hoodie.hudilayout.auto}.
  *
- * <p>Columns are taken one at a time, each time the one whose cuts save the most, while one still
- * saves at least {@link #MIN_GAIN} of the files read and fewer than the most columns allowed are
- * taken. For a set of columns the cuts are searched with their product fixed at the files: a share of
- * cuts moves from one column to another while that lowers the files read. A column left with
- * fewer than two cuts is dropped. The grid search then gets the cuts as column weights (it
+ * <p>Every set of columns up to the most allowed is tried, among the {@link #CANDIDATES} most
+ * filtered, and the set that reads the fewest files wins; a set of one more column must save at
+ * least {@link #MIN_GAIN} of the files read over the best set of one fewer. Where a size has more
+ * than {@link #MAX_SETS} sets, only the best set of one fewer plus each other column is tried.
+ * (Taking one column at a time locks in the best single column, and misses sets whose columns help
+ * only together.) For a set of columns the cuts are searched with their product fixed at the files:
+ * a share of cuts moves from one column to another while that lowers the files read. A column left
+ * with fewer than two cuts is dropped. The grid search then gets the cuts as column weights (it
  * gives a column cuts in proportion to its weight).
+ *
+ * <p>Of columns where one determines the other ({@link WorkloadModel#related}), at most one is
+ * taken: the layout sorts them along one axis, so a second would add no cuts of its own. The one
+ * taken narrows the others' filters ({@link WorkloadModel#of}). Example: with s_city taken,
+ * s_nation and s_region are not, and a filter on either reads a run of cities.
  *
  * <p>With no scans recorded, or none that a cut narrows, the given columns stay, alike.
  */
 public final class AutoColumns {
   /** The least share of the files read a further column must save to be taken: 1%. */
   public static final double MIN_GAIN = 0.01;
+  /** The most filtered columns among which sets are tried. */
+  static final int CANDIDATES = 16;
+  /** The most sets of one size tried in full: 16 columns make 560 sets of 3, and 1,820 of 4. */
+  static final int MAX_SETS = 600;
   /**
    * The least share of the files read new columns must save over the columns a table is laid out
    * on for a layout to move to them: 10%. A choice that wins by less stays on the recorded
@@ -71,28 +83,7 @@ public final class AutoColumns {
     double[] alike = new double[given.size()];
     Arrays.fill(alike, Math.pow(fileCount, 1.0 / Math.max(1, given.size())));
     double givenRead = model.filesRead(given, alike);
-    List<String> chosen = new ArrayList<>();
-    double read = 1;
-    List<String> candidates = new ArrayList<>(model.filtered());
-    while (fileCount > 1 && chosen.size() < maxColumns && !candidates.isEmpty()) {
-      String best = null;
-      double bestRead = read;
-      for (String column : candidates) {
-        List<String> trial = new ArrayList<>(chosen);
-        trial.add(column);
-        double trialRead = model.filesRead(trial, cuts(model, trial, fileCount));
-        if (trialRead < bestRead) {
-          best = column;
-          bestRead = trialRead;
-        }
-      }
-      if (best == null || bestRead > read * (1 - MIN_GAIN)) {
-        break;
-      }
-      chosen.add(best);
-      candidates.remove(best);
-      read = bestRead;
-    }
+    List<String> chosen = fileCount > 1 ? best(model, fileCount, maxColumns) : new ArrayList<>();
     double[] cuts = cuts(model, chosen, fileCount);
     for (int i = chosen.size() - 1; i >= 0; i--) {
       if (cuts[i] < 2 && chosen.size() > 1) {
@@ -105,11 +96,85 @@ public final class AutoColumns {
           "%.0f scans recorded, none narrowed by cuts", model.scans());
       return new Choice(given, alike, givenRead, givenRead, false, why + ": the given columns " + given + ", alike");
     }
-    read = model.filesRead(chosen, cuts);
+    double read = model.filesRead(chosen, cuts);
     String reason = String.format(Locale.ROOT, "%.0f scans recorded: %s cut %s read %.3g of %d files a query, "
         + "against %.3g with the given columns %s alike", model.scans(), chosen, rounded(cuts), read * fileCount,
         fileCount, givenRead * fileCount, given);
     return new Choice(chosen, cuts, read, givenRead, true, reason);
+  }
+
+  /**
+   * The set of at most {@code maxColumns} unrelated columns that reads the fewest files, each
+   * column past the first saving at least {@link #MIN_GAIN}; empty when none reads fewer than all.
+   */
+  private static List<String> best(WorkloadModel model, int files, int maxColumns) {
+    List<String> candidates = model.filtered();
+    candidates = candidates.subList(0, Math.min(CANDIDATES, candidates.size()));
+    List<String> chosen = new ArrayList<>();
+    double read = 1;
+    for (int size = 1; size <= Math.min(maxColumns, candidates.size()); size++) {
+      List<String> best = null;
+      double bestRead = read;
+      List<List<String>> sets = binomial(candidates.size(), size) <= MAX_SETS ? sets(model, candidates, size)
+          : grown(model, candidates, chosen);
+      for (List<String> set : sets) {
+        double trial = model.on(set).filesRead(cuts(model, set, files));
+        if (trial < bestRead) {
+          best = set;
+          bestRead = trial;
+        }
+      }
+      if (best == null || bestRead > read * (1 - MIN_GAIN)) {
+        break;
+      }
+      chosen = best;
+      read = bestRead;
+    }
+    return new ArrayList<>(chosen);
+  }
+
+  private static double binomial(int n, int k) {
+    double out = 1;
+    for (int i = 0; i < k; i++) {
+      out = out * (n - i) / (i + 1);
+    }
+    return out;
+  }
+
+  /** {@code set} and one more of {@code candidates}, related to none of it, each way. */
+  private static List<List<String>> grown(WorkloadModel model, List<String> candidates, List<String> set) {
+    List<List<String>> out = new ArrayList<>();
+    for (String column : candidates) {
+      if (!set.contains(column) && set.stream().noneMatch(taken -> model.related(taken, column))) {
+        List<String> more = new ArrayList<>(set);
+        more.add(column);
+        out.add(more);
+      }
+    }
+    return out;
+  }
+
+  /** The sets of {@code size} of {@code candidates}, in their order, no two of them related. */
+  private static List<List<String>> sets(WorkloadModel model, List<String> candidates, int size) {
+    List<List<String>> out = new ArrayList<>();
+    extend(model, candidates, size, 0, new ArrayList<>(), out);
+    return out;
+  }
+
+  private static void extend(WorkloadModel model, List<String> candidates, int size, int from, List<String> set,
+                             List<List<String>> out) {
+    if (set.size() == size) {
+      out.add(List.copyOf(set));
+      return;
+    }
+    for (int i = from; i < candidates.size(); i++) {
+      String column = candidates.get(i);
+      if (set.stream().noneMatch(taken -> model.related(taken, column))) {
+        set.add(column);
+        extend(model, candidates, size, i + 1, set, out);
+        set.remove(set.size() - 1);
+      }
+    }
   }
 
   /**
@@ -147,9 +212,10 @@ public final class AutoColumns {
     if (d == 0) {
       return new double[0];
     }
+    WorkloadModel.Grid grid = model.on(columns);
     double[] exponents = new double[d];
     Arrays.fill(exponents, Math.log(files) / d);
-    double read = model.filesRead(columns, exp(exponents));
+    double read = grid.filesRead(exp(exponents));
     for (double step = Math.log(files) / d / 2; step > 1e-3; ) {
       boolean moved = false;
       for (int to = 0; to < d; to++) {
@@ -159,7 +225,7 @@ public final class AutoColumns {
           }
           exponents[to] += step;
           exponents[from] -= step;
-          double trial = model.filesRead(columns, exp(exponents));
+          double trial = grid.filesRead(exp(exponents));
           if (trial < read - 1e-12) {
             read = trial;
             moved = true;

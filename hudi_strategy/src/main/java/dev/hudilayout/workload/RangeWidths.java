@@ -31,6 +31,7 @@ public final class RangeWidths implements WorkloadModel.Widths {
 
   private final Map<String, Line> lines = new HashMap<>();
   private final Map<String, Double> distinct = new HashMap<>();
+  private final Map<String, Dependence.Spread> spreads = new HashMap<>();
 
   /** Adds that {@code name} holds {@code values} distinct values. */
   public RangeWidths distinct(String name, double values) {
@@ -41,6 +42,17 @@ public final class RangeWidths implements WorkloadModel.Widths {
   @Override
   public double distinct(String column) {
     return distinct.getOrDefault(column, Double.POSITIVE_INFINITY);
+  }
+
+  /** Adds how the {@code finer} column's values lie among the {@code coarse} column's. */
+  public RangeWidths spread(String finer, String coarse, Dependence.Spread spread) {
+    spreads.put(finer + "\u0000" + coarse, spread);
+    return this;
+  }
+
+  @Override
+  public Dependence.Spread spread(String finer, String coarse) {
+    return spreads.get(finer + "\u0000" + coarse);
   }
 
   /** Adds a column whose values span [{@code least}, {@code greatest}] as {@code place} puts them. */

@@ -35,9 +35,9 @@ public final class WorkloadModel {
   /** One filter a query puts on a column: it keeps {@code width} of the values plus {@code points} cuts. */
   static final class Slab {
     final double width;
-    final int points;
+    final double points;
 
-    Slab(double width, int points) {
+    Slab(double width, double points) {
       this.width = width;
       this.points = points;
     }
@@ -73,16 +73,24 @@ public final class WorkloadModel {
     default double distinct(String column) {
       return Double.POSITIVE_INFINITY;
     }
+
+    /** How the {@code finer} column's values lie among the {@code coarse} column's; null when unknown. */
+    default Dependence.Spread spread(String finer, String coarse) {
+      return null;
+    }
   }
 
   private final List<Query> queries;
   private final double scans;
   private final Map<String, Double> distinct;
+  private final Map<String, Set<String>> determines;
 
-  private WorkloadModel(List<Query> queries, double scans, Map<String, Double> distinct) {
+  private WorkloadModel(List<Query> queries, double scans, Map<String, Double> distinct,
+                        Map<String, Set<String>> determines) {
     this.queries = queries;
     this.scans = scans;
     this.distinct = distinct;
+    this.determines = determines;
   }
 
   /**
@@ -95,10 +103,15 @@ public final class WorkloadModel {
 
   /**
    * The same, where a filter on a column also narrows the columns it {@code determines}
-   * ({@link Dependence}): an equality or IN list of m values on X keeps at most m values of a Y that
-   * X determines, and about m v_Y / v_X values of a finer Y that determines X (v: distinct values),
-   * taken as an IN list. Example: {@code s_city = 'GERMANY  2'} on a layout cut along s_region
-   * reads the files of one region.
+   * ({@link Dependence}): an equality or IN list of m values on X reads the files of at most m c
+   * values of a Y that X determines, c the Y values whose X values span one X value
+   * ({@link Dependence.Spread#cover}; unknown: 1). It keeps about m v_Y / v_X values of a finer Y
+   * that determines X (v: distinct values). Those values form about m r runs in Y's order
+   * ({@link Dependence.Spread#runs}; unknown: one a value), and
+   * a layout cut along Y reads each run as a range: a width of (m v_Y / v_X - m r) / v_Y past the
+   * m r cuts the runs start in. Examples: {@code s_city = 'GERMANY  2'} on a layout cut along
+   * s_region reads the files of the regions whose cities span it; {@code s_nation = 'GERMANY'} on a layout cut 16 times
+   * along s_city (250 cities, 10 a nation, one run) reads 9/250 + 1/16 of the files, not 10/16.
    */
   public static WorkloadModel of(List<ScanEntry> entries, List<String> columns, Widths widths,
                                  Map<String, Set<String>> determines) {
@@ -126,7 +139,7 @@ public final class WorkloadModel {
         distinct.computeIfAbsent(column, c -> Math.max(1, widths.distinct(c)));
       }
     }
-    return new WorkloadModel(new ArrayList<>(alike.values()), entries.size(), distinct);
+    return new WorkloadModel(new ArrayList<>(alike.values()), entries.size(), distinct, Map.copyOf(determines));
   }
 
   private static Slab narrower(Slab a, Slab b) {
@@ -143,17 +156,43 @@ public final class WorkloadModel {
       }
       for (String coarser : determines.getOrDefault(filtered, Set.of())) {
         if (columns.contains(coarser)) {
-          out.merge(coarser, new Slab(0, (int) Math.min(slab.points, widths.distinct(coarser))), WorkloadModel::narrower);
+          Dependence.Spread spread = widths.spread(filtered, coarser);
+          double cover = spread == null ? 1 : Math.max(1, spread.cover);
+          out.merge(coarser, new Slab(0, union(slab.points, cover, widths.distinct(coarser))), WorkloadModel::narrower);
         }
       }
       determines.forEach((finer, coarse) -> {
         double ratio = widths.distinct(finer) / widths.distinct(filtered);
         if (coarse.contains(filtered) && columns.contains(finer) && ratio >= 1 && ratio < Double.POSITIVE_INFINITY) {
-          out.merge(finer, new Slab(0, (int) Math.ceil(slab.points * ratio)), WorkloadModel::narrower);
+          Dependence.Spread spread = widths.spread(finer, filtered);
+          out.merge(finer, runs(slab.points, ratio, spread == null ? Double.NaN : spread.runs, widths.distinct(finer)),
+              WorkloadModel::narrower);
         }
       });
     });
     return out;
+  }
+
+  /**
+   * The slab of {@code points} values of a coarse column on a finer one with {@code ratio} values
+   * to each of them, in {@code runs} runs each (NaN: unknown), of {@code distinct} values in all.
+   */
+  private static Slab runs(double points, double ratio, double runs, double distinct) {
+    double values = points * ratio;
+    double stretches = Double.isNaN(runs) ? values : Math.max(1, Math.min(values, points * runs));
+    return new Slab(Math.max(0, (values - stretches) / distinct), stretches);
+  }
+
+  /**
+   * The values of a column of {@code distinct} values that {@code points} values of a finer one
+   * reach, each {@code cover} of them, drawn apart: 2 cities each in the spans of 2.5 of 5 regions
+   * reach 5 (1 - (1 - 2.5 / 5)^2) = 3.75 regions.
+   */
+  private static double union(double points, double cover, double distinct) {
+    if (points <= 1 || !(distinct < Double.POSITIVE_INFINITY)) {
+      return Math.min(points * cover, distinct);
+    }
+    return distinct * (1 - Math.pow(1 - Math.min(1, cover / distinct), points));
   }
 
   private static Slab slab(ColumnFilter filter, Widths widths) {
@@ -194,21 +233,55 @@ public final class WorkloadModel {
    * along {@code columns[i]} (1 over a table with no scans).
    */
   public double filesRead(List<String> columns, double[] cuts) {
-    if (scans == 0) {
-      return 1;
-    }
-    double sum = 0;
-    for (Query query : queries) {
-      double share = 1;
+    return on(columns).filesRead(cuts);
+  }
+
+  /** {@link #filesRead} for one set of {@code columns}, its slabs looked up once, for many cuts. */
+  public Grid on(List<String> columns) {
+    return new Grid(columns);
+  }
+
+  /** The model's queries on one set of columns: per query kind, its slab on each column (or none). */
+  public final class Grid {
+    private final Slab[][] slabs;
+    private final double[] distincts;
+
+    private Grid(List<String> columns) {
+      slabs = new Slab[queries.size()][columns.size()];
+      distincts = new double[columns.size()];
       for (int i = 0; i < columns.size(); i++) {
-        Slab slab = query.slabs.get(columns.get(i));
-        if (slab != null) {
-          share *= slab.share(cuts[i], distinct.get(columns.get(i)));
+        distincts[i] = distinct.getOrDefault(columns.get(i), Double.POSITIVE_INFINITY);
+        for (int q = 0; q < queries.size(); q++) {
+          slabs[q][i] = queries.get(q).slabs.get(columns.get(i));
         }
       }
-      sum += query.count * share;
     }
-    return sum / scans;
+
+    /** The share of the files the average recorded query reads with {@code cuts[i]} cuts on column i. */
+    public double filesRead(double[] cuts) {
+      if (scans == 0) {
+        return 1;
+      }
+      double sum = 0;
+      for (int q = 0; q < slabs.length; q++) {
+        double share = 1;
+        for (int i = 0; i < distincts.length; i++) {
+          if (slabs[q][i] != null) {
+            share *= slabs[q][i].share(cuts[i], distincts[i]);
+          }
+        }
+        sum += queries.get(q).count * share;
+      }
+      return sum / scans;
+    }
+  }
+
+  /**
+   * Whether one of {@code a} and {@code b} determines the other ({@link Dependence}): a layout
+   * sorts such columns along one axis, so they share its cuts.
+   */
+  public boolean related(String a, String b) {
+    return determines.getOrDefault(a, Set.of()).contains(b) || determines.getOrDefault(b, Set.of()).contains(a);
   }
 
   /** The distinct values of a filtered {@code column}, as the model takes them (infinite: unknown). */

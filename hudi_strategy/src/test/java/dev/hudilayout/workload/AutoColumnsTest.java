@@ -216,6 +216,100 @@ class AutoColumnsTest {
     assertEquals(0.2, byRegion.filesRead(List.of("s_city"), new double[] {250}), 1e-12);
   }
 
+  @Test
+  void aNationsCitiesFormOneRunAndARegionsNationsSeveral() {
+    // cities named after their nation ("n07 c3"), in order one run a nation; nations dealt to
+    // regions in turn (n00 -> r0, n01 -> r1, ...): 5 runs of one nation each a region
+    List<Object[]> rows = new ArrayList<>();
+    for (int i = 0; i < 5000; i++) {
+      int city = (i * 7919) % 250;
+      int nation = city / 10;
+      rows.add(new Object[] {String.format("n%02d c%d", nation, city % 10), String.format("n%02d", nation), "r" + nation % 5});
+    }
+    List<String> columns = List.of("s_city", "s_nation", "s_region");
+    java.util.Map<String, java.util.Set<String>> determines = Dependence.of(columns, rows);
+    java.util.Map<String, java.util.Map<String, Dependence.Spread>> spread = Dependence.spread(columns, rows, determines);
+    assertEquals(1.0, spread.get("s_city").get("s_nation").runs, 1e-12);
+    assertEquals(5.0, spread.get("s_city").get("s_region").runs, 1e-12);
+    assertEquals(5.0, spread.get("s_nation").get("s_region").runs, 1e-12);
+    // a city lies in its nation's span alone; region r0's nations span n00 to n20, so most nations
+    // (and their cities) lie in the spans of several regions: n12 in those of r0, r1 and r2
+    assertEquals(1.0, spread.get("s_city").get("s_nation").cover, 1e-12);
+    assertTrue(spread.get("s_nation").get("s_region").cover > 2, String.valueOf(spread.get("s_nation").get("s_region").cover));
+    // numbers by value, not by text: 2 < 10
+    List<Object[]> numbers = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      int v = 1 + i % 20;
+      numbers.add(new Object[] {v, v <= 10 ? "low" : "high"});
+    }
+    assertEquals(1.0, Dependence.runs(numbers, 0, 1), 1e-12);
+
+    // a nation equality on a layout cut 16 times along the city: one run of 10 of 250 cities,
+    // 9/250 past the cut it starts in; as 10 scattered cities it would read 10 of the 16 cuts
+    RangeWidths widths = new RangeWidths().distinct("s_city", 250).distinct("s_nation", 25).distinct("s_region", 5);
+    List<ScanEntry> log = times(4, scan(ColumnFilter.of("s_nation", Shape.EQUALS, 1)));
+    List<String> city = List.of("s_city");
+    assertEquals(10.0 / 16, WorkloadModel.of(log, columns, widths, determines).filesRead(city, new double[] {16}), 1e-12);
+    widths.spread("s_city", "s_nation", new Dependence.Spread(1, 1)).spread("s_city", "s_region", new Dependence.Spread(5, 3));
+    WorkloadModel model = WorkloadModel.of(log, columns, widths, determines);
+    assertEquals(9.0 / 250 + 1.0 / 16, model.filesRead(city, new double[] {16}), 1e-12);
+    // a region's 50 cities in 5 runs: 45/250 past 5 cuts
+    WorkloadModel byRegion = WorkloadModel.of(times(4, scan(ColumnFilter.of("s_region", Shape.EQUALS, 1))), columns,
+        widths, determines);
+    assertEquals(45.0 / 250 + 5.0 / 16, byRegion.filesRead(city, new double[] {16}), 1e-12);
+    // the other way: a city equality on a layout cut 5 times along the region reads the 3 regions
+    // whose cities span it, as the files' statistics tell; without the spread, one region
+    WorkloadModel byCity = WorkloadModel.of(times(4, scan(ColumnFilter.of("s_city", Shape.EQUALS, 1))), columns,
+        widths, determines);
+    assertEquals(3.0 / 5, byCity.filesRead(List.of("s_region"), new double[] {5}), 1e-12);
+  }
+
+  @Test
+  void oneColumnOfADependenceFamilyIsTakenAndTheCutsGoElsewhere() {
+    // queries on the supplier's region, nation and city, and on the customer's city; the city
+    // determines the nation and region, its 10 cities a nation one run, a region's 5 runs
+    List<String> table = List.of("s_region", "s_nation", "s_city", "c_city");
+    RangeWidths widths = new RangeWidths().distinct("s_region", 5).distinct("s_nation", 25).distinct("s_city", 250)
+        .distinct("c_city", 250).spread("s_city", "s_nation", new Dependence.Spread(1, 1))
+        .spread("s_city", "s_region", new Dependence.Spread(5, 3)).spread("s_nation", "s_region", new Dependence.Spread(5, 3));
+    java.util.Map<String, java.util.Set<String>> determines = java.util.Map.of(
+        "s_city", java.util.Set.of("s_nation", "s_region"), "s_nation", java.util.Set.of("s_region"));
+    List<ScanEntry> log = new ArrayList<>(times(3, scan(ColumnFilter.of("s_region", Shape.EQUALS, 1))));
+    log.addAll(times(3, scan(ColumnFilter.of("s_nation", Shape.EQUALS, 1))));
+    log.addAll(times(3, scan(ColumnFilter.of("s_city", Shape.EQUALS, 1))));
+    log.addAll(times(3, scan(ColumnFilter.of("c_city", Shape.EQUALS, 1))));
+    WorkloadModel model = WorkloadModel.of(log, table, widths, determines);
+    assertTrue(model.related("s_region", "s_city") && model.related("s_city", "s_nation"));
+    assertFalse(model.related("s_city", "c_city"));
+    AutoColumns.Choice choice = AutoColumns.choose(model, List.of("s_region"), 100, 3);
+    long family = choice.columns.stream().filter(c -> c.startsWith("s_")).count();
+    assertEquals(1, family, choice.reason);
+    assertTrue(choice.columns.contains("c_city"), choice.reason);
+  }
+
+  @Test
+  void manyColumnsAreSearchedByGrowingTheBestSet() {
+    // 16 columns of 4 values each, each filtered by its own query, up to 16 columns taken: past
+    // 600 sets of a size (4 of 16 make 1,820), the best set grows a column at a time. Alike, the
+    // columns share the cuts alike, and more of them, each cut fewer times, read less: 6 columns
+    // cut 4 times read (6 / 4 + 10) / 16 of the files a query
+    List<String> table = new ArrayList<>();
+    RangeWidths widths = new RangeWidths();
+    List<ScanEntry> log = new ArrayList<>();
+    for (int c = 0; c < 16; c++) {
+      table.add("c" + c);
+      widths.distinct("c" + c, 4);
+      log.add(scan(ColumnFilter.of("c" + c, Shape.EQUALS, 1)));
+    }
+    WorkloadModel model = WorkloadModel.of(log, table, widths);
+    AutoColumns.Choice choice = AutoColumns.choose(model, List.of("c0"), 4096, 16);
+    assertTrue(choice.columns.size() > 6, choice.reason);
+    for (double cut : choice.cuts) {
+      assertEquals(choice.cuts[0], cut, 0.05, choice.reason);
+    }
+    assertTrue(choice.filesRead < (6 / 4.0 + 10) / 16, choice.reason);
+  }
+
   private static byte[] bytes(String text) {
     return text.getBytes(StandardCharsets.UTF_8);
   }
