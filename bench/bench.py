@@ -85,9 +85,6 @@ class BenchSpec(TableSpec):
         if self.workload and self.partitions:
             raise ValueError(f"--workload {self.workload}: not with --partitions (the queries name no partition)")
         for layout in self.layouts:
-            if layout.auto and not self.workload:
-                raise ValueError(f"layout {layout.name}: -auto needs --workload ssb (a workload to record and "
-                                 "choose the columns from)")
             if layout.grouped:
                 raise ValueError(f"layout {layout.name}: -grouped only with --rounds R (its group limit is a "
                                  f"quarter of the table the rounds grow)")
@@ -271,7 +268,7 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
             if layout.rewrites:
                 shutil.copytree(base, path)
             if layout.auto:
-                progress(f"recording the workload on {layout.name}'s copy: {workload.record(spark, path)} scans")
+                progress(f"recording the workload on {layout.name}'s copy: {workload.record(spark, path, queries)} scans")
             progress(f"{'clustering' if layout.clusters else 'writing'} {layout.name}")
             # no layout pays for collecting the garbage an earlier one left in the (local) JVM
             probes.full_gc(spark)
@@ -316,14 +313,15 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
             table = scan.skipping_reader(spark, path)  # one file listing for all of the layout's queries
             for q in queries:
                 runs = [run_query(spark, path, q, table) for _ in range(spec.repetitions)]
-                files, rows, _ = runs[0]
+                rows = runs[0].rows
                 if layout.name == "random":
                     expected[q.predicate] = rows
                 elif rows != expected[q.predicate]:
                     raise SystemExit(f"WRONG RESULT: {layout.name} returned {rows} for {q.predicate}, "
                                      f"random layout returned {expected[q.predicate]}")
                 m.queries.append({"kind": q.kind, "label": q.label, "predicate": q.predicate,
-                                  "files": files, "rows": rows[0], "seconds": min(r[2] for r in runs)})
+                                  "files": runs[0].files, "bytes": runs[0].bytes, "rows": rows[0],
+                                  "seconds": min(r.seconds for r in runs)})
         results.append(m)
         if layout.name != "random" and not spec.keep_tables:
             shutil.rmtree(path, ignore_errors=True)
@@ -352,7 +350,7 @@ def run_peer(spec: BenchSpec, name: str, source: str, columns: Sequence[str], to
         if rows != expected[q["predicate"]]:
             raise SystemExit(f"WRONG RESULT: {name} returned {rows} for {q['predicate']}, "
                              f"random layout returned {expected[q['predicate']]}")
-        m.queries.append({k: q[k] for k in ("kind", "label", "predicate", "files", "rows", "seconds")})
+        m.queries.append({k: q[k] for k in ("kind", "label", "predicate", "files", "bytes", "rows", "seconds")})
     m.peer = {k: result[k] for k in ("random_files", "random_query_files", "bytes", "random_bytes")}
     if not spec.keep_tables:
         shutil.rmtree(folder, ignore_errors=True)

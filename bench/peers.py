@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from .queries import bytes_read
 from .sessions import spark_conf
 
 #: the peers' layouts, by --layouts name: (system, its layout, full string statistics)
@@ -497,8 +498,9 @@ def _query(table, request, q: Dict[str, str]) -> Dict[str, Any]:
         F.count(F.lit(1)).alias("n"), F.sum(F.xxhash64(request.key).cast("decimal(38,0)")).alias("h"))
     t0 = time.time()
     got = df.collect()[0]
-    return {**q, "files": files_scanned(df), "rows": int(got["n"]), "checksum": int(got["h"] or 0),
-            "seconds": time.time() - t0}
+    seconds = time.time() - t0
+    return {**q, "files": files_scanned(df), "bytes": bytes_read(df), "rows": int(got["n"]),
+            "checksum": int(got["h"] or 0), "seconds": seconds}
 
 
 #: how many scratch layouts of the first round may size a peer's target (:func:`calibrate`)

@@ -8,7 +8,7 @@ import itertools
 import random
 import time
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from hudi_layout import scan
 from hudi_layout.options import parse_shares
@@ -60,16 +60,38 @@ def make_queries(spark, source: str, columns, per_column: int, seed: int) -> Lis
     return out
 
 
-def run_query(spark, path: str, q: Query, table=None) -> Tuple[int, Tuple[int, int], float]:
-    """(files read, (rows, checksum of their record keys), seconds). Keys identify rows; that
-    clustering leaves every row's contents unchanged is what the test suite checks. ``table``:
-    a skipping reader of ``path`` to share between queries (its file listing is made once)."""
+class Ran(NamedTuple):
+    """One query run: files read, (rows, checksum of their record keys), seconds, and the bytes of
+    the files read (comparable across layouts that wrote different numbers of files)."""
+    files: int
+    rows: Tuple[int, int]
+    seconds: float
+    bytes: int
+
+
+#: each file scan's metric of the bytes of the files it read: Spark's file scan (Hudi, Delta) and
+#: Iceberg's batch scan
+SCAN_BYTES = {"FileSourceScanExec": "filesSize", "BatchScanExec": "totalFileSize"}
+
+
+def bytes_read(df) -> int:
+    """The bytes of the files the scans in ``df``'s executed plan read (run ``df`` first): what data
+    skipping left."""
+    from hudi_layout import jvm
+    return jvm.data_files_scanned(df, SCAN_BYTES)
+
+
+def run_query(spark, path: str, q: Query, table=None) -> Ran:
+    """``q`` run on the table at ``path``. Keys identify rows; that clustering leaves every row's
+    contents unchanged is what the test suite checks. ``table``: a skipping reader of ``path`` to
+    share between queries (its file listing is made once)."""
     from pyspark.sql import functions as F
     df = (scan.skipping_reader(spark, path) if table is None else table).where(q.predicate)
     agg = df.agg(F.count(F.lit(1)).alias("n"), F.sum(F.xxhash64("lo_key").cast("decimal(38,0)")).alias("h"))
     t0 = time.time()
     rows, files = scan.files_read(agg)
-    return files, (int(rows[0]["n"]), int(rows[0]["h"] or 0)), time.time() - t0
+    seconds = time.time() - t0
+    return Ran(files, (int(rows[0]["n"]), int(rows[0]["h"] or 0)), seconds, bytes_read(agg))
 
 
 def independent_axes(df, columns: Sequence[str], slack: float = 1.01,

@@ -399,13 +399,13 @@ def run_queries(ctx: RoundsRun, name: str, r: int, path: str) -> List[dict]:
 def _run_queries(ctx: RoundsRun, name: str, r: int, path: str) -> List[dict]:
     out, table = [], scan.skipping_reader(ctx.spark, path)  # one listing of the round's snapshot
     for q in ctx.queries:
-        files, rows, seconds = run_query(ctx.spark, path, q, table)
+        ran = run_query(ctx.spark, path, q, table)
         if name == "random":
-            ctx.expected[(r, q.predicate)] = rows
+            ctx.expected[(r, q.predicate)] = ran.rows
         else:
-            expect(ctx, name, r, q.predicate, rows)
-        out.append({"kind": q.kind, "label": q.label, "predicate": q.predicate, "files": files,
-                    "rows": rows[0], "seconds": seconds})
+            expect(ctx, name, r, q.predicate, ran.rows)
+        out.append({"kind": q.kind, "label": q.label, "predicate": q.predicate, "files": ran.files,
+                    "bytes": ran.bytes, "rows": ran.rows[0], "seconds": ran.seconds})
     return out
 
 

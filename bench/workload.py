@@ -4,7 +4,8 @@ instead of the point, range and pair queries of chosen columns.
 The layouts that need columns get those a user would pick: the three the 13 queries filter most
 often (:data:`USER_COLUMNS`). The column-stats index covers every column a query filters, for
 every layout alike. A layout with ``-auto`` (ours) clusters by the columns its query log asks for,
-after one pass of the 13 queries is recorded on its copy of the table (:func:`record`).
+after one pass of the run's queries is recorded on its copy of the table (:func:`record`): the 13
+queries here, the point, range and pair queries of the filter columns without a workload.
 
 The summary (:func:`summary`, results.json's ``workload``) gives per layout the files each query
 read and its wall time, their sums, and each sum against the best layout on the user's columns.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from hudi_layout import queries as query_log
 from hudi_layout import scan
@@ -49,13 +50,14 @@ def queries() -> List[Query]:
     return [Query("ssb", name, where) for name, where in QUERIES]
 
 
-def record(spark, path: str) -> int:
-    """One pass of the 13 queries on the table at ``path`` with the query log on; the entries the
+def record(spark, path: str, run: Sequence[Query]) -> int:
+    """One pass of ``run`` (the run's queries: the 13 SSB queries, or the point, range and pair
+    queries of the filter columns) on the table at ``path`` with the query log on; the entries the
     log then holds."""
     recorder = query_log.record_queries(spark, flush_entries=1000)
     try:
         table = scan.skipping_reader(spark, path)
-        for q in queries():
+        for q in run:
             table.where(q.predicate).count()
     finally:
         query_log.stop_recording(spark, recorder)
@@ -63,40 +65,55 @@ def record(spark, path: str) -> int:
 
 
 def summary(layouts: Sequence[dict], auto_suffix: str = "-auto") -> Dict[str, dict]:
-    """Per layout (results.json's rows): the files each query read and its seconds, their sums, and
-    the sums against the best layout without ``auto_suffix`` (those on the user's columns, and
-    random)."""
+    """Per layout (results.json's rows): the files each query read, their bytes and its seconds,
+    their sums, and the sums against the best layout without ``auto_suffix`` (those on the user's
+    columns, and random). Layouts that wrote different numbers of files compare fairly by
+    ``tables_read`` (files read over the table's files) and by bytes read."""
     out: Dict[str, dict] = {}
     for row in layouts:
         by_query = {q["label"]: q for q in row["queries"] if q["kind"] == "ssb"}
+        files_sum = sum(by_query[n]["files"] for n, _ in QUERIES)
+        measured_bytes = all("bytes" in by_query[n] for n, _ in QUERIES)
         out[row["layout"]] = {"files": {n: by_query[n]["files"] for n, _ in QUERIES},
                               "seconds": {n: by_query[n]["seconds"] for n, _ in QUERIES},
-                              "files_sum": sum(by_query[n]["files"] for n, _ in QUERIES),
+                              "files_sum": files_sum,
                               "seconds_sum": sum(by_query[n]["seconds"] for n, _ in QUERIES),
-                              "table_files": row["files"]}
+                              "table_files": row["files"],
+                              "tables_read": files_sum / row["files"] if row["files"] else None,
+                              "bytes_sum": sum(by_query[n]["bytes"] for n, _ in QUERIES) if measured_bytes else None}
     others = [name for name in out if not name.endswith(auto_suffix) and name != "random"]
     if others:
-        best_files = min(out[n]["files_sum"] for n in others)
-        best_seconds = min(out[n]["seconds_sum"] for n in others)
+        def best(key: str) -> Optional[float]:
+            values = [out[n][key] for n in others if out[n][key] is not None]
+            return min(values) if values else None
         q1 = [n for n, _ in QUERIES if n.startswith("Q1.")]
+        bests = {key: best(key) for key in ("files_sum", "seconds_sum", "tables_read", "bytes_sum")}
         for row in out.values():
-            row["files_vs_best_other"] = row["files_sum"] / best_files if best_files else None
-            row["seconds_vs_best_other"] = row["seconds_sum"] / best_seconds if best_seconds else None
+            for key, ratio in (("files_sum", "files_vs_best_other"), ("seconds_sum", "seconds_vs_best_other"),
+                               ("tables_read", "tables_read_vs_best_other"), ("bytes_sum", "bytes_vs_best_other")):
+                row[ratio] = row[key] / bests[key] if bests[key] and row[key] is not None else None
             row["q1_files_sum"] = sum(row["files"][n] for n in q1)
     return out
 
 
 def render(summary_rows: Dict[str, dict]) -> str:
-    """results.md's workload table: files read per query and layout, then the sums and ratios."""
+    """results.md's workload table: files read per query and layout, then the sums and ratios (files,
+    tables' worth of files, bytes and seconds, each against the best layout on the user's columns)."""
     names = [n for n, _ in QUERIES]
+
+    def ratio(value: Optional[float]) -> str:
+        return "" if value is None else f"{value:.2f}"
     lines = ["", "SSB workload: files read per query (data skipping on), sums, and against the best layout on "
              "the user's columns", "",
-             "| layout | files | " + " | ".join(names) + " | sum | vs best | seconds | vs best |",
-             "|" + " --- |" * (len(names) + 6)]
+             "| layout | files | " + " | ".join(names) + " | sum | vs best | tables read | vs best | MB read "
+             "| vs best | seconds | vs best |",
+             "|" + " --- |" * (len(names) + 10)]
     for layout, row in summary_rows.items():
-        ratio = row.get("files_vs_best_other")
-        seconds = row.get("seconds_vs_best_other")
+        megabytes = "" if row.get("bytes_sum") is None else f"{row['bytes_sum'] / 1e6:.1f}"
+        tables = "" if row.get("tables_read") is None else f"{row['tables_read']:.2f}"
         lines.append(f"| {layout} | {row['table_files']} | " + " | ".join(str(row["files"][n]) for n in names)
-                     + f" | {row['files_sum']} | {'' if ratio is None else f'{ratio:.2f}'} | "
-                     f"{row['seconds_sum']:.1f} | {'' if seconds is None else f'{seconds:.2f}'} |")
+                     + f" | {row['files_sum']} | {ratio(row.get('files_vs_best_other'))} | {tables} | "
+                     f"{ratio(row.get('tables_read_vs_best_other'))} | {megabytes} | "
+                     f"{ratio(row.get('bytes_vs_best_other'))} | {row['seconds_sum']:.1f} | "
+                     f"{ratio(row.get('seconds_vs_best_other'))} |")
     return "\n".join(lines) + "\n"

@@ -71,14 +71,35 @@ def test_the_workload_summary_sets_each_layout_against_the_best_on_the_users_col
     assert "| ours-hilbert-sample-auto | 300 | 10 |" in table and "| 130 | 0.50 |" in table
 
 
-def test_an_auto_layout_needs_the_workload():
+def test_layouts_of_unequal_file_counts_compare_by_tables_read_and_bytes():
+    from bench import workload
+
+    def row(layout, table_files, files, megabytes):
+        return {"layout": layout, "files": table_files, "queries": [
+            {"kind": "ssb", "label": name, "files": files, "bytes": megabytes * 10 ** 6, "seconds": 0.5}
+            for name, _ in QUERIES]}
+    # a peer that wrote half the files reads fewer, but as much of the table and as many bytes
+    summary = workload.summary([row("iceberg-zorder", 150, 2, 4), row("ours-hilbert-sample-auto", 300, 3, 3)])
+    auto = summary["ours-hilbert-sample-auto"]
+    assert auto["files_vs_best_other"] == 1.5
+    assert auto["tables_read"] == 13 * 3 / 300 and auto["tables_read_vs_best_other"] == 0.75
+    assert auto["bytes_sum"] == 39 * 10 ** 6 and auto["bytes_vs_best_other"] == 0.75
+    assert "| 39 | 1.50 | 0.13 | 0.75 | 39.0 | 0.75 |" in workload.render(summary)
+    # results of runs that measured no bytes still render
+    old = workload.summary([{"layout": "random", "files": 4, "queries": [
+        {"kind": "ssb", "label": name, "files": 4, "seconds": 0.1} for name, _ in QUERIES]}])
+    assert old["random"]["bytes_sum"] is None and "| random | 4 |" in workload.render(old)
+
+
+def test_an_auto_layout_is_ours_and_records_the_runs_own_queries():
     from bench.bench import BenchSpec
     from bench.layouts import Layout, layouts
     assert Layout.parse("ours-hilbert-sample-auto").auto
     with pytest.raises(ValueError, match="unknown layout 'builtin-hilbert-sample-auto'"):
         Layout.parse("builtin-hilbert-sample-auto")
-    with pytest.raises(ValueError, match="-auto needs --workload ssb"):
-        BenchSpec(rows=1000, files=4, layouts=layouts("random,ours-hilbert-sample-auto")).validate()
+    # without a workload it records the point, range and pair queries of the filter columns
+    plain = BenchSpec(rows=1000, files=4, layouts=layouts("random,ours-hilbert-sample-auto")).validate()
+    assert plain.columns == BenchSpec(rows=1000, files=4).columns
     spec = BenchSpec(rows=1000, files=4, layouts=layouts("random,ours-hilbert-sample-auto"), workload="ssb").validate()
     assert spec.columns == ("d_year", "s_region", "c_region")
     assert spec.parameters()["workload"] == "ssb"
