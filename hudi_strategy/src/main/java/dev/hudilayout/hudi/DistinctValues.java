@@ -27,7 +27,8 @@ import java.util.Set;
 /**
  * How many distinct values some columns hold, from the dictionaries of a table's Parquet base
  * files: a dictionary-encoded column chunk keeps each value of its row group once, in a page of
- * its own, so the values are read without a pass over the rows.
+ * its own, so the values are read without a pass over the rows. The same footers give each
+ * column's least and greatest value, from its chunks' statistics ({@link ColumnEnds}).
  *
  * <p>Up to {@link #MAX_FILES} files are read, spread evenly over the list given. A column counts
  * only where every chunk read is wholly dictionary-encoded: a writer falls back to plain encoding
@@ -46,18 +47,60 @@ public final class DistinctValues {
   private DistinctValues() {
   }
 
+  /** What the dictionaries and statistics of some files tell of some columns ({@link #read}). */
+  public static final class Read {
+    /** Per column whose values the dictionaries hold: how many distinct ones there are. */
+    public final Map<String, Double> distinct;
+    /**
+     * Per column whose chunks all carry statistics of a type a range can place (numbers, dates,
+     * timestamps in microseconds, decimals, text): its least and greatest value over the files.
+     */
+    public final Map<String, Object[]> ends;
+    /** Per file read, its rows. */
+    public final Map<String, Long> rows;
+
+    Read(Map<String, Double> distinct, Map<String, Object[]> ends, Map<String, Long> rows) {
+      this.distinct = distinct;
+      this.ends = ends;
+      this.rows = rows;
+    }
+
+    /** The rows of {@code files}, of those read; -1 when one was not read. */
+    public long rowsOf(List<String> files) {
+      long sum = 0;
+      for (String file : files) {
+        Long each = rows.get(file);
+        if (each == null) {
+          return -1;
+        }
+        sum += each;
+      }
+      return sum;
+    }
+  }
+
   /**
    * Per column of {@code columns} (top-level, by name) whose values the dictionaries of {@code files}
    * hold, how many distinct ones there are; the others are left out. Empty when no file can be read.
    */
   public static Map<String, Double> count(Configuration conf, List<String> files, List<String> columns) {
+    return read(conf, files, columns).distinct;
+  }
+
+  /**
+   * The distinct values ({@link #count}) and the least and greatest value of {@code columns}, from
+   * the footers of up to {@link #MAX_FILES} of {@code files}: one read of each footer for both.
+   */
+  public static Read read(Configuration conf, List<String> files, List<String> columns) {
     Map<String, Set<Object>> values = new LinkedHashMap<>();
     columns.forEach(column -> values.put(column, new HashSet<>()));
     Set<String> lost = new HashSet<>();
+    ColumnEnds ends = new ColumnEnds();
+    Map<String, Long> rows = new LinkedHashMap<>();
     int read = 0;
     for (String file : spread(files, MAX_FILES)) {
       try {
-        readDictionaries(conf, file, values, lost);
+        rows.put(file, readFooter(conf, file, values, lost, ends));
         read++;
       } catch (IOException | RuntimeException e) {
         LOG.info("hudi-layout: no dictionaries read from {} ({})", file, e.toString());
@@ -65,14 +108,14 @@ public final class DistinctValues {
     }
     Map<String, Double> out = new LinkedHashMap<>();
     if (read == 0) {
-      return out;
+      return new Read(out, Map.of(), rows);
     }
     values.forEach((column, seen) -> {
       if (!lost.contains(column) && !seen.isEmpty()) {
         out.put(column, (double) seen.size());
       }
     });
-    return out;
+    return new Read(out, ends.values(), rows);
   }
 
   /** Up to {@code most} of {@code files}, evenly spread over them. */
@@ -87,8 +130,9 @@ public final class DistinctValues {
     return out;
   }
 
-  private static void readDictionaries(Configuration conf, String file, Map<String, Set<Object>> values,
-                                       Set<String> lost) throws IOException {
+  /** Reads {@code file}'s footer into {@code values}, {@code lost} and {@code ends}; its rows. */
+  private static long readFooter(Configuration conf, String file, Map<String, Set<Object>> values,
+                                 Set<String> lost, ColumnEnds ends) throws IOException {
     try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(new Path(file), conf))) {
       MessageType schema = reader.getFooter().getFileMetaData().getSchema();
       Map<String, ColumnDescriptor> descriptors = new HashMap<>();
@@ -97,7 +141,9 @@ public final class DistinctValues {
           descriptors.put(descriptor.getPath()[0], descriptor);
         }
       }
+      long rows = 0;
       for (BlockMetaData block : reader.getRowGroups()) {
+        rows += block.getRowCount();
         Map<String, ColumnChunkMetaData> chunks = new HashMap<>();
         block.getColumns().forEach(chunk -> chunks.put(chunk.getPath().toDotString(), chunk));
         DictionaryPageReadStore dictionaries = reader.getDictionaryReader(block);
@@ -105,8 +151,12 @@ public final class DistinctValues {
           String column = entry.getKey();
           ColumnDescriptor descriptor = descriptors.get(column);
           ColumnChunkMetaData chunk = chunks.get(column);
-          if (descriptor == null || chunk == null || lost.contains(column)) {
+          if (descriptor == null || chunk == null) {
             continue;  // a file written before the column was added holds none of it
+          }
+          ends.add(column, descriptor.getPrimitiveType(), chunk.getStatistics());
+          if (lost.contains(column)) {
+            continue;
           }
           DictionaryPage page = wholeDictionary(chunk) ? dictionaries.readDictionaryPage(descriptor) : null;
           if (chunk.getValueCount() > 0 && page == null) {
@@ -121,6 +171,7 @@ public final class DistinctValues {
           }
         }
       }
+      return rows;
     }
   }
 

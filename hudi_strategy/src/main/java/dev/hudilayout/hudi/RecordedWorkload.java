@@ -41,10 +41,12 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
- * The layout option auto's input: the table's query log, read from beside the table, and the
- * column-stats index's least and greatest value of each column a recorded range bounds (where its
- * bounds fall, {@link RangeWidths}). A line that is not an entry is skipped; a log that cannot be
- * read counts as empty, so the given columns apply.
+ * The layout option auto's input: the table's query log, read from beside the table; from the
+ * footers of up to 64 base files, each filtered column's distinct values and the least and
+ * greatest value of each column a recorded range bounds (where its bounds fall, {@link RangeWidths};
+ * the column-stats index where the footers keep none); and from a row sample, which columns
+ * determine which ({@link Dependence}). A line that is not an entry is skipped; a log that cannot
+ * be read counts as empty, so the given columns apply.
  */
 public final class RecordedWorkload {
   private static final Logger LOG = LoggerFactory.getLogger(RecordedWorkload.class);
@@ -125,20 +127,23 @@ public final class RecordedWorkload {
         columns.add(column);
       }
     });
-    RangeWidths widths = widths(entries, columns, metadata, files);
     List<String> paths = files.stream().map(file -> fullPath(basePath, file)).sorted().collect(Collectors.toList());
     List<String> narrowed = filtered(entries, columns, EnumSet.of(Shape.EQUALS, Shape.IN, Shape.RANGE, Shape.PREFIX));
     // the filtered columns, then others they may determine, up to SAMPLED_COLUMNS
     Set<String> sampled = new LinkedHashSet<>(narrowed);
     columns.stream().limit(Math.max(0, SAMPLED_COLUMNS - narrowed.size())).forEach(sampled::add);
     List<String> counted = new ArrayList<>(sampled);
+    RangeWidths widths = new RangeWidths();
     Map<String, Set<String>> determines = Map.of();
     if (!narrowed.isEmpty()) {
-      DistinctValues.count(conf, paths, counted).forEach(widths::distinct);
-      List<Object[]> rows = RowSample.of(DistinctValues.spread(paths, SAMPLED_FILES), counted, SAMPLED_ROWS);
-      determines = Dependence.of(counted, rows);
-      Dependence.spread(counted, rows, determines).forEach((finer, spreads) -> spreads.forEach((coarse, spread) ->
-          widths.spread(finer, coarse, spread)));
+      DistinctValues.Read footers = DistinctValues.read(conf, paths, counted);
+      footers.distinct.forEach(widths::distinct);
+      placeRanges(widths, filtered(entries, columns, EnumSet.of(Shape.RANGE)), footers.ends, metadata, files);
+      List<String> sampledFiles = DistinctValues.spread(paths, SAMPLED_FILES);
+      List<Object[]> rows = RowSample.of(sampledFiles, counted, SAMPLED_ROWS, footers.rowsOf(sampledFiles));
+      Dependence.Found found = Dependence.find(counted, rows);
+      determines = found.determines;
+      found.spreads.forEach((finer, spreads) -> spreads.forEach((coarse, spread) -> widths.spread(finer, coarse, spread)));
     }
     WorkloadModel model = WorkloadModel.of(entries, columns, widths, determines);
     AutoColumns.Choice choice = AutoColumns.choose(model, given, outputFiles, maxColumns, recorded);
@@ -202,28 +207,35 @@ public final class RecordedWorkload {
     return out;
   }
 
-  /** Where ranges fall on each ranged column, from its least and greatest value over {@code files}. */
-  private static RangeWidths widths(List<ScanEntry> entries, List<String> columns,
-                                    Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files) {
-    List<String> ranged = filtered(entries, columns, EnumSet.of(Shape.RANGE));
-    RangeWidths out = new RangeWidths();
-    if (ranged.isEmpty() || files.isEmpty()) {
-      return out;
+  /**
+   * Where ranges fall on each of {@code ranged}: from its least and greatest value in the files'
+   * footers ({@code ends}), else in the column-stats index over {@code files}.
+   */
+  private static void placeRanges(RangeWidths widths, List<String> ranged, Map<String, Object[]> ends,
+                                  Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files) {
+    List<String> unplaced = new ArrayList<>();
+    for (String column : ranged) {
+      Object[] known = ends.get(column);
+      if (known == null || !place(widths, column, known[0], known[1])) {
+        unplaced.add(column);
+      }
+    }
+    if (unplaced.isEmpty() || files.isEmpty()) {
+      return;
     }
     HoodieTableMetadata table;
     try {
       table = metadata.get();
     } catch (RuntimeException e) {
-      LOG.info("hudi-layout: no metadata table ({}); auto leaves recorded ranges out", e.toString());
-      return out;
+      LOG.info("hudi-layout: no metadata table ({}); auto leaves recorded ranges of {} out", e.toString(), unplaced);
+      return;
     }
-    for (String column : ranged) {
-      Object[] ends = ends(table, files, column);
-      if (ends != null) {
-        place(out, column, ends[0], ends[1]);
+    for (String column : unplaced) {
+      Object[] indexed = ends(table, files, column);
+      if (indexed != null) {
+        place(widths, column, indexed[0], indexed[1]);
       }
     }
-    return out;
   }
 
   /** The least and greatest value of {@code column} over {@code files}, or null when the index has none. */
@@ -259,8 +271,8 @@ public final class RecordedWorkload {
     return least == null ? null : new Object[] {least, greatest};
   }
 
-  /** Numbers and dates by value; anything else by its bytes. */
-  private static void place(RangeWidths widths, String column, Object least, Object greatest) {
+  /** Numbers and dates by value, text by its bytes; false for values of another kind. */
+  private static boolean place(RangeWidths widths, String column, Object least, Object greatest) {
     if (least instanceof Number && greatest instanceof Number) {
       widths.column(column, ((Number) least).doubleValue(), ((Number) greatest).doubleValue(),
           RecordedWorkload::numberOrDate);
@@ -272,7 +284,10 @@ public final class RecordedWorkload {
           ((java.sql.Date) greatest).toLocalDate().toEpochDay(), text -> LocalDate.parse(text.trim()).toEpochDay());
     } else if (least instanceof CharSequence || least instanceof org.apache.spark.unsafe.types.UTF8String) {
       widths.bytesColumn(column, ValueEncoding.encode(least), ValueEncoding.encode(greatest), ValueEncoding::encode);
+    } else {
+      return false;
     }
+    return true;
   }
 
   /**

@@ -22,10 +22,11 @@ public final class RowSample {
   }
 
   /**
-   * About {@code most} rows of {@code columns}, drawn alike from {@code files}; each row the
-   * columns' values in order. Empty when there is no Spark session or the files cannot be read.
+   * About {@code most} rows of {@code columns}, drawn alike from {@code files} of {@code rowsInFiles}
+   * rows (from their footers; -1: not known, and counted first); each row the columns' values in
+   * order. Empty when there is no Spark session or the files cannot be read.
    */
-  public static List<Object[]> of(List<String> files, List<String> columns, int most) {
+  public static List<Object[]> of(List<String> files, List<String> columns, int most, long rowsInFiles) {
     List<Object[]> out = new ArrayList<>();
     if (files.isEmpty() || columns.isEmpty()) {
       return out;
@@ -38,12 +39,14 @@ public final class RowSample {
     try {
       Column[] selected = columns.stream().map(functions::col).toArray(Column[]::new);
       Dataset<Row> rows = spark.read().parquet(files.toArray(new String[0])).select(selected);
-      long count = rows.count();
+      long count = rowsInFiles >= 0 ? rowsInFiles : rows.count();
       if (count == 0) {
         return out;
       }
+      // one job: the sample, then the first most of it
       double fraction = Math.min(1.0, 1.2 * most / count);
-      for (Row row : rows.sample(false, fraction, 7).limit(most).collectAsList()) {
+      List<Row> drawn = rows.sample(false, fraction, 7).collectAsList();
+      for (Row row : drawn.subList(0, Math.min(most, drawn.size()))) {
         Object[] values = new Object[columns.size()];
         for (int i = 0; i < values.length; i++) {
           values[i] = row.get(i);

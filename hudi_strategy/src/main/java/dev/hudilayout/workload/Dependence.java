@@ -1,6 +1,7 @@
 package dev.hudilayout.workload;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -8,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -45,29 +45,67 @@ public final class Dependence {
    * columns' values in order; null counts as a value). Columns that determine none are left out.
    */
   public static Map<String, Set<String>> of(List<String> columns, List<Object[]> rows) {
-    Map<String, Set<String>> out = new LinkedHashMap<>();
-    if (rows.isEmpty()) {
-      return out;
-    }
-    int[] distinct = new int[columns.size()];
-    for (int c = 0; c < columns.size(); c++) {
-      Set<Object> seen = new HashSet<>();
-      for (Object[] row : rows) {
-        seen.add(row[c]);
+    return find(columns, rows).determines;
+  }
+
+  /**
+   * Per X of {@code determines} and per Y it determines, how X's values lie among Y's over
+   * {@code rows} (as in {@link #of}).
+   */
+  public static Map<String, Map<String, Spread>> spread(List<String> columns, List<Object[]> rows,
+                                                        Map<String, Set<String>> determines) {
+    Ranked ranked = new Ranked(columns, rows);
+    Map<String, Map<String, Spread>> out = new LinkedHashMap<>();
+    determines.forEach((finer, coarse) -> {
+      int x = columns.indexOf(finer);
+      for (String each : coarse) {
+        int y = columns.indexOf(each);
+        if (x >= 0 && y >= 0) {
+          out.computeIfAbsent(finer, k -> new LinkedHashMap<>()).put(each, ranked.pair(x, y).spread());
+        }
       }
-      distinct[c] = seen.size();
+    });
+    return out;
+  }
+
+  /** What {@link #find} found: which columns determine which, and how (finer X, coarser Y, spread). */
+  public static final class Found {
+    public final Map<String, Set<String>> determines;
+    public final Map<String, Map<String, Spread>> spreads;
+
+    Found(Map<String, Set<String>> determines, Map<String, Map<String, Spread>> spreads) {
+      this.determines = determines;
+      this.spreads = spreads;
     }
+  }
+
+  /**
+   * {@link #of} and {@link #spread} in one pass over the pairs of {@code columns}: each pair's
+   * rows are counted once, for its agreement, runs and cover.
+   */
+  public static Found find(List<String> columns, List<Object[]> rows) {
+    Map<String, Set<String>> determines = new LinkedHashMap<>();
+    Map<String, Map<String, Spread>> spreads = new LinkedHashMap<>();
+    if (rows.isEmpty()) {
+      return new Found(determines, spreads);
+    }
+    Ranked ranked = new Ranked(columns, rows);
     for (int x = 0; x < columns.size(); x++) {
-      if ((long) distinct[x] * MIN_ROWS_PER_VALUE > rows.size()) {
+      if ((long) ranked.distinct[x] * MIN_ROWS_PER_VALUE > rows.size()) {
         continue;
       }
       for (int y = 0; y < columns.size(); y++) {
-        if (y != x && distinct[y] >= 2 && distinct[y] <= distinct[x] && agreement(rows, x, y) >= AGREEMENT) {
-          out.computeIfAbsent(columns.get(x), k -> new LinkedHashSet<>()).add(columns.get(y));
+        if (y == x || ranked.distinct[y] < 2 || ranked.distinct[y] > ranked.distinct[x]) {
+          continue;
+        }
+        Pair pair = ranked.pair(x, y);
+        if (pair.agreement() >= AGREEMENT) {
+          determines.computeIfAbsent(columns.get(x), k -> new LinkedHashSet<>()).add(columns.get(y));
+          spreads.computeIfAbsent(columns.get(x), k -> new LinkedHashMap<>()).put(columns.get(y), pair.spread());
         }
       }
     }
-    return out;
+    return new Found(determines, spreads);
   }
 
   /** How the values of a finer column X lie among those of a coarser Y that X determines. */
@@ -84,73 +122,144 @@ public final class Dependence {
   }
 
   /**
-   * Per X of {@code determines} and per Y it determines, how X's values lie among Y's over
-   * {@code rows} (as in {@link #of}). Each X value counts for the Y value most of its rows hold.
-   * Values are ordered as the layout orders them: nulls first, numbers and dates by value, text by
-   * its characters.
+   * The sampled rows column by column, each value replaced by its rank among the column's values
+   * in the order the layout sorts them: nulls first, numbers and dates by value, text by its
+   * characters. Ranks make a pair's counts plain arrays, and X's order their index.
    */
-  public static Map<String, Map<String, Spread>> spread(List<String> columns, List<Object[]> rows,
-                                                        Map<String, Set<String>> determines) {
-    Map<String, Map<String, Spread>> out = new LinkedHashMap<>();
-    determines.forEach((finer, coarse) -> {
-      int x = columns.indexOf(finer);
-      for (String each : coarse) {
-        int y = columns.indexOf(each);
-        if (x >= 0 && y >= 0) {
-          out.computeIfAbsent(finer, k -> new LinkedHashMap<>()).put(each,
-              new Spread(runs(rows, x, y), cover(rows, x, y)));
+  private static final class Ranked {
+    final int[][] ranks;
+    final int[] distinct;
+    final int rows;
+
+    Ranked(List<String> columns, List<Object[]> rows) {
+      this.rows = rows.size();
+      ranks = new int[columns.size()][rows.size()];
+      distinct = new int[columns.size()];
+      for (int c = 0; c < columns.size(); c++) {
+        Set<Object> seen = new HashSet<>();
+        for (Object[] row : rows) {
+          seen.add(row[c]);
         }
+        List<Object> ordered = new ArrayList<>(seen);
+        ordered.sort(LAYOUT_ORDER);
+        Map<Object, Integer> rank = new HashMap<>();
+        for (Object value : ordered) {
+          rank.put(value, rank.size());
+        }
+        for (int r = 0; r < rows.size(); r++) {
+          ranks[c][r] = rank.get(rows.get(r)[c]);
+        }
+        distinct[c] = ordered.size();
       }
-    });
-    return out;
+    }
+
+    /** The rows of x and y counted: each (x, y) pair once, in x's order. */
+    Pair pair(int x, int y) {
+      long[] keys = new long[rows];
+      for (int r = 0; r < rows; r++) {
+        keys[r] = (long) ranks[x][r] * distinct[y] + ranks[y][r];
+      }
+      Arrays.sort(keys);
+      return new Pair(keys, distinct[x], distinct[y], rows);
+    }
   }
 
   /**
-   * How many y values have x values, from their least to their greatest, that span an x value,
-   * on average over the x values: 1 where each y value's x values form one run.
+   * One pair of columns X and Y counted from their sorted (x, y) keys: per x value, the y value
+   * most of its rows hold (on a tie the first in Y's order); per y value, its least and greatest x.
    */
-  static double cover(List<Object[]> rows, int x, int y) {
-    Map<Object, Object[]> spans = new HashMap<>();
-    Set<Object> values = new HashSet<>();
-    for (Object[] row : rows) {
-      values.add(row[x]);
-      spans.merge(row[y], new Object[] {row[x], row[x]}, (a, b) -> new Object[] {
-          LAYOUT_ORDER.compare(a[0], b[0]) <= 0 ? a[0] : b[0], LAYOUT_ORDER.compare(a[1], b[1]) >= 0 ? a[1] : b[1]});
+  private static final class Pair {
+    final int[] owner;
+    final long agreeing;
+    final int[] leastX;
+    final int[] greatestX;
+    final int rows;
+
+    Pair(long[] sortedKeys, int distinctX, int distinctY, int rows) {
+      this.rows = rows;
+      owner = new int[distinctX];
+      leastX = new int[distinctY];
+      greatestX = new int[distinctY];
+      Arrays.fill(leastX, Integer.MAX_VALUE);
+      Arrays.fill(greatestX, -1);
+      int[] best = new int[distinctX];
+      long agreed = 0;
+      for (int start = 0; start < sortedKeys.length; ) {
+        int end = start;
+        while (end < sortedKeys.length && sortedKeys[end] == sortedKeys[start]) {
+          end++;
+        }
+        int x = (int) (sortedKeys[start] / distinctY);
+        int y = (int) (sortedKeys[start] % distinctY);
+        if (end - start > best[x]) {
+          agreed += end - start - best[x];
+          best[x] = end - start;
+          owner[x] = y;
+        }
+        leastX[y] = Math.min(leastX[y], x);
+        greatestX[y] = Math.max(greatestX[y], x);
+        start = end;
+      }
+      agreeing = agreed;
     }
-    if (values.isEmpty()) {
-      return 0;
+
+    /** The share of rows holding the y value most common among the rows of their x value. */
+    double agreement() {
+      return (double) agreeing / rows;
     }
-    long covering = 0;
-    for (Object value : values) {
-      for (Object[] span : spans.values()) {
-        if (LAYOUT_ORDER.compare(span[0], value) <= 0 && LAYOUT_ORDER.compare(value, span[1]) <= 0) {
-          covering++;
+
+    Spread spread() {
+      return new Spread(runs(), cover());
+    }
+
+    /** The runs the x values of one y value form on average in x's order. */
+    double runs() {
+      Set<Integer> coarse = new HashSet<>();
+      int runs = 0;
+      for (int x = 0; x < owner.length; x++) {
+        coarse.add(owner[x]);
+        if (x == 0 || owner[x] != owner[x - 1]) {
+          runs++;
         }
       }
+      return coarse.isEmpty() ? 0 : (double) runs / coarse.size();
     }
-    return (double) covering / values.size();
+
+    /**
+     * How many y values have x values, from their least to their greatest, that span an x value,
+     * on average over the x values: 1 where each y value's x values form one run. The x values a
+     * y value spans are counted at once, by its span's length.
+     */
+    double cover() {
+      long covering = 0;
+      for (int y = 0; y < leastX.length; y++) {
+        if (greatestX[y] >= 0) {
+          covering += greatestX[y] - leastX[y] + 1;
+        }
+      }
+      return owner.length == 0 ? 0 : (double) covering / owner.length;
+    }
   }
 
-  /** The runs the x values of one y value form on average in x's order. */
+  /** The runs the x values of one y value form on average in x's order, over {@code rows}. */
   static double runs(List<Object[]> rows, int x, int y) {
-    Map<Object, Map<Object, Integer>> counts = new HashMap<>();
-    for (Object[] row : rows) {
-      counts.computeIfAbsent(row[x], k -> new HashMap<>()).merge(row[y], 1, Integer::sum);
-    }
-    List<Object> ordered = new ArrayList<>(counts.keySet());
-    ordered.sort(LAYOUT_ORDER);
-    Set<Object> coarse = new HashSet<>();
-    int runs = 0;
-    Object previous = new Object();
-    for (Object value : ordered) {
-      Object owner = counts.get(value).entrySet().stream().max(Map.Entry.comparingByValue()).get().getKey();
-      coarse.add(owner);
-      if (!Objects.equals(owner, previous)) {
-        runs++;
-      }
-      previous = owner;
-    }
-    return coarse.isEmpty() ? 0 : (double) runs / coarse.size();
+    return pairOf(rows, x, y).runs();
+  }
+
+  /** The y values whose x values span an x value, on average, over {@code rows}. */
+  static double cover(List<Object[]> rows, int x, int y) {
+    return pairOf(rows, x, y).cover();
+  }
+
+  /** The share of rows holding the y value most common among the rows of their x value. */
+  static double agreement(List<Object[]> rows, int x, int y) {
+    return pairOf(rows, x, y).agreement();
+  }
+
+  private static Pair pairOf(List<Object[]> rows, int x, int y) {
+    List<Object[]> two = new ArrayList<>(rows.size());
+    rows.forEach(row -> two.add(new Object[] {row[x], row[y]}));
+    return new Ranked(List.of("x", "y"), two).pair(0, 1);
   }
 
   /** Nulls first, then values of one comparable kind by their order, others by their text. */
@@ -167,19 +276,6 @@ public final class Dependence {
     }
     return String.valueOf(a).compareTo(String.valueOf(b));
   };
-
-  /** The share of rows holding the y value most common among the rows of their x value. */
-  static double agreement(List<Object[]> rows, int x, int y) {
-    Map<Object, Map<Object, Integer>> counts = new HashMap<>();
-    for (Object[] row : rows) {
-      counts.computeIfAbsent(row[x], k -> new HashMap<>()).merge(row[y], 1, Integer::sum);
-    }
-    long agreeing = 0;
-    for (Map<Object, Integer> ys : counts.values()) {
-      agreeing += ys.values().stream().mapToInt(Integer::intValue).max().orElse(0);
-    }
-    return (double) agreeing / rows.size();
-  }
 
   /** Describes {@code determines} as "s_city -> [s_nation, s_region]; ...". */
   public static String describe(Map<String, Set<String>> determines) {

@@ -61,6 +61,45 @@ class DistinctValuesTest {
     assertTrue(DistinctValues.count(new Configuration(), List.of(files.get(2)), List.of("region")).isEmpty());
   }
 
+  private static final MessageType TYPED = MessageTypeParser.parseMessageType(
+      "message t { required binary city (UTF8); required int32 day (DATE); optional int64 at (TIMESTAMP(MILLIS,true)); "
+          + "required int32 price (DECIMAL(9,2)); required double share; required boolean paid; }");
+
+  /** Rows {@code from} to {@code to}: city "C" + i, day i, at i seconds (null for every third), price i.05. */
+  private static String writeTyped(java.nio.file.Path folder, String name, int from, int to) throws IOException {
+    Path path = new Path(folder.resolve(name).toUri());
+    SimpleGroupFactory groups = new SimpleGroupFactory(TYPED);
+    try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(path).withType(TYPED)
+        .withConf(new Configuration()).withDictionaryEncoding(true).build()) {
+      for (int i = from; i <= to; i++) {
+        Group row = groups.newGroup().append("city", "C" + i).append("day", i).append("price", i * 100 + 5)
+            .append("share", i / 4.0).append("paid", i % 2 == 0);
+        if (i % 3 != 0) {
+          row.append("at", i * 1000L);
+        }
+        writer.write(row);
+      }
+    }
+    return path.toString();
+  }
+
+  @Test
+  void theSameFootersGiveEachColumnsLeastAndGreatestValueAsARangePlacesIt(@TempDir java.nio.file.Path dir)
+      throws IOException {
+    // ranges of text by its bytes ("C10" < "C9"), dates as dates, timestamps in microseconds,
+    // decimals by their scale; no ends for a boolean, nor for a column a file lacks statistics of
+    List<String> files = List.of(writeTyped(dir, "a.parquet", 9, 40), writeTyped(dir, "b.parquet", 100, 120));
+    Map<String, Object[]> ends = DistinctValues.read(new Configuration(), files,
+        List.of("city", "day", "at", "price", "share", "paid", "missing")).ends;
+    assertEquals(List.of("C10", "C9"), List.of(ends.get("city")));  // of C9 to C40 and C100 to C120
+    assertEquals(List.of(java.time.LocalDate.ofEpochDay(9), java.time.LocalDate.ofEpochDay(120)), List.of(ends.get("day")));
+    assertEquals(List.of(10_000_000L, 119_000_000L), List.of(ends.get("at")));  // 9 and 120: null
+    assertEquals(List.of(new java.math.BigDecimal("9.05"), new java.math.BigDecimal("120.05")), List.of(ends.get("price")));
+    assertEquals(List.of(2.25, 30.0), List.of(ends.get("share")));
+    assertFalse(ends.containsKey("paid"), ends.keySet().toString());
+    assertFalse(ends.containsKey("missing"), ends.keySet().toString());
+  }
+
   @Test
   void filesAreReadSpreadEvenlyOverTheList() {
     List<String> files = new ArrayList<>();
