@@ -66,19 +66,25 @@ class Ran(NamedTuple):
     files: int
     rows: Tuple[int, int]
     seconds: float
-    bytes: int
+    bytes: Optional[int]
 
 
-#: each file scan's metric of the bytes of the files it read: Spark's file scan (Hudi, Delta) and
-#: Iceberg's batch scan
-SCAN_BYTES = {"FileSourceScanExec": "filesSize", "BatchScanExec": "totalFileSize"}
+#: each file scan's metric of the bytes of the files it read, first found first: Spark's file scan
+#: (Hudi, Delta), Iceberg's batch scan under the names its versions give it
+SCAN_BYTES = ({"FileSourceScanExec": "filesSize", "BatchScanExec": "totalDataFileSize"},
+              {"FileSourceScanExec": "filesSize", "BatchScanExec": "totalFileSize"})
 
 
-def bytes_read(df) -> int:
+def bytes_read(df) -> Optional[int]:
     """The bytes of the files the scans in ``df``'s executed plan read (run ``df`` first): what data
-    skipping left."""
+    skipping left. None where the scan reports no such metric."""
     from hudi_layout import jvm
-    return jvm.data_files_scanned(df, SCAN_BYTES)
+    for metrics in SCAN_BYTES:
+        try:
+            return jvm.data_files_scanned(df, metrics)
+        except RuntimeError:
+            continue
+    return None
 
 
 def run_query(spark, path: str, q: Query, table=None) -> Ran:

@@ -73,7 +73,7 @@ def summary(layouts: Sequence[dict], auto_suffix: str = "-auto") -> Dict[str, di
     for row in layouts:
         by_query = {q["label"]: q for q in row["queries"] if q["kind"] == "ssb"}
         files_sum = sum(by_query[n]["files"] for n, _ in QUERIES)
-        measured_bytes = all("bytes" in by_query[n] for n, _ in QUERIES)
+        measured_bytes = all(by_query[n].get("bytes") is not None for n, _ in QUERIES)
         out[row["layout"]] = {"files": {n: by_query[n]["files"] for n, _ in QUERIES},
                               "seconds": {n: by_query[n]["seconds"] for n, _ in QUERIES},
                               "files_sum": files_sum,

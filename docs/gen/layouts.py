@@ -70,19 +70,28 @@ WORKLOAD_NAMES = {"random": "random", "builtin-zorder-sample": "built-in z-order
 
 
 def workload_block() -> str:
-    """docs/layouts.md: :data:`WORKLOAD_RUN`'s files read over the 13 SSB queries and over Q1.x, and their
-    wall time, per layout, against the best layout on the user's columns and against ours on them."""
+    """docs/layouts.md: :data:`WORKLOAD_RUN`'s files read over the 13 SSB queries and over Q1.x, the
+    tables' worth of files and the bytes they are, and their wall time, per layout, against the best
+    layout on the user's columns and against ours on them."""
     report = _report(WORKLOAD_RUN)
     rows = report["workload"]
     ours = rows["ours-hilbert-sample"]
-    lines = ["| layout | table files | files read, 13 queries | vs best on the user's columns | Q1.x files "
-             "| vs ours on them | query s | vs best |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    lines = ["| layout | table files | files read, 13 queries | vs best on the user's columns | tables read | vs best "
+             "| MB read | vs best | Q1.x files | vs ours on them | query s | vs best |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+
+    def ratio(value) -> str:
+        return "" if value is None else f"{value:.2f}x"
     for name, label in WORKLOAD_NAMES.items():
         if name not in rows:
             continue
         r = rows[name]
         bold = "**" if name.endswith("-auto") else ""
-        lines.append(f"| {label} | {r['table_files']} | {bold}{r['files_sum']}{bold} | {bold}{r['files_vs_best_other']:.2f}x{bold} | "
+        tables = "" if r.get("tables_read") is None else f"{r['tables_read']:.2f}"
+        megabytes = "" if r.get("bytes_sum") is None else f"{r['bytes_sum'] / 1e6:.0f}"
+        lines.append(f"| {label} | {r['table_files']} | {bold}{r['files_sum']}{bold} | {bold}{ratio(r['files_vs_best_other'])}{bold} "
+                     f"| {tables} | {bold}{ratio(r.get('tables_read_vs_best_other'))}{bold} | {megabytes} "
+                     f"| {bold}{ratio(r.get('bytes_vs_best_other'))}{bold} | "
                      f"{r['q1_files_sum']} | {r['q1_files_sum'] / ours['q1_files_sum']:.2f}x | "
-                     f"{r['seconds_sum']:.1f} | {r['seconds_vs_best_other']:.2f}x |")
+                     f"{r['seconds_sum']:.1f} | {ratio(r['seconds_vs_best_other'])} |")
     return "\n".join(lines) + "\n"

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /**
  * The sort columns and their cuts that make the recorded queries read the fewest files
@@ -20,9 +21,12 @@ import java.util.Locale;
  * gives a column cuts in proportion to its weight).
  *
  * <p>Of columns where one determines the other ({@link WorkloadModel#related}), at most one is
- * taken: the layout sorts them along one axis, so a second would add no cuts of its own. The one
- * taken narrows the others' filters ({@link WorkloadModel#of}). Example: with s_city taken,
- * s_nation and s_region are not, and a filter on either reads a run of cities.
+ * taken as an axis: the layout sorts them along one axis, so a second would add no cuts of its own.
+ * The filtered columns the axis determines then ride along ({@link WorkloadModel#withRiders}), cut
+ * not at all: the layout puts the axis's cuts on their values' bounds, and a filter on one reads
+ * its runs of the axis aligned. Example: with s_city taken, a filtered s_nation and s_region come
+ * along, and a filter on either reads a run of cities; with lo_orderdate taken, a year of d_year
+ * reads its own dates and no neighbouring cut. {@code maxColumns} counts the axes.
  *
  * <p>With no scans recorded, or none that a cut narrows, the given columns stay, alike.
  */
@@ -80,17 +84,19 @@ public final class AutoColumns {
   /** The choice for {@code files} files, at most {@code maxColumns} columns, {@code given} the fallback. */
   public static Choice choose(WorkloadModel model, List<String> given, int files, int maxColumns) {
     int fileCount = Math.max(1, files);
-    double[] alike = new double[given.size()];
-    Arrays.fill(alike, Math.pow(fileCount, 1.0 / Math.max(1, given.size())));
-    double givenRead = model.filesRead(given, alike);
-    List<String> chosen = fileCount > 1 ? best(model, fileCount, maxColumns) : new ArrayList<>();
-    double[] cuts = cuts(model, chosen, fileCount);
-    for (int i = chosen.size() - 1; i >= 0; i--) {
-      if (cuts[i] < 2 && chosen.size() > 1) {
-        chosen.remove(i);
-        cuts = cuts(model, chosen, fileCount);
+    WorkloadModel.Grid givenGrid = model.on(given);
+    double[] alike = givenGrid.alike(fileCount);
+    double givenRead = givenGrid.filesRead(alike);
+    List<String> axes = fileCount > 1 ? best(model, fileCount, maxColumns) : new ArrayList<>();
+    double[] axisCuts = cuts(model, model.withRiders(axes), fileCount);
+    for (int i = axes.size() - 1; i >= 0; i--) {
+      if (axisCuts[i] < 2 && axes.size() > 1) {
+        axes.remove(i);
+        axisCuts = cuts(model, model.withRiders(axes), fileCount);
       }
     }
+    List<String> chosen = axes.isEmpty() ? axes : model.withRiders(axes);
+    double[] cuts = axes.isEmpty() ? axisCuts : cuts(model, chosen, fileCount);
     if (chosen.isEmpty()) {
       String why = model.scans() == 0 ? "no queries recorded" : String.format(Locale.ROOT,
           "%.0f scans recorded, none narrowed by cuts", model.scans());
@@ -118,7 +124,8 @@ public final class AutoColumns {
       List<List<String>> sets = binomial(candidates.size(), size) <= MAX_SETS ? sets(model, candidates, size)
           : grown(model, candidates, chosen);
       for (List<String> set : sets) {
-        double trial = model.on(set).filesRead(cuts(model, set, files));
+        List<String> riding = model.withRiders(set);
+        double trial = model.on(riding).filesRead(cuts(model, riding, files));
         if (trial < bestRead) {
           best = set;
           bestRead = trial;
@@ -208,19 +215,21 @@ public final class AutoColumns {
    * halving steps.
    */
   static double[] cuts(WorkloadModel model, List<String> columns, int files) {
-    int d = columns.size();
-    if (d == 0) {
-      return new double[0];
-    }
     WorkloadModel.Grid grid = model.on(columns);
-    double[] exponents = new double[d];
-    Arrays.fill(exponents, Math.log(files) / d);
+    int d = (int) IntStream.range(0, columns.size()).filter(i -> !grid.rides(i)).count();
+    if (d == 0) {
+      return new double[columns.size()];
+    }
+    double[] exponents = new double[columns.size()];
+    for (int i = 0; i < exponents.length; i++) {
+      exponents[i] = grid.rides(i) ? 0 : Math.log(files) / d;
+    }
     double read = grid.filesRead(exp(exponents));
     for (double step = Math.log(files) / d / 2; step > 1e-3; ) {
       boolean moved = false;
-      for (int to = 0; to < d; to++) {
-        for (int from = 0; from < d; from++) {
-          if (to == from || exponents[from] < step) {
+      for (int to = 0; to < exponents.length; to++) {
+        for (int from = 0; from < exponents.length; from++) {
+          if (to == from || grid.rides(to) || grid.rides(from) || exponents[from] < step) {
             continue;
           }
           exponents[to] += step;

@@ -1,12 +1,14 @@
 package dev.hudilayout.workload;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 
 /**
  * The recorded queries of a table, reduced to what a layout changes: the share of a grid's files
@@ -36,10 +38,17 @@ public final class WorkloadModel {
   static final class Slab {
     final double width;
     final double points;
+    /** The coarser column whose filter this slab comes from, as runs of this column's values; or null. */
+    final String from;
 
     Slab(double width, double points) {
+      this(width, points, null);
+    }
+
+    Slab(double width, double points, String from) {
       this.width = width;
       this.points = points;
+      this.from = from;
     }
 
     /**
@@ -48,6 +57,16 @@ public final class WorkloadModel {
      */
     double share(double cuts, double distinct) {
       return Math.min(1.0, width + points / Math.min(cuts, distinct));
+    }
+
+    /**
+     * The same for runs whose coarser column rides on this column's axis: the layout puts the cuts
+     * on the coarser values' bounds, so a run shorter than a cut lies inside one, and a longer run
+     * reads its own length alone. A year of dates on a date axis cut 12 times over 7 years reads
+     * 1/7 of the files, not 1/7 + 1/12.
+     */
+    double alignedShare(double cuts, double distinct) {
+      return Math.min(1.0, Math.max(width + points / distinct, points / Math.min(cuts, distinct)));
     }
   }
 
@@ -80,13 +99,16 @@ public final class WorkloadModel {
     }
   }
 
+  /** The columns some query filters itself (not through a column that determines it). */
+  private final Set<String> direct;
   private final List<Query> queries;
   private final double scans;
   private final Map<String, Double> distinct;
   private final Map<String, Set<String>> determines;
 
   private WorkloadModel(List<Query> queries, double scans, Map<String, Double> distinct,
-                        Map<String, Set<String>> determines) {
+                        Map<String, Set<String>> determines, Set<String> direct) {
+    this.direct = direct;
     this.queries = queries;
     this.scans = scans;
     this.distinct = distinct;
@@ -116,12 +138,14 @@ public final class WorkloadModel {
   public static WorkloadModel of(List<ScanEntry> entries, List<String> columns, Widths widths,
                                  Map<String, Set<String>> determines) {
     Map<String, Query> alike = new LinkedHashMap<>();
+    Set<String> direct = new HashSet<>();
     for (ScanEntry entry : entries) {
       Map<String, Slab> slabs = new LinkedHashMap<>();
       for (ColumnFilter filter : entry.filters) {
         Slab slab = columns.contains(filter.column) ? slab(filter, widths) : null;
         if (slab != null) {
           slabs.merge(filter.column, slab, WorkloadModel::narrower);
+          direct.add(filter.column);
         }
       }
       implied(slabs, columns, widths, determines).forEach((column, slab) -> slabs.merge(column, slab,
@@ -139,7 +163,8 @@ public final class WorkloadModel {
         distinct.computeIfAbsent(column, c -> Math.max(1, widths.distinct(c)));
       }
     }
-    return new WorkloadModel(new ArrayList<>(alike.values()), entries.size(), distinct, Map.copyOf(determines));
+    return new WorkloadModel(new ArrayList<>(alike.values()), entries.size(), distinct, Map.copyOf(determines),
+        Set.copyOf(direct));
   }
 
   private static Slab narrower(Slab a, Slab b) {
@@ -165,8 +190,8 @@ public final class WorkloadModel {
         double ratio = widths.distinct(finer) / widths.distinct(filtered);
         if (coarse.contains(filtered) && columns.contains(finer) && ratio >= 1 && ratio < Double.POSITIVE_INFINITY) {
           Dependence.Spread spread = widths.spread(finer, filtered);
-          out.merge(finer, runs(slab.points, ratio, spread == null ? Double.NaN : spread.runs, widths.distinct(finer)),
-              WorkloadModel::narrower);
+          out.merge(finer, runs(slab.points, ratio, spread == null ? Double.NaN : spread.runs, widths.distinct(finer),
+              filtered), WorkloadModel::narrower);
         }
       });
     });
@@ -177,10 +202,10 @@ public final class WorkloadModel {
    * The slab of {@code points} values of a coarse column on a finer one with {@code ratio} values
    * to each of them, in {@code runs} runs each (NaN: unknown), of {@code distinct} values in all.
    */
-  private static Slab runs(double points, double ratio, double runs, double distinct) {
+  private static Slab runs(double points, double ratio, double runs, double distinct, String from) {
     double values = points * ratio;
     double stretches = Double.isNaN(runs) ? values : Math.max(1, Math.min(values, points * runs));
-    return new Slab(Math.max(0, (values - stretches) / distinct), stretches);
+    return new Slab(Math.max(0, (values - stretches) / distinct), stretches, from);
   }
 
   /**
@@ -241,20 +266,46 @@ public final class WorkloadModel {
     return new Grid(columns);
   }
 
-  /** The model's queries on one set of columns: per query kind, its slab on each column (or none). */
+  /**
+   * The model's queries on one set of sort columns: per query kind, its slab on each column (or
+   * none). A column another of the set determines rides on that column's axis ({@link #rides}): the
+   * layout cuts it not at all, and puts the axis's cuts on its values' bounds, so its filters read
+   * aligned runs of the axis ({@link Slab#alignedShare}).
+   */
   public final class Grid {
     private final Slab[][] slabs;
     private final double[] distincts;
+    private final boolean[] riders;
+    private final boolean[][] aligned;
 
     private Grid(List<String> columns) {
       slabs = new Slab[queries.size()][columns.size()];
       distincts = new double[columns.size()];
+      riders = new boolean[columns.size()];
+      aligned = new boolean[queries.size()][columns.size()];
       for (int i = 0; i < columns.size(); i++) {
         distincts[i] = distinct.getOrDefault(columns.get(i), Double.POSITIVE_INFINITY);
+        riders[i] = WorkloadModel.this.rides(columns, i);
         for (int q = 0; q < queries.size(); q++) {
-          slabs[q][i] = queries.get(q).slabs.get(columns.get(i));
+          slabs[q][i] = riders[i] ? null : queries.get(q).slabs.get(columns.get(i));
+          aligned[q][i] = slabs[q][i] != null && slabs[q][i].from != null && columns.contains(slabs[q][i].from);
         }
       }
+    }
+
+    /** Whether column i rides on another's axis: it is cut not at all. */
+    public boolean rides(int i) {
+      return riders[i];
+    }
+
+    /** Cuts alike on the columns that take cuts, whose product is {@code files}; 1 on the riders. */
+    public double[] alike(int files) {
+      long axes = IntStream.range(0, riders.length).filter(i -> !riders[i]).count();
+      double[] out = new double[riders.length];
+      for (int i = 0; i < out.length; i++) {
+        out[i] = riders[i] ? 1 : Math.pow(files, 1.0 / Math.max(1, axes));
+      }
+      return out;
     }
 
     /** The share of the files the average recorded query reads with {@code cuts[i]} cuts on column i. */
@@ -266,14 +317,47 @@ public final class WorkloadModel {
       for (int q = 0; q < slabs.length; q++) {
         double share = 1;
         for (int i = 0; i < distincts.length; i++) {
-          if (slabs[q][i] != null) {
-            share *= slabs[q][i].share(cuts[i], distincts[i]);
+          Slab slab = slabs[q][i];
+          if (slab != null) {
+            share *= aligned[q][i] ? slab.alignedShare(cuts[i], distincts[i]) : slab.share(cuts[i], distincts[i]);
           }
         }
         sum += queries.get(q).count * share;
       }
       return sum / scans;
     }
+  }
+
+  /**
+   * Whether {@code columns[i]} rides on another of {@code columns}: one that determines it with at
+   * least as many values (of two that determine each other, the later rides on the earlier).
+   */
+  boolean rides(List<String> columns, int i) {
+    String column = columns.get(i);
+    for (int j = 0; j < columns.size(); j++) {
+      String other = columns.get(j);
+      if (j != i && determines.getOrDefault(other, Set.of()).contains(column)
+          && (!determines.getOrDefault(column, Set.of()).contains(other) || j < i)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code axes} and then the columns queries filter (themselves, not through another) that one of
+   * them determines, which ride on its axis: with s_city taken, a filtered s_nation and s_region
+   * come along, cut not at all.
+   */
+  public List<String> withRiders(List<String> axes) {
+    List<String> out = new ArrayList<>(axes);
+    for (String column : filtered()) {
+      if (!out.contains(column) && direct.contains(column)
+          && axes.stream().anyMatch(axis -> determines.getOrDefault(axis, Set.of()).contains(column))) {
+        out.add(column);
+      }
+    }
+    return out;
   }
 
   /**

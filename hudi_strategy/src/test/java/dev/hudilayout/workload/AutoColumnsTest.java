@@ -229,6 +229,10 @@ class AutoColumnsTest {
     List<String> columns = List.of("s_city", "s_nation", "s_region");
     java.util.Map<String, java.util.Set<String>> determines = Dependence.of(columns, rows);
     java.util.Map<String, java.util.Map<String, Dependence.Spread>> spread = Dependence.spread(columns, rows, determines);
+    // one pass over the pairs finds the same
+    Dependence.Found found = Dependence.find(columns, rows);
+    assertEquals(determines, found.determines);
+    assertEquals(spread.get("s_nation").get("s_region").cover, found.spreads.get("s_nation").get("s_region").cover, 1e-12);
     assertEquals(1.0, spread.get("s_city").get("s_nation").runs, 1e-12);
     assertEquals(5.0, spread.get("s_city").get("s_region").runs, 1e-12);
     assertEquals(5.0, spread.get("s_nation").get("s_region").runs, 1e-12);
@@ -282,9 +286,39 @@ class AutoColumnsTest {
     assertTrue(model.related("s_region", "s_city") && model.related("s_city", "s_nation"));
     assertFalse(model.related("s_city", "c_city"));
     AutoColumns.Choice choice = AutoColumns.choose(model, List.of("s_region"), 100, 3);
-    long family = choice.columns.stream().filter(c -> c.startsWith("s_")).count();
-    assertEquals(1, family, choice.reason);
-    assertTrue(choice.columns.contains("c_city"), choice.reason);
+    // one of the family takes cuts; the filtered columns it determines ride along after the axes, uncut
+    List<String> cut = new ArrayList<>();
+    for (int i = 0; i < choice.columns.size(); i++) {
+      if (choice.cuts[i] >= 2) {
+        cut.add(choice.columns.get(i));
+      }
+    }
+    assertEquals(1, cut.stream().filter(c -> c.startsWith("s_")).count(), choice.reason);
+    assertEquals(List.of("s_city", "c_city"), cut, choice.reason);
+    assertEquals(List.of("s_city", "c_city", "s_region", "s_nation"), choice.columns, choice.reason);
+    assertEquals(1.0, choice.cuts[2] * choice.cuts[3], 1e-12, choice.reason);
+  }
+
+  @Test
+  void aCoarserColumnRidingOnItsAxisReadsItsRunsAligned() {
+    // 2,557 order dates over 7 years, one run a year: a year on a date axis cut 12 times reads
+    // 364.3 / 2,557 past the cut its run starts in, plus that cut; with d_year riding, the layout
+    // puts cuts on the years' bounds and the year reads its own share alone
+    List<String> table = List.of("lo_orderdate", "d_year");
+    RangeWidths widths = new RangeWidths().distinct("lo_orderdate", 2557).distinct("d_year", 7)
+        .spread("lo_orderdate", "d_year", new Dependence.Spread(1, 1));
+    java.util.Map<String, java.util.Set<String>> determines = java.util.Map.of("lo_orderdate", java.util.Set.of("d_year"));
+    WorkloadModel model = WorkloadModel.of(times(4, scan(ColumnFilter.of("d_year", Shape.EQUALS, 1))), table, widths,
+        determines);
+    double run = 2557.0 / 7;
+    assertEquals((run - 1) / 2557 + 1.0 / 12, model.filesRead(List.of("lo_orderdate"), new double[] {12}), 1e-12);
+    assertEquals(run / 2557, model.filesRead(List.of("lo_orderdate", "d_year"), new double[] {12, 1}), 1e-12);
+    // a run shorter than a cut lies inside one: cut 4 times, a year reads a quarter
+    assertEquals(0.25, model.filesRead(List.of("lo_orderdate", "d_year"), new double[] {4, 1}), 1e-12);
+    // the rider takes no cuts of its own, and the choice brings it along
+    assertEquals(List.of("lo_orderdate", "d_year"), model.withRiders(List.of("lo_orderdate")));
+    assertTrue(model.on(List.of("lo_orderdate", "d_year")).rides(1));
+    assertEquals(1.0, AutoColumns.cuts(model, List.of("lo_orderdate", "d_year"), 12)[1], 1e-12);
   }
 
   @Test
