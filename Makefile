@@ -53,13 +53,12 @@ dist: build
 demo: build
 	$(PY) -m hudi_layout demo
 
-# Linters (ruff, mypy; checkstyle runs inside the Maven build) and JUnit (Maven Surefire; on the
-# older lines their adapter tests), each line's jar rebuilt by the way.
+# Linters (ruff, mypy; checkstyle runs inside the Maven build) and JUnit (Maven Surefire), the
+# Hudi 1.2 jar rebuilt by the way. The older lines' adapter tests run in `make test-compat`.
 check: venv
 	$(PY) -m ruff check python bench docs/gen tests integration compat examples conftest.py
 	$(PY) -m mypy
 	$(MVN) package
-	for line in $(OLDER_LINES); do $(MVN) -P$$line package || exit 1; done
 
 # The library's tests: `check`, then the pytest of tests/ and integration/ against a real local
 # Spark + Hudi 1.2 (markers `bench` and `dist` left out: faults, concurrency, merge-on-read, every
@@ -81,8 +80,8 @@ test-dist: build
 test-bench: peers
 	$(PY) -m pytest -q -p no:cacheprovider --durations=10 -m bench
 
-# The compatibility suite (compat/) on each Hudi line, one Spark session per line, the lines side
-# by side: 1.0.2 and 0.15.0 run every test of compat/ (their own and the suite's scenarios again,
+# The compatibility suite: the older lines' JUnit (their adapters, each line's jar rebuilt by the
+# way), then compat/ on each Hudi line, one Spark session per line, the lines side by side: 1.0.2 and 0.15.0 run every test of compat/ (their own and the suite's scenarios again,
 # compat/test_features.py); 1.2.0 runs the line-by-line tests the others are held against (the files
 # the default layout writes, the report, the SQL procedure, a killed clustering). Each line's log is
 # printed when all are done, the run fails if any failed, and docs/compatibility.md is written from
@@ -92,6 +91,7 @@ COMPAT_LINE = HUDI_LAYOUT_HUDI_VERSION=$$v $(PY) -m pytest -q -p no:cacheprovide
 	--basetemp=$(CURDIR)/target/compat/tmp-$$v compat > target/compat/pytest-$$v.log 2>&1
 COMPAT_LOGS = for v in $(COMPAT_VERSIONS); do echo "== compat on Hudi $$v"; cat target/compat/pytest-$$v.log; done
 test-compat: build
+	for line in $(OLDER_LINES); do $(MVN) -q -P$$line package || exit 1; done
 	mkdir -p target/compat
 	pids=""; for v in $(COMPAT_VERSIONS); do $(COMPAT_LINE) & pids="$$pids $$!"; done; \
 	failed=0; for pid in $$pids; do wait $$pid || failed=1; done; \

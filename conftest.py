@@ -29,6 +29,15 @@ _OUTCOMES = {}
 SKIP_JOL_ATTACH = "-Djol.skipHotspotSAAttach=true -Djol.skipDynamicAttach=true"
 
 
+#: The test tables hold thousands of rows, so compiling a query's generated code costs more than
+#: running it: every Spark SQL plan here runs interpreted, which gives the same rows (Spark's own
+#: tests hold its interpreted and generated code to the same results). On 2 cores, tests/test_ingest.py
+#: and tests/test_types.py took 146 s this way against 195 s with code generation (159-179 s with
+#: whole-stage generation alone off); tests/test_auto.py 91 s against 100 s; the whole suite with two
+#: workers 1059 s against 1312 s.
+INTERPRETED = {"spark.sql.codegen.wholeStage": "false", "spark.sql.codegen.factoryMode": "NO_CODEGEN"}
+
+
 _RANK = {"skipped": 0, "passed": 1, "failed": 2}
 
 
@@ -78,6 +87,8 @@ def spark():
                .config("spark.sql.session.timeZone", "UTC")
                .config("spark.driver.extraJavaOptions", SKIP_JOL_ATTACH)
                .config("spark.executor.extraJavaOptions", SKIP_JOL_ATTACH))
+    for key, value in INTERPRETED.items():
+        builder = builder.config(key, value)
     from bench.probes import BenchJarMissing, bench_jar
     try:
         probes = [bench_jar()]
@@ -90,8 +101,10 @@ def spark():
     # about 0.8x the wall time on 2 cores (15.2-17.2 s against 19.8-21.6 s for one
     # scheduleAndExecute), where C2's compiler threads would take the cores from the job. The
     # session above, which runs every test, keeps the JVM's default.
-    # They skip JOL's attach attempts too, as the session does.
-    os.environ["SPARK_SUBMIT_OPTS"] = " ".join(
-        dict.fromkeys(os.environ.get("SPARK_SUBMIT_OPTS", "-XX:TieredStopAtLevel=1").split() + SKIP_JOL_ATTACH.split()))
+    # They skip JOL's attach attempts too, and run queries interpreted (a spark.* system property
+    # is a Spark conf to a driver), as the session does.
+    interpreted = [f"-D{key}={value}" for key, value in INTERPRETED.items()]
+    os.environ["SPARK_SUBMIT_OPTS"] = " ".join(dict.fromkeys(
+        os.environ.get("SPARK_SUBMIT_OPTS", "-XX:TieredStopAtLevel=1").split() + SKIP_JOL_ATTACH.split() + interpreted))
     yield session
     session.stop()

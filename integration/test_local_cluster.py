@@ -16,7 +16,8 @@ each, the table holds exactly the rows a model of the writes predicts, and point
 the same keys and read fewer files than the 12 the first write left.
 
 Every JVM here skips JOL's attach attempts (``jol.skipHotspotSAAttach``, ``jol.skipDynamicAttach``):
-on a stock JDK they fail after starting helper JVMs, and JOL takes the same fallback.
+on a stock JDK they fail after starting helper JVMs, and JOL takes the same fallback. The drivers
+and executors compile with C1 alone and run queries interpreted, as conftest.py's drivers do.
 """
 from __future__ import annotations
 
@@ -40,6 +41,9 @@ REPO = Path(__file__).resolve().parents[1]
 MASTER = "local-cluster[2,1,1024]"  # the inline writes: tasks spread over two executor JVMs
 JOB_MASTER = "local-cluster[1,2,1024]"  # the job: one executor JVM, two cores
 JOL = "-Djol.skipHotspotSAAttach=true -Djol.skipDynamicAttach=true"
+#: the executors, as the drivers (conftest.py), compile with C1 alone: C2's threads would take the
+#: cores from the tasks of a job this small
+EXECUTOR_OPTS = f"{JOL} -XX:TieredStopAtLevel=1"
 COLUMNS = list(lineorder.FILTER_COLUMNS)
 TARGET = 500_000  # about 1,000 order lines a file beside Hudi's default bloom filter (about 431 KB)
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2")]
@@ -54,7 +58,7 @@ def _run_logged(tmp_path: Path, name: str, command) -> tuple:
     conf.mkdir()
     log.mkdir()
     (conf / "spark-defaults.conf").write_text(f"spark.eventLog.enabled true\nspark.eventLog.dir {log.as_uri()}\n"
-                                              f"spark.executor.extraJavaOptions {JOL}\n")
+                                              f"spark.executor.extraJavaOptions {EXECUTOR_OPTS}\n")
     env = dict(os.environ, SPARK_CONF_DIR=str(conf))  # the drivers' options: conftest's SPARK_SUBMIT_OPTS
     run = subprocess.run(command, capture_output=True, text=True, timeout=900, env=env, cwd=str(tmp_path))
     executors = set()
