@@ -119,11 +119,11 @@ public final class DistinctValues {
   }
 
   /** Up to {@code most} of {@code files}, evenly spread over them. */
-  static List<String> spread(List<String> files, int most) {
+  static <T> List<T> spread(List<T> files, int most) {
     if (files.size() <= most) {
       return files;
     }
-    List<String> out = new ArrayList<>(most);
+    List<T> out = new ArrayList<>(most);
     for (int i = 0; i < most; i++) {
       out.add(files.get((int) ((long) i * files.size() / most)));
     }

@@ -161,7 +161,8 @@ public final class FileFooters {
     if (paths.isEmpty()) {
       return FileSizing.NONE;
     }
-    int n = Math.min(SAMPLED, paths.size());
+    List<Path> sampled = DistinctValues.spread(paths, SAMPLED);
+    int n = sampled.size();
     long[] fixed = new long[n];
     int read = 0;
     long rowBytes = 0;
@@ -174,7 +175,7 @@ public final class FileFooters {
       throw new UncheckedIOException(e);
     }
     for (int i = 0; i < n; i++) {
-      Path path = paths.get((int) ((long) i * paths.size() / n));
+      Path path = sampled.get(i);
       try {
         long size = fs.getFileStatus(path).getLen();
         long length = footerLength(fs, path, size);

@@ -40,34 +40,6 @@ public final class Dependence {
   private Dependence() {
   }
 
-  /**
-   * Per column of {@code columns}, the others it determines over {@code rows} (each row the
-   * columns' values in order; null counts as a value). Columns that determine none are left out.
-   */
-  public static Map<String, Set<String>> of(List<String> columns, List<Object[]> rows) {
-    return find(columns, rows).determines;
-  }
-
-  /**
-   * Per X of {@code determines} and per Y it determines, how X's values lie among Y's over
-   * {@code rows} (as in {@link #of}).
-   */
-  public static Map<String, Map<String, Spread>> spread(List<String> columns, List<Object[]> rows,
-                                                        Map<String, Set<String>> determines) {
-    Ranked ranked = new Ranked(columns, rows);
-    Map<String, Map<String, Spread>> out = new LinkedHashMap<>();
-    determines.forEach((finer, coarse) -> {
-      int x = columns.indexOf(finer);
-      for (String each : coarse) {
-        int y = columns.indexOf(each);
-        if (x >= 0 && y >= 0) {
-          out.computeIfAbsent(finer, k -> new LinkedHashMap<>()).put(each, ranked.pair(x, y).spread());
-        }
-      }
-    });
-    return out;
-  }
-
   /** What {@link #find} found: which columns determine which, and how (finer X, coarser Y, spread). */
   public static final class Found {
     public final Map<String, Set<String>> determines;
@@ -80,8 +52,10 @@ public final class Dependence {
   }
 
   /**
-   * {@link #of} and {@link #spread} in one pass over the pairs of {@code columns}: each pair's
-   * rows are counted once, for its agreement, runs and cover.
+   * Per column of {@code columns}, the others it determines over {@code rows} (each row the
+   * columns' values in order; null counts as a value), and how its values lie among theirs. One
+   * pass over the pairs of columns: each pair's rows are counted once, for its agreement, runs and
+   * cover. Columns that determine none are left out.
    */
   public static Found find(List<String> columns, List<Object[]> rows) {
     Map<String, Set<String>> determines = new LinkedHashMap<>();
@@ -244,16 +218,6 @@ public final class Dependence {
   /** The runs the x values of one y value form on average in x's order, over {@code rows}. */
   static double runs(List<Object[]> rows, int x, int y) {
     return pairOf(rows, x, y).runs();
-  }
-
-  /** The y values whose x values span an x value, on average, over {@code rows}. */
-  static double cover(List<Object[]> rows, int x, int y) {
-    return pairOf(rows, x, y).cover();
-  }
-
-  /** The share of rows holding the y value most common among the rows of their x value. */
-  static double agreement(List<Object[]> rows, int x, int y) {
-    return pairOf(rows, x, y).agreement();
   }
 
   private static Pair pairOf(List<Object[]> rows, int x, int y) {
