@@ -66,8 +66,8 @@ class BenchSpec(TableSpec):
 
     @property
     def columns(self) -> Tuple[str, ...]:
-        """The filter columns; with ``--workload ssb`` those a user would name (:data:`bench.workload.USER_COLUMNS`)."""
-        return workload.USER_COLUMNS if self.workload else super().columns
+        """The filter columns; with ``--workload`` those a user would name (:func:`bench.workload.user_columns`)."""
+        return workload.user_columns(self.workload) if self.workload else super().columns
 
     def validate(self) -> "BenchSpec":
         """ValueError naming the flag, the value and what is accepted, for any field that cannot
@@ -81,7 +81,8 @@ class BenchSpec(TableSpec):
                              "one file a partition")
         self.refuse_peers_when_partitioned("ours, Hudi's built-in, floor and random only")
         if self.workload not in workload.WORKLOADS:
-            raise ValueError(f"--workload {self.workload}: expected ssb (the 13 SSB queries) or none")
+            raise ValueError(f"--workload {self.workload}: expected ssb (the 13 SSB queries), ssb-q1 (Q1.1-Q1.3) "
+                             "or none")
         if self.workload and self.partitions:
             raise ValueError(f"--workload {self.workload}: not with --partitions (the queries name no partition)")
         for layout in self.layouts:
@@ -185,7 +186,7 @@ def run(spec: BenchSpec, spark=None) -> dict:
     report = summarise(spec, spec.columns, results, weights, axes)
     report["hudi_write_options"] = writer
     if spec.workload:
-        report["workload"] = workload.summary(report["layouts"])
+        report["workload"] = workload.summary(report["layouts"], name=spec.workload)
     report["hudi_version"] = hudi_version  # the Hudi the run's session ran (--hudi-version)
     write_outputs(out, report)
     return report
@@ -235,7 +236,7 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
     rows_total = spark.read.parquet(source).count()
     writer = write_options(codec, math.ceil(rows_total / spec.files), parse_hudi_options(spec.hudi_option))
     # with a workload the index covers every column it filters, for every layout alike
-    index_columns = workload.INDEX_COLUMNS if spec.workload else columns
+    index_columns = workload.index_columns(spec.workload) if spec.workload else columns
     opts = {**tables.table_options("ssb", "lo_key", index_columns, spec.files,
                                    partition_by=partitions.FIELD if partition_count else ""), **writer}
     rows_in = spark.read.parquet(source)
@@ -247,7 +248,7 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
     # the floor writes each partition the files Hudi's plan gives a clustering there (the target
     # size Layout.options sets: the random table's bytes / --files)
     floor_files = (partitions.files_by_bytes(base, tables.target_file_bytes(total, spec.files)) if partition_count else None)
-    queries = workload.queries() if spec.workload else make_queries(spark, source, columns, spec.queries, spec.seed)
+    queries = workload.queries(spec.workload) if spec.workload else make_queries(spark, source, columns, spec.queries, spec.seed)
     if partition_count:
         points = [(q.label, q.predicate) for q in queries if q.kind == "point"]
         queries += [Query("ppoint", label, predicate)

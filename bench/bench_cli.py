@@ -103,7 +103,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--workload", default="", choices=[w for w in workload.WORKLOADS if w],
                    help="ssb: the 13 SSB queries instead of point, range and pair queries; the layouts that need "
                         "columns get the three the queries filter most, and an -auto layout records one pass of "
-                        "the queries and clusters by the columns its log asks for")
+                        "the queries and clusters by the columns its log asks for; ssb-q1: the range-heavy Q1.x "
+                        "family alone")
     p.add_argument("--keep-tables", action="store_true")
     p.add_argument("--no-warmup", dest="warmup", action="store_false",
                    help="skip the warm-up: by default every measured layout first runs once, unmeasured, on "

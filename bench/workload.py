@@ -1,8 +1,9 @@
 """``bench --workload ssb``: the skipping benchmark on the 13 SSB queries (:mod:`bench.ssb_queries`)
-instead of the point, range and pair queries of chosen columns.
+instead of the point, range and pair queries of chosen columns. ``--workload ssb-q1`` runs the
+range-heavy Q1.x family alone (order-date windows, discount and quantity ranges).
 
-The layouts that need columns get those a user would pick: the three the 13 queries filter most
-often (:data:`USER_COLUMNS`). The column-stats index covers every column a query filters, for
+The layouts that need columns get those a user would pick: the three the workload's queries filter
+most often (:func:`user_columns`). The column-stats index covers every column a query filters, for
 every layout alike. A layout with ``-auto`` (ours) clusters by the columns its query log asks for,
 after one pass of the run's queries is recorded on its copy of the table (:func:`record`): the 13
 queries here, the point, range and pair queries of the filter columns without a workload.
@@ -21,7 +22,9 @@ from hudi_layout import scan
 from .queries import Query
 from .ssb_queries import CONJUNCTS, QUERIES
 
-WORKLOADS = ("", "ssb")
+WORKLOADS = ("", "ssb", "ssb-q1")
+#: the query-name prefix each workload keeps
+_PREFIX = {"ssb": "Q", "ssb-q1": "Q1."}
 #: a conjunct's column: the identifier it starts with
 _COLUMN = re.compile(r"\s*([A-Za-z_][A-Za-z_0-9]*)")
 
@@ -34,20 +37,38 @@ def conjunct_column(conjunct: str) -> str:
     return match.group(1)
 
 
-def filter_counts() -> Counter:
-    """How many of the 13 queries filter each column."""
-    return Counter(column for _, parts in CONJUNCTS for column in {conjunct_column(p) for p in parts})
+def named(name: str = "ssb") -> List[Tuple[str, str]]:
+    """The workload's queries, (label, where clause), in order: all 13 for ``ssb``."""
+    if name not in _PREFIX:
+        raise ValueError(f"--workload {name}: expected one of {', '.join(_PREFIX)}")
+    return [(label, where) for label, where in QUERIES if label.startswith(_PREFIX[name])]
 
 
-#: every column a query filters, most filtered first (ties in the table's first-seen order)
-INDEX_COLUMNS: Tuple[str, ...] = tuple(c for c, _ in filter_counts().most_common())
-#: the columns a user would name: the three the queries filter most often
-USER_COLUMNS: Tuple[str, ...] = INDEX_COLUMNS[:3]
+def filter_counts(name: str = "ssb") -> Counter:
+    """How many of the workload's queries filter each column."""
+    labels = {label for label, _ in named(name)}
+    return Counter(column for label, parts in CONJUNCTS if label in labels
+                   for column in {conjunct_column(p) for p in parts})
 
 
-def queries() -> List[Query]:
-    """The 13 queries as the benchmark runs them: kind ``ssb``, labelled Q1.1 to Q4.3."""
-    return [Query("ssb", name, where) for name, where in QUERIES]
+def index_columns(name: str = "ssb") -> Tuple[str, ...]:
+    """Every column the workload's queries filter, most filtered first (ties in first-seen order)."""
+    return tuple(c for c, _ in filter_counts(name).most_common())
+
+
+def user_columns(name: str = "ssb") -> Tuple[str, ...]:
+    """The columns a user would name: the three the workload's queries filter most often."""
+    return index_columns(name)[:3]
+
+
+#: the 13 queries' index and user columns
+INDEX_COLUMNS: Tuple[str, ...] = index_columns()
+USER_COLUMNS: Tuple[str, ...] = user_columns()
+
+
+def queries(name: str = "ssb") -> List[Query]:
+    """The workload's queries as the benchmark runs them: kind ``ssb``, labelled Q1.1 to Q4.3."""
+    return [Query("ssb", label, where) for label, where in named(name)]
 
 
 def record(spark, path: str, run: Sequence[Query]) -> int:
@@ -64,29 +85,31 @@ def record(spark, path: str, run: Sequence[Query]) -> int:
     return len(query_log.entries(spark, path))
 
 
-def summary(layouts: Sequence[dict], auto_suffix: str = "-auto") -> Dict[str, dict]:
+def summary(layouts: Sequence[dict], auto_suffix: str = "-auto", name: str = "ssb") -> Dict[str, dict]:
     """Per layout (results.json's rows): the files each query read, their bytes and its seconds,
     their sums, and the sums against the best layout without ``auto_suffix`` (those on the user's
     columns, and random). Layouts that wrote different numbers of files compare fairly by
-    ``tables_read`` (files read over the table's files) and by bytes read."""
+    ``tables_read`` (files read over the table's files) and by bytes read. ``name``: the workload
+    the layouts ran."""
+    run = named(name)
     out: Dict[str, dict] = {}
     for row in layouts:
         by_query = {q["label"]: q for q in row["queries"] if q["kind"] == "ssb"}
-        files_sum = sum(by_query[n]["files"] for n, _ in QUERIES)
-        measured_bytes = all(by_query[n].get("bytes") is not None for n, _ in QUERIES)
-        out[row["layout"]] = {"files": {n: by_query[n]["files"] for n, _ in QUERIES},
-                              "seconds": {n: by_query[n]["seconds"] for n, _ in QUERIES},
+        files_sum = sum(by_query[n]["files"] for n, _ in run)
+        measured_bytes = all(by_query[n].get("bytes") is not None for n, _ in run)
+        out[row["layout"]] = {"files": {n: by_query[n]["files"] for n, _ in run},
+                              "seconds": {n: by_query[n]["seconds"] for n, _ in run},
                               "files_sum": files_sum,
-                              "seconds_sum": sum(by_query[n]["seconds"] for n, _ in QUERIES),
+                              "seconds_sum": sum(by_query[n]["seconds"] for n, _ in run),
                               "table_files": row["files"],
                               "tables_read": files_sum / row["files"] if row["files"] else None,
-                              "bytes_sum": sum(by_query[n]["bytes"] for n, _ in QUERIES) if measured_bytes else None}
+                              "bytes_sum": sum(by_query[n]["bytes"] for n, _ in run) if measured_bytes else None}
     others = [name for name in out if not name.endswith(auto_suffix) and name != "random"]
     if others:
         def best(key: str) -> Optional[float]:
             values = [out[n][key] for n in others if out[n][key] is not None]
             return min(values) if values else None
-        q1 = [n for n, _ in QUERIES if n.startswith("Q1.")]
+        q1 = [n for n, _ in run if n.startswith("Q1.")]
         bests = {key: best(key) for key in ("files_sum", "seconds_sum", "tables_read", "bytes_sum")}
         for row in out.values():
             for key, ratio in (("files_sum", "files_vs_best_other"), ("seconds_sum", "seconds_vs_best_other"),
@@ -99,7 +122,7 @@ def summary(layouts: Sequence[dict], auto_suffix: str = "-auto") -> Dict[str, di
 def render(summary_rows: Dict[str, dict]) -> str:
     """results.md's workload table: files read per query and layout, then the sums and ratios (files,
     tables' worth of files, bytes and seconds, each against the best layout on the user's columns)."""
-    names = [n for n, _ in QUERIES]
+    names = list(next(iter(summary_rows.values()))["files"]) if summary_rows else []
 
     def ratio(value: Optional[float]) -> str:
         return "" if value is None else f"{value:.2f}"

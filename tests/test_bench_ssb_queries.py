@@ -53,6 +53,14 @@ def test_the_workload_names_the_columns_the_queries_filter_most_and_indexes_all(
     filtered = {workload.conjunct_column(p) for _, parts in CONJUNCTS for p in parts}
     assert set(workload.INDEX_COLUMNS) == filtered and len(workload.INDEX_COLUMNS) == len(filtered)
     assert [q.label for q in workload.queries()] == [name for name, _ in QUERIES]
+    # the range-heavy Q1.x family alone: its own user columns (its discount and quantity ranges
+    # filter every query of it) and index
+    assert [q.label for q in workload.queries("ssb-q1")] == ["Q1.1", "Q1.2", "Q1.3"]
+    assert set(workload.user_columns("ssb-q1")) == {"lo_discount", "lo_quantity", "d_year"}
+    assert set(workload.index_columns("ssb-q1")) == {"lo_discount", "lo_quantity", "d_year", "d_yearmonthnum",
+                                                     "lo_orderdate"}
+    with pytest.raises(ValueError, match="ssb-q2"):
+        workload.queries("ssb-q2")
 
 
 def test_the_workload_summary_sets_each_layout_against_the_best_on_the_users_columns():
@@ -69,6 +77,12 @@ def test_the_workload_summary_sets_each_layout_against_the_best_on_the_users_col
     assert summary["ours-hilbert-sample"]["q1_files_sum"] == 60
     table = workload.render(summary)
     assert "| ours-hilbert-sample-auto | 300 | 10 |" in table and "| 130 | 0.50 |" in table
+    # a run of the Q1.x family alone sums and renders its three queries only
+    q1 = workload.summary([{**row("ours-hilbert-sample", 20), "queries": row("x", 20)["queries"][:3]},
+                           {**row("ours-hilbert-sample-auto", 10), "queries": row("x", 10)["queries"][:3]}],
+                          name="ssb-q1")
+    assert q1["ours-hilbert-sample-auto"]["files_sum"] == 30 and q1["ours-hilbert-sample-auto"]["files_vs_best_other"] == 0.5
+    assert "| Q1.1 | Q1.2 | Q1.3 | sum |" in workload.render(q1)
 
 
 def test_layouts_of_unequal_file_counts_compare_by_tables_read_and_bytes():

@@ -95,3 +95,34 @@ def workload_block() -> str:
                      f"{r['q1_files_sum']} | {r['q1_files_sum'] / ours['q1_files_sum']:.2f}x | "
                      f"{r['seconds_sum']:.1f} | {ratio(r['seconds_vs_best_other'])} |")
     return "\n".join(lines) + "\n"
+
+
+#: The run of the Q1.x family alone (``bench --workload ssb-q1``) in docs/layouts.md.
+Q1_RUN = "docs/bench/ssb-q1-n300"
+
+
+def q1_workload_block() -> str:
+    """docs/layouts.md: :data:`Q1_RUN`'s files read per query of Q1.x and their sum per layout,
+    against ours on the user's columns (equal cuts), against Hudi's built-in Hilbert layout and as
+    tables' worth of files; and each layout's clustering time against the plain-write floor."""
+    report = _report(Q1_RUN)
+    rows = report["workload"]
+    seconds = {r["layout"]: r.get("cluster_seconds") for r in report["layouts"]}
+    uniform, builtin = rows["ours-hilbert-sample"]["files_sum"], rows["builtin-hilbert-sample"]["files_sum"]
+    floor = seconds.get("floor")
+    names = list(rows["ours-hilbert-sample"]["files"])
+    lines = ["| layout | table files | " + " | ".join(names) + " | files read | vs ours, equal cuts | vs built-in "
+             "| tables read | clustering s | vs floor |",
+             "|" + " --- |" * (len(names) + 8)]
+    for name, label in {**WORKLOAD_NAMES, "floor": "floor (plain write)"}.items():
+        if name not in rows:
+            continue
+        r = rows[name]
+        bold = "**" if name.endswith("-auto") else ""
+        spent = seconds.get(name)
+        clustering = "" if not spent else f"{spent:.1f}"
+        vs_floor = "" if not spent or not floor else f"{spent / floor:.2f}x"
+        lines.append(f"| {label} | {r['table_files']} | " + " | ".join(str(r["files"][n]) for n in names)
+                     + f" | {bold}{r['files_sum']}{bold} | {bold}{r['files_sum'] / uniform:.2f}x{bold} "
+                     f"| {r['files_sum'] / builtin:.2f}x | {r['tables_read']:.2f} | {clustering} | {vs_floor} |")
+    return "\n".join(lines) + "\n"
