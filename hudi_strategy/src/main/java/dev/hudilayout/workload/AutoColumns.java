@@ -28,7 +28,9 @@ import java.util.stream.IntStream;
  * along, and a filter on either reads a run of cities; with lo_orderdate taken, a year of d_year
  * reads its own dates and no neighbouring cut. {@code maxColumns} counts the axes.
  *
- * <p>With no scans recorded, or none that a cut narrows, the given columns stay, alike.
+ * <p>With no scans recorded, or none that a cut narrows, the given columns stay, alike. They stay
+ * too where the columns chosen save less than {@link #MOVE_GAIN} of the files they read, by the
+ * model: its estimates err by more than that, so a smaller gain is no reason to leave them.
  */
 public final class AutoColumns {
   /** The least share of the files read a further column must save to be taken: 1%. */
@@ -39,8 +41,8 @@ public final class AutoColumns {
   static final int MAX_SETS = 600;
   /**
    * The least share of the files read new columns must save over the columns a table is laid out
-   * on for a layout to move to them: 10%. A choice that wins by less stays on the recorded
-   * columns, so noise in the log does not rewrite the table.
+   * on, or over the given ones, for a layout to move to them: 10%. A choice that wins by less stays
+   * on those columns, so noise in the log, or in the model, does not rewrite the table.
    */
   public static final double MOVE_GAIN = 0.10;
 
@@ -103,6 +105,12 @@ public final class AutoColumns {
       return new Choice(given, alike, givenRead, givenRead, false, why + ": the given columns " + given + ", alike");
     }
     double read = model.filesRead(chosen, cuts);
+    if (read > givenRead * (1 - MOVE_GAIN)) {
+      return new Choice(given, alike, givenRead, givenRead, false, String.format(Locale.ROOT, "%.0f scans recorded: "
+          + "the given columns %s stay, alike, reading %.3g of %d files a query against %.3g with %s cut %s, less than "
+          + "%.0f%% better", model.scans(), given, givenRead * fileCount, fileCount, read * fileCount, chosen,
+          rounded(cuts), 100 * MOVE_GAIN));
+    }
     String reason = String.format(Locale.ROOT, "%.0f scans recorded: %s cut %s read %.3g of %d files a query, "
         + "against %.3g with the given columns %s alike", model.scans(), chosen, rounded(cuts), read * fileCount,
         fileCount, givenRead * fileCount, given);

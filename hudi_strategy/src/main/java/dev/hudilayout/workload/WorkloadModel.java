@@ -177,7 +177,8 @@ public final class WorkloadModel {
     Map<String, Slab> out = new LinkedHashMap<>();
     slabs.forEach((filtered, slab) -> {
       if (slab.width > 0) {
-        return;  // a range on X says nothing of where Y's values fall
+        rangeOnFiner(filtered, slab, columns, widths, determines, out);
+        return;
       }
       for (String coarser : determines.getOrDefault(filtered, Set.of())) {
         if (columns.contains(coarser)) {
@@ -196,6 +197,23 @@ public final class WorkloadModel {
       });
     });
     return out;
+  }
+
+  /**
+   * Adds to {@code out} the slabs a range on {@code filtered} puts on the coarser columns it determines:
+   * the Y values whose X span holds its start ({@code cover}), plus a share {@code width} of them
+   * starting inside it. A week of order dates on a layout cut by year reads 1 + 7 / 365 years.
+   */
+  private static void rangeOnFiner(String filtered, Slab slab, List<String> columns, Widths widths,
+                                   Map<String, Set<String>> determines, Map<String, Slab> out) {
+    for (String coarser : determines.getOrDefault(filtered, Set.of())) {
+      Dependence.Spread spread = widths.spread(filtered, coarser);
+      double distinct = widths.distinct(coarser);
+      if (columns.contains(coarser) && spread != null && distinct < Double.POSITIVE_INFINITY) {
+        out.merge(coarser, new Slab(0, Math.min(distinct, Math.max(1, spread.cover) + slab.width * distinct)),
+            WorkloadModel::narrower);
+      }
+    }
   }
 
   /**

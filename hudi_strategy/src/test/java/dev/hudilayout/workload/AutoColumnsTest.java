@@ -100,6 +100,23 @@ class AutoColumnsTest {
   }
 
   @Test
+  void theGivenColumnsStayWhereTheLogsChoiceSavesLessThanATenth() {
+    List<ScanEntry> log = new ArrayList<>(times(20, scan(ColumnFilter.of("s_city", Shape.EQUALS, 1))));
+    log.addAll(times(10, scan(ColumnFilter.of("c_city", Shape.EQUALS, 1))));
+    WorkloadModel model = WorkloadModel.of(log, TABLE, WIDTHS);
+    // the log's own columns given: cut alike (10 x 10) they read 0.1 of 100 files, cut 2:1 about 0.094
+    AutoColumns.Choice stays = AutoColumns.choose(model, List.of("c_city", "s_city"), 100, 4);
+    assertFalse(stays.fromLog);
+    assertEquals(List.of("c_city", "s_city"), stays.columns);
+    assertEquals(0.1, stays.filesRead, 1e-9);
+    assertTrue(stays.reason.contains("the given columns [c_city, s_city] stay, alike"), stays.reason);
+    // given d_year, which no scan filters: the log's columns are taken
+    AutoColumns.Choice moves = AutoColumns.choose(model, List.of("d_year"), 100, 4);
+    assertTrue(moves.fromLog);
+    assertEquals(List.of("s_city", "c_city"), moves.columns, moves.reason);
+  }
+
+  @Test
   void aTableLaidOutOnOtherColumnsMovesOnlyWhenTheNewOnesSaveATenth() {
     // 30 scans of s_city, 10 of c_city: the log's choice is s_city then c_city
     List<ScanEntry> log = new ArrayList<>(times(30, scan(ColumnFilter.of("s_city", Shape.EQUALS, 1))));
@@ -214,6 +231,26 @@ class AutoColumnsTest {
     WorkloadModel byRegion = WorkloadModel.of(regions, table, widths, determines);
     assertEquals(1.0, byRegion.filesRead(List.of("s_city"), new double[] {25}), 1e-12);
     assertEquals(0.2, byRegion.filesRead(List.of("s_city"), new double[] {250}), 1e-12);
+  }
+
+  @Test
+  void aRangeOnOrderDatesNarrowsALayoutCutAlongTheYear() {
+    // lo_orderdate (2556 days) determines d_year (7), each year's dates one run: a week of dates on
+    // a grid cut 7 times along the year reads the year it starts in and the 7/365 of a year it may
+    // run into; without the dependence the range said nothing of the year, and read every file
+    List<String> table = List.of("lo_orderdate", "d_year", "lo_discount");
+    RangeWidths widths = new RangeWidths().distinct("lo_orderdate", 2556).distinct("d_year", 7)
+        .column("lo_orderdate", 0, 2556, Double::parseDouble);
+    List<ScanEntry> log = times(2, scan(ColumnFilter.range("lo_orderdate", "700", "707")));
+    java.util.Map<String, java.util.Set<String>> determines = java.util.Map.of("lo_orderdate", java.util.Set.of("d_year"));
+    List<String> year = List.of("d_year");
+    assertEquals(1.0, WorkloadModel.of(log, table, widths, determines).filesRead(year, new double[] {7}), 1e-12);
+    widths.spread("lo_orderdate", "d_year", new Dependence.Spread(1, 1));
+    assertEquals((1 + 7.0 / 2556 * 7) / 7, WorkloadModel.of(log, table, widths, determines).filesRead(year, new double[] {7}),
+        1e-12);
+    // a range over most of the dates reaches every year
+    List<ScanEntry> wide = times(2, scan(ColumnFilter.range("lo_orderdate", "0", "2300")));
+    assertEquals(1.0, WorkloadModel.of(wide, table, widths, determines).filesRead(year, new double[] {7}), 1e-12);
   }
 
   @Test
