@@ -28,13 +28,17 @@ _OUTCOMES = {}
 #: and JOL falls back to its in-process estimate. The test JVMs take that fallback at once.
 SKIP_JOL_ATTACH = "-Djol.skipHotspotSAAttach=true -Djol.skipDynamicAttach=true"
 
+#: Every test JVM (the session's driver, the drivers and executors tests start) compiles with C1
+#: alone and collects with the parallel collector. On 2 cores shared by two workers, C2's compiler
+#: threads and G1's concurrent threads take the cores from the tests, and a test's work is too short
+#: for C2's code to pay back. CONTRIBUTING.md ("What makes the suite fast") gives the measurements.
+TEST_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseParallelGC"
+
 
 #: The test tables hold thousands of rows, so compiling a query's generated code costs more than
 #: running it: every Spark SQL plan here runs interpreted, which gives the same rows (Spark's own
-#: tests hold its interpreted and generated code to the same results). On 2 cores, tests/test_ingest.py
-#: and tests/test_types.py took 146 s this way against 195 s with code generation (159-179 s with
-#: whole-stage generation alone off); tests/test_auto.py 91 s against 100 s; the whole suite with two
-#: workers 1059 s against 1312 s.
+#: tests hold its interpreted and generated code to the same results). CONTRIBUTING.md ("What makes
+#: the suite fast") gives the measurements.
 INTERPRETED = {"spark.sql.codegen.wholeStage": "false", "spark.sql.codegen.factoryMode": "NO_CODEGEN"}
 
 
@@ -85,8 +89,8 @@ def spark():
                .config("spark.ui.enabled", "false")
                .config("spark.ui.showConsoleProgress", "false")
                .config("spark.sql.session.timeZone", "UTC")
-               .config("spark.driver.extraJavaOptions", SKIP_JOL_ATTACH)
-               .config("spark.executor.extraJavaOptions", SKIP_JOL_ATTACH))
+               .config("spark.driver.extraJavaOptions", f"{SKIP_JOL_ATTACH} {TEST_JVM}")
+               .config("spark.executor.extraJavaOptions", f"{SKIP_JOL_ATTACH} {TEST_JVM}"))
     for key, value in INTERPRETED.items():
         builder = builder.config(key, value)
     from bench.probes import BenchJarMissing, bench_jar
@@ -97,14 +101,10 @@ def spark():
     session = configure_spark(builder, extra_jars=probes).getOrCreate()
     session.sparkContext.setLogLevel("ERROR")
     # The drivers tests start in processes of their own (spark-submit jobs, verbs, killed drivers)
-    # each cluster a table of thousands of rows: a JVM that compiles with C1 alone does that in
-    # about 0.8x the wall time on 2 cores (15.2-17.2 s against 19.8-21.6 s for one
-    # scheduleAndExecute), where C2's compiler threads would take the cores from the job. The
-    # session above, which runs every test, keeps the JVM's default.
-    # They skip JOL's attach attempts too, and run queries interpreted (a spark.* system property
-    # is a Spark conf to a driver), as the session does.
+    # get the session's JVM flags (TEST_JVM), skip JOL's attach attempts and run queries
+    # interpreted (a spark.* system property is a Spark conf to a driver), as it does.
     interpreted = [f"-D{key}={value}" for key, value in INTERPRETED.items()]
     os.environ["SPARK_SUBMIT_OPTS"] = " ".join(dict.fromkeys(
-        os.environ.get("SPARK_SUBMIT_OPTS", "-XX:TieredStopAtLevel=1").split() + SKIP_JOL_ATTACH.split() + interpreted))
+        os.environ.get("SPARK_SUBMIT_OPTS", "").split() + TEST_JVM.split() + SKIP_JOL_ATTACH.split() + interpreted))
     yield session
     session.stop()
