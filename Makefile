@@ -81,7 +81,8 @@ test-bench: peers
 	$(PY) -m pytest -q -p no:cacheprovider --durations=10 -m bench
 
 # The compatibility suite: the older lines' JUnit (their adapters, each line's jar rebuilt by the
-# way), then compat/ on each Hudi line, one Spark session per line, the lines side by side: 1.0.2 and 0.15.0 run every test of compat/ (their own and the suite's scenarios again,
+# way), then compat/ on each Hudi line, one Spark session per line, the lines side by side.
+# 1.0.2 and 0.15.0 run every test of compat/ (their own and the suite's scenarios again,
 # compat/test_features.py); 1.2.0 runs the line-by-line tests the others are held against (the files
 # the default layout writes, the report, the SQL procedure, a killed clustering). Each line's log is
 # printed when all are done, the run fails if any failed, and docs/compatibility.md is written from
