@@ -104,7 +104,7 @@ def summary(layouts: Sequence[dict], auto_suffix: str = "-auto", name: str = "ss
                               "table_files": row["files"],
                               "tables_read": files_sum / row["files"] if row["files"] else None,
                               "bytes_sum": sum(by_query[n]["bytes"] for n, _ in run) if measured_bytes else None}
-    others = [name for name in out if not name.endswith(auto_suffix) and name != "random"]
+    others = [layout for layout in out if not layout.endswith(auto_suffix) and layout != "random"]
     if others:
         def best(key: str) -> Optional[float]:
             values = [out[n][key] for n in others if out[n][key] is not None]
