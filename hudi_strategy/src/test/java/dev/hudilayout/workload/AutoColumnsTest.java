@@ -254,6 +254,19 @@ class AutoColumnsTest {
   }
 
   @Test
+  void ofTwoFiltersOnAColumnTheOneWithFewerValuesCounts() {
+    // s_nation IN (three nations) AND s_city = one city: the city puts one nation on s_nation, and
+    // a layout cut 25 times along s_nation reads that nation's files, not the three's
+    List<String> table = List.of("s_city", "s_nation");
+    RangeWidths widths = new RangeWidths().distinct("s_city", 250).distinct("s_nation", 25);
+    widths.spread("s_city", "s_nation", new Dependence.Spread(1, 1));
+    java.util.Map<String, java.util.Set<String>> determines = java.util.Map.of("s_city", java.util.Set.of("s_nation"));
+    List<ScanEntry> log = times(2, scan(ColumnFilter.of("s_nation", Shape.IN, 3), ColumnFilter.of("s_city", Shape.EQUALS, 1)));
+    assertEquals(1.0 / 25, WorkloadModel.of(log, table, widths, determines).filesRead(List.of("s_nation"), new double[] {25}),
+        1e-12);
+  }
+
+  @Test
   void aNationsCitiesFormOneRunAndARegionsNationsSeveral() {
     // cities named after their nation ("n07 c3"), in order one run a nation; nations dealt to
     // regions in turn (n00 -> r0, n01 -> r1, ...): 5 runs of one nation each a region
