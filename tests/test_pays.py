@@ -12,7 +12,8 @@ Expected:
 - once the same queries read few files, a new plan of the whole table (the whole-partition plan,
   every partition) is not made, and the result says the gain is below the threshold;
 - after the queries shift to an order-date window and discounts, auto with when="pays" clusters by
-  the new columns, and the new queries read at most 0.7x the files they read before;
+  the new columns, chosen from the scans since the last clustering alone (those the payoff weighed,
+  not the older point queries), and the new queries read at most 0.7x the files they read before;
 - inline clustering with when="pays" (the continuous plan) clusters nothing inside writes until
   queries are recorded that it pays for, then clusters inside the next write.
 """
@@ -102,12 +103,18 @@ def test_auto_clusters_again_when_the_queries_shift(spark, pays_table, tmp_path)
     path, expected, target = pays_table
     shifted = str(tmp_path / "shifted")
     shutil.copytree(path, shifted)
-    # the copy's queries start now: the workload has shifted
+    # the copy's log: point queries on s_city, then a clustering, then the shifted queries
     shutil.rmtree(queries.log_folder(shifted), ignore_errors=True)
+    _run(spark, shifted, [POINT, POINT])
+    hl.cluster(spark, shifted, _layout(target, whole_partition=True), incremental=False)
     before = _run(spark, shifted, SHIFTED)
     result = hl.cluster(spark, shifted, hl.LayoutOptions.auto(GIVEN, **_sizes(target), whole_partition=True),
                         when="pays", incremental=False)
     assert result.executed and "at least 1.00" in result.reason, result
+    # the columns laid out are those the payoff weighed: chosen from the scans since the last
+    # clustering, not from the whole log, whose s_city scans outnumber them
+    scans = sum(times for _, times in SHIFTED)
+    assert result.layout["hudilayout.auto"].startswith(f"{scans} scans recorded"), result.layout
     assert set(result.layout["hudilayout.columns"].split(",")) <= {"lo_orderdate", "lo_discount", "lo_quantity"}, \
         result.layout
     assert fingerprint(scan.read(spark, shifted, skipping=False)) == expected

@@ -1,5 +1,6 @@
 package dev.hudilayout.hudi;
 
+import dev.hudilayout.config.HudiOptions;
 import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.workload.AutoColumns;
 import dev.hudilayout.workload.Payoff;
@@ -59,7 +60,8 @@ public final class PaidPlans {
       return plan;
     }
     Configuration conf = context.getStorageConf().unwrapAs(Configuration.class);
-    Payoff verdict = weigh(conf, config, table, plan.get());
+    Weighed weighed = weigh(conf, config, table, plan.get());
+    Payoff verdict = weighed.verdict;
     LOG.warn("hudi-layout: {} {}: {}", verdict.pays ? "clustering" : "no clustering of", config.getBasePath(),
         verdict.reason);
     record(conf, config.getBasePath(), verdict);
@@ -70,11 +72,33 @@ public final class PaidPlans {
         : new HashMap<>(plan.get().getExtraMetadata());
     extra.put(KEY, verdict.reason);
     plan.get().setExtraMetadata(extra);
+    if (weighed.choice != null && plan.get().getStrategy() != null) {
+      // the execution lays out the columns weighed here, and does not choose again
+      Map<String, String> params = plan.get().getStrategy().getStrategyParams();
+      plan.get().getStrategy().setStrategyParams(RecordedWorkload.withChoice(params == null ? Map.of() : params,
+          weighed.choice));
+    }
     return plan;
   }
 
-  private static Payoff weigh(Configuration conf, HoodieWriteConfig config, HoodieTable<?, ?, ?, ?> table,
-                              HoodieClusteringPlan plan) {
+  /** A verdict, and with auto the choice of columns it weighed (null: the plan's own columns). */
+  private static final class Weighed {
+    final Payoff verdict;
+    final AutoColumns.Choice choice;
+
+    Weighed(Payoff verdict, AutoColumns.Choice choice) {
+      this.verdict = verdict;
+      this.choice = choice;
+    }
+  }
+
+  /**
+   * The verdict on {@code plan} for the scans since the last clustering. With auto, the columns are
+   * those the plan carries (a plan that chose them, as the continuous plan does), else the ones
+   * those scans ask for, chosen here once.
+   */
+  private static Weighed weigh(Configuration conf, HoodieWriteConfig config, HoodieTable<?, ?, ?, ?> table,
+                               HoodieClusteringPlan plan) {
     HoodieTableMetaClient meta = table.getMetaClient();
     long since = lastClustering(meta);
     List<ScanEntry> window = RecordedWorkload.entries(conf, config.getBasePath()).stream()
@@ -98,13 +122,16 @@ public final class PaidPlans {
     // the model's grid is a partition's: the files after per partition
     long partitions = Math.max(1, files.keySet().stream().map(Pair::getLeft).distinct().count());
     int filesAfter = (int) Math.max(1, (files.size() - inputFiles + outputFiles) / partitions);
-    List<String> given = LayoutSpecParser.columns(config.getClusteringSortColumns());
-    boolean auto = LayoutSpecParser.auto(config.getProps());
+    Map<String, String> params = plan.getStrategy() == null ? null : plan.getStrategy().getStrategyParams();
+    boolean carried = params != null && params.containsKey(RecordedWorkload.CHOSEN);
+    List<String> given = LayoutSpecParser.columns(carried ? params.getOrDefault(HudiOptions.SORT_COLUMNS.key(),
+        config.getClusteringSortColumns()) : config.getClusteringSortColumns());
+    boolean auto = !carried && LayoutSpecParser.auto(config.getProps());
     AutoColumns.Choice choice = RecordedWorkload.choose(conf, window, HudiLine.get().tableSchema(meta, false).kinds(),
         () -> HudiLine.get().tableMetadata(table), config.getBasePath(), ColumnStatsBounds.baseFiles(plan), given,
         filesAfter, auto ? LayoutSpecParser.autoMaxColumns(config.getProps()) : given.size(), List.of());
-    return Payoff.weigh(window, auto ? choice.filesRead : choice.givenFilesRead, tableBytes, inputBytes,
-        LayoutSpecParser.paysRatio(config.getProps()));
+    return new Weighed(Payoff.weigh(window, auto ? choice.filesRead : choice.givenFilesRead, tableBytes, inputBytes,
+        LayoutSpecParser.paysRatio(config.getProps())), auto ? choice : null);
   }
 
   /** When the last completed clustering (or other replacement) of the table completed, in ms; 0 if none. */

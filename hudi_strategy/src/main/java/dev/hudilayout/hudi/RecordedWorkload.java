@@ -84,17 +84,20 @@ public final class RecordedWorkload {
   }
 
   /**
-   * {@code params} with what carries {@code choice} to the execution: its columns, their weights
-   * and its reason ({@link #CHOSEN}); as they are when the log had nothing to choose from.
+   * {@code params} with what carries {@code choice} to the execution, which then does not choose
+   * again: its reason ({@link #CHOSEN}) and, when it chose from the log, its columns and their
+   * weights (else the given columns stand).
    */
   public static Map<String, String> withChoice(Map<String, String> params, AutoColumns.Choice choice) {
-    if (choice == null || !choice.fromLog) {
+    if (choice == null) {
       return params;
     }
     Map<String, String> out = new LinkedHashMap<>(params);
-    out.put(HudiOptions.SORT_COLUMNS.key(), String.join(",", choice.columns));
-    out.put(LayoutOptions.COLUMN_WEIGHTS.key(), Arrays.stream(choice.weights()).mapToObj(Double::toString)
-        .collect(Collectors.joining(",")));
+    if (choice.fromLog) {
+      out.put(HudiOptions.SORT_COLUMNS.key(), String.join(",", choice.columns));
+      out.put(LayoutOptions.COLUMN_WEIGHTS.key(), Arrays.stream(choice.weights()).mapToObj(Double::toString)
+          .collect(Collectors.joining(",")));
+    }
     out.put(CHOSEN, choice.reason);
     return out;
   }
