@@ -41,7 +41,7 @@ from .benchmarks import peers_run_block, peers_summary, rounds_peers_block
 from .common import README, REPO, _block, current
 from .conf import CONF
 from .layers import layers_other, layers_table
-from .layouts import groups_block, q1_workload_block, weighted_block, workload_block
+from .layouts import WORKLOAD_RUNS, groups_block, q1_workload_block, weighted_block, workload_block
 from .readme import readme_headline
 from .reference import example_block, options_table, python_options_table
 from .rounds import frontier_block, rounds_shares
@@ -79,7 +79,8 @@ for _folder in ROUNDS_PARTITIONED:
 FIGURES = {
     "weighted": ("docs/layouts.md", weighted_block),
     "groups4": ("docs/layouts.md", groups_block),
-    "ssb-workload": ("docs/layouts.md", workload_block),
+    "ssb-workload": ("docs/layouts.md", partial(workload_block, WORKLOAD_RUNS[0])),
+    "ssb-workload-1000": ("docs/layouts.md", partial(workload_block, WORKLOAD_RUNS[1])),
     "ssb-q1-workload": ("docs/layouts.md", q1_workload_block),
     "rounds-shares": ("docs/layouts.md", rounds_shares),
     "frontier": ("docs/benchmarks.md", frontier_block),

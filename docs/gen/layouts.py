@@ -61,19 +61,20 @@ def groups_block() -> str:
     return "\n".join(lines) + "\n"
 
 
-#: The SSB workload run of docs/layouts.md (``bench --workload ssb``) and each layout's name in its table.
-WORKLOAD_RUN = "docs/bench/ssb-workload-n300"
+#: The SSB workload runs of docs/layouts.md (``bench --workload ssb`` at SSB scale 1, 300 and 1000
+#: files) and each layout's name in their tables.
+WORKLOAD_RUNS = ("docs/bench/ssb-workload-s1-n300", "docs/bench/ssb-workload-s1-n1000")
 WORKLOAD_NAMES = {"random": "random", "builtin-zorder-sample": "built-in z-order/sample",
                   "builtin-hilbert-sample": "built-in Hilbert/sample", "ours-hilbert-sample": "ours Hilbert/sample",
                   "ours-hilbert-sample-auto": "ours auto", "delta-liquid": "Delta liquid",
                   "iceberg-zorder": "Iceberg z-order"}
 
 
-def workload_block() -> str:
-    """docs/layouts.md: :data:`WORKLOAD_RUN`'s files read over the 13 SSB queries and over Q1.x, the
-    tables' worth of files and the bytes they are, and their wall time, per layout, against the best
-    layout on the user's columns and against ours on them."""
-    report = _report(WORKLOAD_RUN)
+def workload_block(run: str = WORKLOAD_RUNS[0]) -> str:
+    """docs/layouts.md: the files read over the 13 SSB queries and over Q1.x in ``run`` (one of
+    :data:`WORKLOAD_RUNS`), the tables' worth of files and the bytes they are, and their wall time,
+    per layout, against the best layout on the user's columns and against ours on them."""
+    report = _report(run)
     rows = report["workload"]
     ours = rows["ours-hilbert-sample"]
     lines = ["| layout | table files | files read, 13 queries | vs best on the user's columns | tables read | vs best "
