@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from . import figures
 from functools import partial
+from typing import Callable, Dict, Tuple
 
 from .benchmarks import peers_run_block, peers_summary, rounds_peers_block
 from .common import README, REPO, _block, current
@@ -76,7 +77,7 @@ for _folder in ROUNDS_PARTITIONED:
     BLOCK_FILES[run_block(_folder)] = "docs/scale.md"
 
 #: The measured figures in the pages' prose, tables and bullets: block name -> (page, renderer).
-FIGURES = {
+FIGURES: Dict[str, Tuple[str, Callable[[], str]]] = {
     "weighted": ("docs/layouts.md", weighted_block),
     "groups4": ("docs/layouts.md", groups_block),
     "ssb-workload": ("docs/layouts.md", partial(workload_block, WORKLOAD_RUNS[0])),
