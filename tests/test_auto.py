@@ -12,6 +12,7 @@ Expected:
 - the same queries then read fewer files than on the copy laid out by the named columns, with the
   same rows;
 - with no log the named columns apply, alike, and the commit says why;
+- on a table of 4 partitions, auto cuts for the files a partition gets, not the plan's 4 times as many;
 - on the continuous plan, a table laid out by auto on the cities moves to the order date and
   discount once the queries drift to them: the next clustering lays the new rows out on the new
   columns, records why, and keeps every row; after a full clustering the drifted queries read at
@@ -112,6 +113,23 @@ def test_with_no_queries_recorded_the_named_columns_apply(spark, recorded):
     assert extra["hudilayout.columns"] == ",".join(GIVEN), extra
     assert "hudilayout.column.weights" not in extra, extra
     assert fingerprint(scan.read(spark, paths["unlogged"], skipping=False)) == expected
+
+
+def test_auto_on_a_partitioned_table_sizes_its_cuts_for_a_partitions_files(spark, tmp_path):
+    # 4 partitions of about equal rows: each partition's grid holds a quarter of the files written
+    path = str(tmp_path / "parted")
+    df = (lineorder.frame(spark, ROWS, 35).withColumn("part", (F.col("lo_key") % 4).cast("string"))
+          .repartition(FILES_IN).localCheckpoint())
+    hl.write(df, path, hl.LayoutOptions.auto(GIVEN), table="t_parted", record_key="lo_key", partition_by="part",
+             operation="bulk_insert", extra={"hoodie.bulkinsert.shuffle.parallelism": str(FILES_IN),
+                                             "hoodie.bulkinsert.sort.mode": "NONE"})
+    _run(spark, path, WORKLOAD)
+    target = tables.file_bytes(path).target(FILES_OUT)
+    extra = hl.cluster(spark, path, _layout(target)).layout
+    written = scan.files_read(scan.read(spark, path).groupBy().count())[1]
+    per_partition = re.search(r" of (\d+) files a query", extra["hudilayout.auto"])
+    assert written >= 8 and per_partition and int(per_partition.group(1)) == written // 4, (written, extra)
+    assert fingerprint(scan.read(spark, path, skipping=False)) == fingerprint(df)
 
 
 def _run(spark, path, workload):

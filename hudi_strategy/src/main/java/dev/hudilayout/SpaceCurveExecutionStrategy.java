@@ -331,11 +331,12 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
 
   /**
    * The layout option auto: the sort columns and weights the table's query log asks for
-   * ({@link RecordedWorkload}), for the files the plan writes; {@code given} when the log has
-   * nothing a cut narrows. The choice holds for every group of the plan, and is recorded.
+   * ({@link RecordedWorkload}), for the files the plan writes in a partition (each partition is
+   * laid out on its own grid); {@code given} when the log has nothing a cut narrows. The choice
+   * holds for every group of the plan, and is recorded.
    */
   private LayoutSpec chooseColumns(HoodieClusteringPlan plan, LayoutSpec given, TableSchema schema) {
-    int outputFiles = plan.getInputGroups().stream().mapToInt(HoodieClusteringGroup::getNumOutputFileGroups).sum();
+    int outputFiles = RecordedWorkload.outputFilesPerPartition(plan);
     AutoColumns.Choice choice = RecordedWorkload.choose(sparkSession().sparkContext().hadoopConfiguration(),
         getWriteConfig().getBasePath(), schema.kinds(), () -> HudiLine.get().tableMetadata(getHoodieTable()),
         ColumnStatsBounds.baseFiles(plan), given.columns(), outputFiles,

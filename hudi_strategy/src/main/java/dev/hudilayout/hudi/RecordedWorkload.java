@@ -15,6 +15,8 @@ import dev.hudilayout.workload.Shape;
 import dev.hudilayout.workload.WorkloadModel;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hudi.avro.model.HoodieClusteringGroup;
+import org.apache.hudi.avro.model.HoodieClusteringPlan;
 import org.apache.hudi.avro.model.HoodieMetadataColumnStats;
 import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.util.collection.Pair;
@@ -157,6 +159,21 @@ public final class RecordedWorkload {
   private static String fullPath(String basePath, Pair<String, String> file) {
     String base = basePath.endsWith("/") ? basePath.substring(0, basePath.length() - 1) : basePath;
     return file.getLeft().isEmpty() ? base + "/" + file.getRight() : base + "/" + file.getLeft() + "/" + file.getRight();
+  }
+
+  /**
+   * The files {@code plan} writes per partition it rewrites, rounded up: the grid auto sizes its
+   * cuts for, since each partition is laid out on a grid of its own. 100 partitions of 3 files
+   * each are cut for 3 files, not 300.
+   */
+  public static int outputFilesPerPartition(HoodieClusteringPlan plan) {
+    Set<String> partitions = new LinkedHashSet<>();
+    int files = 0;
+    for (HoodieClusteringGroup group : plan.getInputGroups()) {
+      files += group.getNumOutputFileGroups();
+      group.getSlices().forEach(slice -> partitions.add(String.valueOf(slice.getPartitionPath())));
+    }
+    return (int) Math.max(1, Math.ceil(files / (double) Math.max(1, partitions.size())));
   }
 
   /** The columns of {@code columns} some entry filters in one of {@code shapes}, in order of first use. */
