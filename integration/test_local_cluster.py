@@ -33,6 +33,7 @@ from pyspark.sql import functions as F
 
 import hudi_layout as hl
 from hudi_layout import tables, timeline
+from conftest import SKIP_JOL_ATTACH, TEST_JVM
 from data import lineorder
 from hudi_layout.options import CONTINUOUS_PLAN, PLAN_CLASS_KEY
 from tablecheck import fingerprint, point_query
@@ -40,10 +41,9 @@ from tablecheck import fingerprint, point_query
 REPO = Path(__file__).resolve().parents[1]
 MASTER = "local-cluster[2,1,1024]"  # the inline writes: tasks spread over two executor JVMs
 JOB_MASTER = "local-cluster[1,2,1024]"  # the job: one executor JVM, two cores
-JOL = "-Djol.skipHotspotSAAttach=true -Djol.skipDynamicAttach=true"
 #: the executors take the drivers' JVM flags (conftest.py's TEST_JVM): C1 alone and the parallel
 #: collector, since C2's and G1's threads would take the cores from the tasks of a job this small
-EXECUTOR_OPTS = f"{JOL} -XX:TieredStopAtLevel=1 -XX:+UseParallelGC"
+EXECUTOR_OPTS = f"{SKIP_JOL_ATTACH} {TEST_JVM}"
 COLUMNS = list(lineorder.FILTER_COLUMNS)
 TARGET = 500_000  # about 1,000 order lines a file beside Hudi's default bloom filter (about 431 KB)
 PROBES = [("s_city", "GERMANY  2"), ("c_city", "VIETNAM  2")]
