@@ -44,6 +44,7 @@ from .layouts import DEFAULT_LAYOUTS, OVERWRITE_FLOOR, Layout, builtin_twin, lay
 from .queries import Query, independent_axes, make_queries, run_query, table_files, weights_text
 from .sessions import PARAMETERS, busy_seconds, parse_stages, progress, session, spark_conf
 from .specs import TableSpec
+from .ssb_queries import EMPTY
 from .writes import CODECS, parse_hudi_options, write_floor, write_options
 
 _DEFAULTS = layouts(*DEFAULT_LAYOUTS)
@@ -116,6 +117,8 @@ class Measured:
     plan_seconds: float = 0.0  # --partitions: the schedule's share of cluster_seconds
     peak_heap: int = 0  # --partitions: the driver's heap after GC, the most while it ran (probes.peak_heap)
     per_partition: Dict[str, int] = field(default_factory=dict)  # --partitions: files of each partition
+    empty_seconds: Optional[float] = None  # --workload: the least time of a query no row matches (ssb_queries.EMPTY)
+    empty_files: Optional[int] = None  # the files that query read: none where the index skips them all
 
 
 #: the commit key that records the rows our clustering's sample held
@@ -323,6 +326,9 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
                 m.queries.append({"kind": q.kind, "label": q.label, "predicate": q.predicate,
                                   "files": runs[0].files, "bytes": runs[0].bytes, "rows": rows[0],
                                   "seconds": min(r.seconds for r in runs)})
+            if spec.workload:
+                empty = [run_query(spark, path, Query("empty", "", EMPTY), table) for _ in range(peers.EMPTY_RUNS)]
+                m.empty_seconds, m.empty_files = min(r.seconds for r in empty), empty[0].files
         results.append(m)
         if layout.name != "random" and not spec.keep_tables:
             shutil.rmtree(path, ignore_errors=True)
@@ -339,13 +345,14 @@ def run_peer(spec: BenchSpec, name: str, source: str, columns: Sequence[str], to
     folder.mkdir(parents=True)
     request = {"layout": name, "source": source, "columns": list(columns), "key": "lo_key", "files": spec.files,
                "total_bytes": total_bytes, "folder": str(folder), "memory": spec.memory or "4g",
-               "codec": spec.codec, "warmup": bool(spec.warmup),
+               "codec": spec.codec, "warmup": bool(spec.warmup), "empty": EMPTY if spec.workload else "",
                "queries": [{"kind": q.kind, "label": q.label, "predicate": q.predicate} for q in queries]}
     progress(f"laying out {name} (its own Spark session)")
     result = peers.run_child(request, folder, progress)
     m = Measured(name, files=result["files"], cluster_seconds=result["cluster_seconds"],
                  shuffle_bytes=result["shuffle_bytes"], bytes_written=result["bytes"],
-                 stages=parse_stages(result["stages"], result["started"]))
+                 stages=parse_stages(result["stages"], result["started"]),
+                 empty_seconds=result.get("empty_seconds"), empty_files=result.get("empty_files"))
     for q in result["queries"]:
         rows = (q["rows"], q["checksum"])
         if rows != expected[q["predicate"]]:
@@ -386,6 +393,8 @@ def summarise(spec: BenchSpec, columns, results: List[Measured], weights: Option
             # planning, timeline and metadata work on the driver while no stage ran
             "outside_stages_seconds": max(0.0, m.cluster_seconds - busy) if m.stages else 0.0,
             "queries": m.queries,
+            **({"empty_query_seconds": m.empty_seconds, "empty_query_files": m.empty_files}
+               if m.empty_seconds is not None else {}),
             **({"auto": m.recorded[md.AUTO]} if md.AUTO in m.recorded else {}),
             **({"peer": m.peer} if m.peer else {}),
             **(partition_figures(m, d, avg("ppoint")) if m.per_partition else {}),

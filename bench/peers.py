@@ -133,6 +133,10 @@ class _Named:
         return LAYOUTS[self.layout][2]
 
 
+#: how many times a layout's empty query (``Request.empty``) runs; its least time counts
+EMPTY_RUNS = 3
+
+
 @dataclass
 class Request(_Named):
     """One fresh layout: the rows written in random order as N files, then laid out."""
@@ -147,6 +151,7 @@ class Request(_Named):
     memory: str = "4g"
     codec: str = ""      # the Parquet codec of every file written; "" for the system's own default
     warmup: bool = True  # lay out a small table first, unmeasured (:func:`warm_up`)
+    empty: str = ""      # a filter no row matches, timed EMPTY_RUNS times: a query's least cost ("": none)
 
 
 @dataclass
@@ -454,6 +459,10 @@ def run(request: Request) -> dict:
                "bytes": table.bytes(), "random_bytes": before, "queries": []}
         with spark_conf(spark, {"spark.sql.adaptive.enabled": "false"}):
             out["queries"] = [_query(table, request, q) for q in request.queries]
+            if request.empty:
+                runs = [_query(table, request, {"kind": "empty", "label": "", "predicate": request.empty})
+                        for _ in range(EMPTY_RUNS)]
+                out["empty_seconds"], out["empty_files"] = min(r["seconds"] for r in runs), runs[0]["files"]
             # the files' bounds as the system's own skipping reads them, for tools.every_query
             dates = [c for c in request.columns if rows.schema[c].dataType.simpleString() == "date"]
             (Path(request.folder) / "bounds.json").write_text(json.dumps(

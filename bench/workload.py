@@ -90,7 +90,11 @@ def summary(layouts: Sequence[dict], auto_suffix: str = "-auto", name: str = "ss
     their sums, and the sums against the best layout without ``auto_suffix`` (those on the user's
     columns, and random). Layouts that wrote different numbers of files compare fairly by
     ``tables_read`` (files read over the table's files) and by bytes read. ``name``: the workload
-    the layouts ran."""
+    the layouts ran.
+
+    Where a layout timed a query that reads no file (``empty_query_seconds``), ``fixed_seconds`` is
+    that time once per query: what the queries would take on a layout that let each skip every
+    file. ``seconds_above_fixed`` is the rest, the part a layout can change."""
     run = named(name)
     out: Dict[str, dict] = {}
     for row in layouts:
@@ -104,16 +108,22 @@ def summary(layouts: Sequence[dict], auto_suffix: str = "-auto", name: str = "ss
                               "table_files": row["files"],
                               "tables_read": files_sum / row["files"] if row["files"] else None,
                               "bytes_sum": sum(by_query[n]["bytes"] for n, _ in run) if measured_bytes else None}
+        empty = row.get("empty_query_seconds")
+        fixed = None if empty is None else empty * len(run)
+        out[row["layout"]].update(empty_seconds=empty, fixed_seconds=fixed, seconds_above_fixed=None if fixed is None
+                                  else max(0.0, out[row["layout"]]["seconds_sum"] - fixed))
     others = [layout for layout in out if not layout.endswith(auto_suffix) and layout != "random"]
     if others:
         def best(key: str) -> Optional[float]:
             values = [out[n][key] for n in others if out[n][key] is not None]
             return min(values) if values else None
         q1 = [n for n, _ in run if n.startswith("Q1.")]
-        bests = {key: best(key) for key in ("files_sum", "seconds_sum", "tables_read", "bytes_sum")}
+        ratios = (("files_sum", "files_vs_best_other"), ("seconds_sum", "seconds_vs_best_other"),
+                  ("tables_read", "tables_read_vs_best_other"), ("bytes_sum", "bytes_vs_best_other"),
+                  ("seconds_above_fixed", "above_fixed_vs_best_other"))
+        bests = {key: best(key) for key, _ in ratios}
         for row in out.values():
-            for key, ratio in (("files_sum", "files_vs_best_other"), ("seconds_sum", "seconds_vs_best_other"),
-                               ("tables_read", "tables_read_vs_best_other"), ("bytes_sum", "bytes_vs_best_other")):
+            for key, ratio in ratios:
                 row[ratio] = row[key] / bests[key] if bests[key] and row[key] is not None else None
             row["q1_files_sum"] = sum(row["files"][n] for n in q1)
     return out
@@ -121,16 +131,21 @@ def summary(layouts: Sequence[dict], auto_suffix: str = "-auto", name: str = "ss
 
 def render(summary_rows: Dict[str, dict]) -> str:
     """results.md's workload table: files read per query and layout, then the sums and ratios (files,
-    tables' worth of files, bytes and seconds, each against the best layout on the user's columns)."""
+    tables' worth of files, bytes and seconds, each against the best layout on the user's columns),
+    and where the layouts timed an empty query, the seconds 13 of those take and the seconds above."""
     names = list(next(iter(summary_rows.values()))["files"]) if summary_rows else []
 
     def ratio(value: Optional[float]) -> str:
         return "" if value is None else f"{value:.2f}"
+
+    def seconds(value: Optional[float], digits: int = 1) -> str:
+        return "" if value is None else f"{value:.{digits}f}"
+    timed = any(row.get("empty_seconds") is not None for row in summary_rows.values())
     lines = ["", "SSB workload: files read per query (data skipping on), sums, and against the best layout on "
              "the user's columns", "",
              "| layout | files | " + " | ".join(names) + " | sum | vs best | tables read | vs best | MB read "
-             "| vs best | seconds | vs best |",
-             "|" + " --- |" * (len(names) + 10)]
+             "| vs best | seconds | vs best |" + (" empty query s | x queries | above that | vs best |" if timed else ""),
+             "|" + " --- |" * (len(names) + 10 + (4 if timed else 0))]
     for layout, row in summary_rows.items():
         megabytes = "" if row.get("bytes_sum") is None else f"{row['bytes_sum'] / 1e6:.1f}"
         tables = "" if row.get("tables_read") is None else f"{row['tables_read']:.2f}"
@@ -138,5 +153,8 @@ def render(summary_rows: Dict[str, dict]) -> str:
                      + f" | {row['files_sum']} | {ratio(row.get('files_vs_best_other'))} | {tables} | "
                      f"{ratio(row.get('tables_read_vs_best_other'))} | {megabytes} | "
                      f"{ratio(row.get('bytes_vs_best_other'))} | {row['seconds_sum']:.1f} | "
-                     f"{ratio(row.get('seconds_vs_best_other'))} |")
+                     f"{ratio(row.get('seconds_vs_best_other'))} |"
+                     + (f" {seconds(row.get('empty_seconds'), 3)} | {seconds(row.get('fixed_seconds'))} | "
+                        f"{seconds(row.get('seconds_above_fixed'))} | {ratio(row.get('above_fixed_vs_best_other'))} |"
+                        if timed else ""))
     return "\n".join(lines) + "\n"

@@ -105,6 +105,22 @@ def test_layouts_of_unequal_file_counts_compare_by_tables_read_and_bytes():
     assert old["random"]["bytes_sum"] is None and "| random | 4 |" in workload.render(old)
 
 
+def test_the_summary_parts_the_query_time_a_layout_can_change_from_the_time_an_empty_query_takes():
+    from bench import workload
+
+    def row(layout, seconds, empty):
+        return {"layout": layout, "files": 300, "empty_query_seconds": empty, "queries": [
+            {"kind": "ssb", "label": name, "files": 5, "seconds": seconds} for name, _ in QUERIES]}
+    # Iceberg's queries take 0.2 s each, 0.1 s of it fixed; ours 0.4 s each, 0.35 s fixed
+    summary = workload.summary([row("iceberg-zorder", 0.2, 0.1), row("ours-hilbert-sample-auto", 0.4, 0.35)])
+    auto, iceberg = summary["ours-hilbert-sample-auto"], summary["iceberg-zorder"]
+    assert auto["fixed_seconds"] == pytest.approx(13 * 0.35) and iceberg["fixed_seconds"] == pytest.approx(1.3)
+    assert auto["seconds_vs_best_other"] == pytest.approx(2.0)
+    assert auto["seconds_above_fixed"] == pytest.approx(13 * 0.05)
+    assert auto["above_fixed_vs_best_other"] == pytest.approx(0.5)
+    assert "| 5.2 | 2.00 | 0.350 | 4.5 | 0.7 | 0.50 |" in workload.render(summary)
+
+
 def test_an_auto_layout_is_ours_and_records_the_runs_own_queries():
     from bench.bench import BenchSpec
     from bench.layouts import Layout, layouts
@@ -117,3 +133,20 @@ def test_an_auto_layout_is_ours_and_records_the_runs_own_queries():
     spec = BenchSpec(rows=1000, files=4, layouts=layouts("random,ours-hilbert-sample-auto"), workload="ssb").validate()
     assert spec.columns == ("d_year", "s_region", "c_region")
     assert spec.parameters()["workload"] == "ssb"
+
+
+def test_a_workload_run_times_a_query_that_skips_every_file_on_each_layout(spark, tmp_path):
+    # the least a query costs on each system: Hudi's and Iceberg's, measured in the same run
+    from bench import bench
+    from bench.bench import BenchSpec
+    from bench.layouts import layouts
+    spec = BenchSpec(rows=20_000, files=8, workload="ssb", warmup=False, memory="", out=str(tmp_path),
+                     layouts=layouts("random,ours-hilbert-sample-auto,iceberg-zorder")).validate()
+    report = bench.run(spec, spark)
+    by_layout = {row["layout"]: row for row in report["layouts"]}
+    for name in ("random", "ours-hilbert-sample-auto", "iceberg-zorder"):
+        assert by_layout[name]["empty_query_files"] == 0, by_layout[name]
+        assert by_layout[name]["empty_query_seconds"] > 0, by_layout[name]
+        summed = report["workload"][name]
+        assert summed["fixed_seconds"] == pytest.approx(13 * by_layout[name]["empty_query_seconds"])
+    assert "| empty query s | x queries | above that | vs best |" in (tmp_path / "results.md").read_text()
