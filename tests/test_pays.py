@@ -14,6 +14,8 @@ Expected:
 - after the queries shift to an order-date window and discounts, auto with when="pays" clusters by
   the new columns, chosen from the scans since the last clustering alone (those the payoff weighed,
   not the older point queries), and the new queries read at most 0.7x the files they read before;
+- auto on the continuous plan with when="pays" is weighed on the columns the plan chose, from the
+  sample it took to choose them, and clusters by them;
 - inline clustering with when="pays" (the continuous plan) clusters nothing inside writes until
   queries are recorded that it pays for, then clusters inside the next write.
 """
@@ -121,6 +123,26 @@ def test_auto_clusters_again_when_the_queries_shift(spark, pays_table, tmp_path)
     after = _run(spark, shifted, SHIFTED)
     print(f"shifted queries' files read: {before} before, {after} after; {result.reason}")
     assert sum(after) <= 0.7 * sum(before), (before, after)
+
+
+def test_auto_on_the_continuous_plan_is_weighed_on_the_columns_it_chose(spark, pays_table, tmp_path):
+    # the plan chooses the columns and samples the table once; the payoff weighs the plan on them
+    path, expected, target = pays_table
+    table = str(tmp_path / "continuous")
+    shutil.copytree(path, table)
+    shutil.rmtree(queries.log_folder(table), ignore_errors=True)
+    before = _run(spark, table, SHIFTED)
+    result = hl.cluster(spark, table, hl.LayoutOptions.auto(GIVEN, continuous=True, target_file_bytes=target),
+                        when="pays")
+    assert result.executed and "at least 1.00" in result.reason, result
+    scans = sum(times for _, times in SHIFTED)
+    assert result.layout["hudilayout.pays"].startswith(f"{scans} scans since the last clustering"), result.layout
+    assert result.layout["hudilayout.auto"].startswith(f"{scans} scans recorded"), result.layout
+    assert set(result.layout["hudilayout.columns"].split(",")) <= {"lo_orderdate", "lo_discount", "lo_quantity"}, \
+        result.layout
+    assert fingerprint(scan.read(spark, table, skipping=False)) == expected
+    after = _run(spark, table, SHIFTED)
+    assert sum(after) < sum(before), (before, after)
 
 
 def test_inline_clustering_waits_until_it_pays(spark, tmp_path):

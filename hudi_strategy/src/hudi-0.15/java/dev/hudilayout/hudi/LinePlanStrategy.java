@@ -67,6 +67,14 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
   }
 
   /**
+   * What the plan just made sampled of the table's columns for auto (the continuous plan), which
+   * {@code when=pays} then weighs the plan with instead of sampling again; null when it sampled none.
+   */
+  protected RecordedWorkload.Sampled sampledTable() {
+    return null;
+  }
+
+  /**
    * Partitions this plan looks at besides those Hudi selects: on Hudi 0.15, which plans every
    * partition the regular expression matches, none is needed.
    */
@@ -97,7 +105,7 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
   public final Option<HoodieClusteringPlan> generateClusteringPlan() {
     Lazy<List<String>> partitions = Lazy.lazily(this::partitionsToPlan);
     return IndexKeeping.unlessDropped(getWriteConfig(), getHoodieTable().getMetaClient(),
-        PaidPlans.unlessUnpaid(getEngineContext(), getWriteConfig(), getHoodieTable(),
+        PaidPlans.unlessUnpaid(getEngineContext(), getWriteConfig(), getHoodieTable(), this::sampledTable,
         BucketTables.unlessBucketIndexed(getEngineContext(), getWriteConfig(),
             plan(partitions::get, super::generateClusteringPlan))));
   }

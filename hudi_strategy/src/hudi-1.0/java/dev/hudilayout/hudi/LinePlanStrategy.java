@@ -65,6 +65,14 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
   }
 
   /**
+   * What the plan just made sampled of the table's columns for auto (the continuous plan), which
+   * {@code when=pays} then weighs the plan with instead of sampling again; null when it sampled none.
+   */
+  protected RecordedWorkload.Sampled sampledTable() {
+    return null;
+  }
+
+  /**
    * Partitions this plan looks at besides those Hudi selects (by default those written since the
    * last clustering), unless the user named the partitions: none by default.
    */
@@ -77,7 +85,7 @@ public abstract class LinePlanStrategy<T> extends SparkSizeBasedClusteringPlanSt
                                                                   Lazy<List<String>> partitions) {
     Lazy<List<String>> looked = partitions == null ? null : Lazy.lazily(() -> withAlso(partitions.get()));
     return IndexKeeping.unlessDropped(getWriteConfig(), getHoodieTable().getMetaClient(),
-        PaidPlans.unlessUnpaid(getEngineContext(), getWriteConfig(), getHoodieTable(),
+        PaidPlans.unlessUnpaid(getEngineContext(), getWriteConfig(), getHoodieTable(), this::sampledTable,
         BucketTables.unlessBucketIndexed(getEngineContext(), getWriteConfig(),
             plan(looked == null ? null : looked::get, () -> super.generateClusteringPlan(executor, looked)))));
   }

@@ -15,7 +15,6 @@ import dev.hudilayout.plan.PlannedGroup;
 import dev.hudilayout.plan.QueryShares;
 import dev.hudilayout.plan.RecentWrites;
 import dev.hudilayout.plan.Tiers;
-import dev.hudilayout.workload.AutoColumns;
 
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
@@ -56,8 +55,7 @@ import java.util.stream.Stream;
  * The decisions (due, split, merge, pack) are {@link DeltaPlan}'s, on values this class reads
  * once per plan, on the driver: the timeline, the planned partitions' file slices (one listing,
  * {@code hudi.LatestSlices}), and the column stats of every file of the planned partitions that
- * have a tree; each region's query shares ({@link QueryShares}) go to execution
- * with the groups.
+ * have a tree; each region's query shares ({@link QueryShares}) go to execution with the groups.
  * New rows are laid on the recorded tree, each region cut on its own, so every output file lies
  * inside one region; a bulk insert on the grid ({@link RegionWritePartitioner}) leaves no
  * new rows at all, only a new layer inside each region it reached. A region's files come in
@@ -96,8 +94,8 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   private transient Map<String, List<FileSlice>> listed;
   /** Where this plan's time went. */
   private transient PlanTimes spent;
-  /** With auto, the columns the query log asks for, chosen once per plan ({@link RecordedWorkload#forPlan}). */
-  private transient AutoColumns.Choice chosen;
+  /** With auto: the query log's columns, chosen once per plan ({@link RecordedWorkload#forPlan}), and the sample they came from. */
+  private transient RecordedWorkload.ForPlan auto;
   /** What a file of the table costs on its own, measured once per plan. */
   private final FileFooters.PlanSizing sizing = new FileFooters.PlanSizing();
 
@@ -109,6 +107,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   protected Option<HoodieClusteringPlan> plan(Supplier<List<String>> partitions,
                                               Supplier<Option<HoodieClusteringPlan>> hudiPlan) {
     planned = partitions;
+    auto = null;
     PlanTimes times = new PlanTimes();
     spent = times;
     long start = System.nanoTime();
@@ -118,7 +117,6 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
       return plan;
     } finally {
       planned = null;
-      chosen = null;
       timeline = null;
       sizing.reset();
       stats = null;
@@ -187,11 +185,16 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
   /** Hudi's params, with auto's choice of columns when it made one (which the execution then lays out). */
   @Override
   protected Map<String, String> getStrategyParams() {
-    if (chosen == null && LayoutSpecParser.auto(getWriteConfig().getProps())) {
-      chosen = RecordedWorkload.forPlan(getEngineContext(), getWriteConfig(), getHoodieTable(),
+    if (auto == null && LayoutSpecParser.auto(getWriteConfig().getProps())) {
+      auto = RecordedWorkload.forPlan(getEngineContext(), getWriteConfig(), getHoodieTable(),
           timeline().grids.values().stream().findFirst().map(tree -> tree.columns).orElse(List.of()));
     }
-    return RecordedWorkload.withChoice(super.getStrategyParams(), chosen);
+    return RecordedWorkload.withChoice(super.getStrategyParams(), auto == null ? null : auto.choice);
+  }
+
+  @Override
+  protected RecordedWorkload.Sampled sampledTable() {
+    return auto == null ? null : auto.sampled;
   }
 
   private List<String> askedColumns() {

@@ -33,6 +33,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -52,15 +53,19 @@ public final class PaidPlans {
   private PaidPlans() {
   }
 
-  /** {@code plan} when the option is off, the plan is empty, or it pays; else no plan. */
+  /**
+   * {@code plan} when the option is off, the plan is empty, or it pays; else no plan. {@code sampled}:
+   * what the plan sampled of the table when it chose its columns (null: none), asked once the plan is made.
+   */
   public static Option<HoodieClusteringPlan> unlessUnpaid(HoodieEngineContext context, HoodieWriteConfig config,
                                                           HoodieTable<?, ?, ?, ?> table,
+                                                          Supplier<RecordedWorkload.Sampled> sampled,
                                                           Option<HoodieClusteringPlan> plan) {
     if (!plan.isPresent() || !LayoutSpecParser.paysOnly(config.getProps())) {
       return plan;
     }
     Configuration conf = context.getStorageConf().unwrapAs(Configuration.class);
-    Weighed weighed = weigh(conf, config, table, plan.get());
+    Weighed weighed = weigh(conf, config, table, plan.get(), sampled.get());
     Payoff verdict = weighed.verdict;
     LOG.warn("hudi-layout: {} {}: {}", verdict.pays ? "clustering" : "no clustering of", config.getBasePath(),
         verdict.reason);
@@ -95,10 +100,11 @@ public final class PaidPlans {
   /**
    * The verdict on {@code plan} for the scans since the last clustering. With auto, the columns are
    * those the plan carries (a plan that chose them, as the continuous plan does), else the ones
-   * those scans ask for, chosen here once.
+   * those scans ask for, chosen here once. The table's columns are sampled here unless the plan
+   * sampled them when it chose ({@code sampled}, null when it did not).
    */
   private static Weighed weigh(Configuration conf, HoodieWriteConfig config, HoodieTable<?, ?, ?, ?> table,
-                               HoodieClusteringPlan plan) {
+                               HoodieClusteringPlan plan, RecordedWorkload.Sampled sampled) {
     HoodieTableMetaClient meta = table.getMetaClient();
     long since = lastClustering(meta);
     List<ScanEntry> window = RecordedWorkload.entries(conf, config.getBasePath()).stream()
@@ -127,9 +133,11 @@ public final class PaidPlans {
     List<String> given = LayoutSpecParser.columns(carried ? params.getOrDefault(HudiOptions.SORT_COLUMNS.key(),
         config.getClusteringSortColumns()) : config.getClusteringSortColumns());
     boolean auto = !carried && LayoutSpecParser.auto(config.getProps());
-    AutoColumns.Choice choice = RecordedWorkload.choose(conf, window, HudiLine.get().tableSchema(meta, false).kinds(),
-        () -> HudiLine.get().tableMetadata(table), config.getBasePath(), ColumnStatsBounds.baseFiles(plan), given,
-        filesAfter, auto ? LayoutSpecParser.autoMaxColumns(config.getProps()) : given.size(), List.of());
+    RecordedWorkload.Sampled columns = sampled != null ? sampled : RecordedWorkload.sample(conf, window,
+        HudiLine.get().tableSchema(meta, false).kinds(), () -> HudiLine.get().tableMetadata(table), config.getBasePath(),
+        ColumnStatsBounds.baseFiles(plan));
+    AutoColumns.Choice choice = RecordedWorkload.choose(columns, window, given, filesAfter,
+        auto ? LayoutSpecParser.autoMaxColumns(config.getProps()) : given.size(), List.of());
     return new Weighed(Payoff.weigh(window, auto ? choice.filesRead : choice.givenFilesRead, tableBytes, inputBytes,
         LayoutSpecParser.paysRatio(config.getProps())), auto ? choice : null);
   }

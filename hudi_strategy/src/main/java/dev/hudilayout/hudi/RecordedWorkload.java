@@ -66,12 +66,40 @@ public final class RecordedWorkload {
   }
 
   /**
+   * What a sample of a table's files says of the columns its log filters: their distinct values,
+   * where recorded ranges fall, and which columns determine which. It serves the model of any of
+   * that log's entries, so a plan weighed after auto chose its columns samples the table once.
+   */
+  public static final class Sampled {
+    final List<String> columns;
+    final RangeWidths widths;
+    final Map<String, Set<String>> determines;
+
+    Sampled(List<String> columns, RangeWidths widths, Map<String, Set<String>> determines) {
+      this.columns = columns;
+      this.widths = widths;
+      this.determines = determines;
+    }
+  }
+
+  /** Auto's choice for a plan, and the sample it was made from. */
+  public static final class ForPlan {
+    public final AutoColumns.Choice choice;
+    public final Sampled sampled;
+
+    ForPlan(AutoColumns.Choice choice, Sampled sampled) {
+      this.choice = choice;
+      this.sampled = sampled;
+    }
+  }
+
+  /**
    * With auto on, the columns a plan of {@code table} asks for, chosen from the table's whole log
    * for a grid of its files per partition; a table laid out on {@code recorded} keeps them unless
    * the log's columns save enough more. Null with auto off.
    */
-  public static AutoColumns.Choice forPlan(HoodieEngineContext context, HoodieWriteConfig config,
-                                           HoodieTable<?, ?, ?, ?> table, List<String> recorded) {
+  public static ForPlan forPlan(HoodieEngineContext context, HoodieWriteConfig config,
+                                HoodieTable<?, ?, ?, ?> table, List<String> recorded) {
     if (!LayoutSpecParser.auto(config.getProps())) {
       return null;
     }
@@ -79,10 +107,11 @@ public final class RecordedWorkload {
     long partitions = files.keySet().stream().map(Pair::getLeft).distinct().count();
     int perPartition = (int) Math.max(1, files.size() / Math.max(1, partitions));
     Configuration conf = context.getStorageConf().unwrapAs(Configuration.class);
-    return choose(conf, entries(conf, config.getBasePath()),
-        HudiLine.get().tableSchema(table.getMetaClient(), false).kinds(), () -> HudiLine.get().tableMetadata(table),
-        config.getBasePath(), new ArrayList<>(files.keySet()), LayoutSpecParser.columns(config.getClusteringSortColumns()), perPartition,
-        LayoutSpecParser.autoMaxColumns(config.getProps()), recorded);
+    List<ScanEntry> log = entries(conf, config.getBasePath());
+    Sampled sampled = sample(conf, log, HudiLine.get().tableSchema(table.getMetaClient(), false).kinds(),
+        () -> HudiLine.get().tableMetadata(table), config.getBasePath(), new ArrayList<>(files.keySet()));
+    return new ForPlan(choose(sampled, log, LayoutSpecParser.columns(config.getClusteringSortColumns()), perPartition,
+        LayoutSpecParser.autoMaxColumns(config.getProps()), recorded), sampled);
   }
 
   /**
@@ -126,6 +155,30 @@ public final class RecordedWorkload {
                                           Supplier<HoodieTableMetadata> metadata, String basePath,
                                           List<Pair<String, String>> files, List<String> given, int outputFiles,
                                           int maxColumns, List<String> recorded) {
+    return choose(sample(conf, entries, kinds, metadata, basePath, files), entries, given, outputFiles, maxColumns,
+        recorded);
+  }
+
+  /**
+   * The same choice from {@code entries}, with what {@code sampled} says of the table's columns
+   * (sampled for these entries, or for a log that holds them).
+   */
+  public static AutoColumns.Choice choose(Sampled sampled, List<ScanEntry> entries, List<String> given,
+                                          int outputFiles, int maxColumns, List<String> recorded) {
+    WorkloadModel model = WorkloadModel.of(entries, sampled.columns, sampled.widths, sampled.determines);
+    AutoColumns.Choice choice = AutoColumns.choose(model, given, outputFiles, maxColumns, recorded);
+    return sampled.determines.isEmpty() ? choice : choice.because(choice.reason + "; columns that determine others: "
+        + Dependence.describe(sampled.determines));
+  }
+
+  /**
+   * {@link Sampled} for {@code entries}: the filtered columns' distinct values from the
+   * dictionaries of {@code files} (partition, file name; {@link DistinctValues}), where ranges fall,
+   * and which columns determine which, from a row sample of some of those files.
+   */
+  public static Sampled sample(Configuration conf, List<ScanEntry> entries, Map<String, String> kinds,
+                               Supplier<HoodieTableMetadata> metadata, String basePath,
+                               List<Pair<String, String>> files) {
     List<String> columns = new ArrayList<>();
     kinds.forEach((column, kind) -> {
       if (!UNSORTABLE.contains(kind) && !column.startsWith("_hoodie_")) {
@@ -150,10 +203,7 @@ public final class RecordedWorkload {
       determines = found.determines;
       found.spreads.forEach((finer, spreads) -> spreads.forEach((coarse, spread) -> widths.spread(finer, coarse, spread)));
     }
-    WorkloadModel model = WorkloadModel.of(entries, columns, widths, determines);
-    AutoColumns.Choice choice = AutoColumns.choose(model, given, outputFiles, maxColumns, recorded);
-    return determines.isEmpty() ? choice : choice.because(choice.reason + "; columns that determine others: "
-        + Dependence.describe(determines));
+    return new Sampled(columns, widths, determines);
   }
 
   private static String fullPath(String basePath, Pair<String, String> file) {
