@@ -69,28 +69,34 @@ def markdown(report: dict) -> str:
     weighted = bool(p.get("weights"))
     grouped = p.get("groups", 1) > 1
     extra_head = (" workload avg |" if weighted else "") + (" groups |" if grouped else "")
+    # a run of a named workload (--workload) has no point, range or pair queries: its queries' table follows
+    classes = [] if p.get("workload") else cols
     lines = [f"{size} variant={p['variant']} files={p['files']} queries/column={p['queries']} "
              f"repetitions={p['repetitions']} seed={p['seed']} sample.size={p['sample_size']}"
              + (f" weights={p['weights']}" if weighted else "") + (f" groups={p['groups']}" if grouped else "")
              + (f" codec={p['codec']}" if p.get("codec") else "")
              + "".join(f" {pair}" for pair in p.get("hudi_option") or []), "",
+             f"--workload {p['workload']}: layouts on named columns get {', '.join(cols)}, the ones its queries "
+             "filter most" if p.get("workload") else
              f"d={d} filter columns ({', '.join(cols)}) on d'={d_eff} independent axes found in the data "
              f"({', '.join('+'.join(a) for a in axes)}): bound N^((d-1)/d), effective bound N^((d'-1)/d')"
              if "axes" in report else f"d={d} filter columns ({', '.join(cols)}), axes not measured: "
              "effective bound taken as the bound", "",
-             "| layout | files | " + " | ".join(f"{c} files read (skip %)" for c in cols)
-             + " | point avg |" + extra_head + " bound | eff. bound | range avg | 2-col avg | cluster s "
-             "| time vs floor | time vs built-in | shuffle MB | shuffle vs built-in | written MB |",
-             "| --- | --- | " + " | ".join("---" for _ in cols) + " | --- |" + " --- |" * (weighted + grouped)
-             + " --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+             "| layout | files | " + "".join(f"{c} files read (skip %) | " for c in classes)
+             + ("point avg |" + extra_head + " bound | eff. bound | range avg | 2-col avg | " if classes else "")
+             + "cluster s | time vs floor | time vs built-in | shuffle MB | shuffle vs built-in | written MB |",
+             "| --- | --- | " + "--- | " * len(classes) + ("--- |" + " --- |" * (weighted + grouped)
+                                                          + " --- | --- | --- | --- | " if classes else "")
+             + "--- | --- | --- | --- | --- | --- |"]
     for r in report["layouts"]:
-        cells = [f"{r['point'][c]:.1f} ({100 * (1 - r['point'][c] / r['files']):.1f}%)" for c in cols]
+        cells = "".join(f"{r['point'][c]:.1f} ({100 * (1 - r['point'][c] / r['files']):.1f}%) | " for c in classes)
         extra = (f" {r['workload_avg']:.1f} |" if weighted else "") \
             + (f" {r['groups'] if r.get('groups') else ''} |" if grouped else "")
         eff = r.get("effective_bound", r["bound"])
-        lines.append(f"| {r['layout']} | {r['files']} | " + " | ".join(cells) + f" | {r['point_avg']:.1f} |" + extra
-                     + f" {r['bound']:.1f} | {eff:.1f} | {r['range_avg']:.1f} | {r['and_avg']:.1f}"
-                     + f" | {r['cluster_seconds']:.1f} | {_ratio(r, 'time_vs_floor')} | {_ratio(r, 'time_vs_builtin')}"
+        figures = (f"{r['point_avg']:.1f} |" + extra + f" {r['bound']:.1f} | {eff:.1f} | {r['range_avg']:.1f} | "
+                   f"{r['and_avg']:.1f} | " if classes else "")
+        lines.append(f"| {r['layout']} | {r['files']} | " + cells + figures
+                     + f"{r['cluster_seconds']:.1f} | {_ratio(r, 'time_vs_floor')} | {_ratio(r, 'time_vs_builtin')}"
                      + f" | {r['shuffle_bytes'] / 1e6:.1f} | {_ratio(r, 'shuffle_vs_builtin')}"
                      + f" | {r.get('bytes_written', 0) / 1e6:.1f} |")
     return "\n".join(lines) + "\n"
