@@ -42,7 +42,8 @@ from .benchmarks import peers_run_block, peers_summary, rounds_peers_block
 from .common import README, REPO, _block, current
 from .conf import CONF
 from .layers import layers_other, layers_table
-from .layouts import WORKLOAD_RUNS, groups_block, q1_workload_block, weighted_block, workload_block
+from .layouts import (WORKLOAD_RUNS, groups_block, q1_workload_block, weighted_block, workload_block,
+                      workload_time_block)
 from .readme import readme_headline
 from .reference import example_block, options_table, python_options_table
 from .rounds import frontier_block, rounds_shares
@@ -82,6 +83,7 @@ FIGURES: Dict[str, Tuple[str, Callable[[], str]]] = {
     "groups4": ("docs/layouts.md", groups_block),
     "ssb-workload": ("docs/layouts.md", partial(workload_block, WORKLOAD_RUNS[0])),
     "ssb-workload-1000": ("docs/layouts.md", partial(workload_block, WORKLOAD_RUNS[1])),
+    "ssb-workload-time": ("docs/layouts.md", workload_time_block),
     "ssb-q1-workload": ("docs/layouts.md", q1_workload_block),
     "rounds-shares": ("docs/layouts.md", rounds_shares),
     "frontier": ("docs/benchmarks.md", frontier_block),

@@ -98,6 +98,27 @@ def workload_block(run: str = WORKLOAD_RUNS[0]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def workload_time_block() -> str:
+    """docs/layouts.md: per layout and run of :data:`WORKLOAD_RUNS`, the 13 queries' wall time, the
+    time of 13 queries that skip every file (the least a query costs on the layout's system) and the
+    time above that, the part a layout changes."""
+    runs = [(_report(run)["parameters"]["files"], _report(run)["workload"]) for run in WORKLOAD_RUNS]
+    head = "| layout |" + "".join(f" {files} files: query s | 13 queries that read no file | above that |"
+                                  for files, _ in runs)
+    lines = [head, "|" + " --- |" * (1 + 3 * len(runs))]
+    for name, label in WORKLOAD_NAMES.items():
+        if not all(name in rows for _, rows in runs):
+            continue
+        cells = ""
+        for _, rows in runs:
+            r = rows[name]
+            fixed, above = r.get("fixed_seconds"), r.get("seconds_above_fixed")
+            cells += (f" {r['seconds_sum']:.1f} | {'' if fixed is None else f'{fixed:.1f}'} | "
+                      f"{'' if above is None else f'{above:.1f}'} |")
+        lines.append(f"| {label} |" + cells)
+    return "\n".join(lines) + "\n"
+
+
 #: The run of the Q1.x family alone (``bench --workload ssb-q1``) in docs/layouts.md.
 Q1_RUN = "docs/bench/ssb-q1-n300"
 
