@@ -94,11 +94,15 @@ def test_upserts_while_clustering_runs_are_never_refused_and_end_with_the_modell
             first_line = line if not line.startswith("#") else ""
         started = _hudi_time(time.time())
         said = _follow(job)  # the job's later lines, as it prints them
+        clustered = False  # late updates: a clustering had completed before the last round was written
         for r in range(1, MAX_ROUNDS + 1):
-            if r > ROUNDS and (updates == "spread" or timeline.clustering_commits(spark, path)[1:]):
+            if r > ROUNDS and (updates == "spread" or clustered):
                 break
             if r > ROUNDS:  # late updates, no clustering completed yet: the writer pauses for one
                 _wait_for(said, job, lambda line: line.startswith("completed"), WAIT)
+            # looked at before the round's write, so the round follows the clustering it saw (one
+            # that completed just after the last round would otherwise end the rounds unseen by any)
+            clustered = updates == "late" and bool(timeline.clustering_commits(spark, path)[1:])
             source = stored if updates == "spread" else inserted
             inserts = (lineorder.frame(spark, 150, 100 + r)
                        .withColumn("lo_key", F.col("lo_key") + r * 10_000_000))
