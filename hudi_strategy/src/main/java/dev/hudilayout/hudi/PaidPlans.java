@@ -127,7 +127,7 @@ public final class PaidPlans {
     }
     // the model's grid is a partition's: the files after per partition
     long partitions = Math.max(1, files.keySet().stream().map(Pair::getLeft).distinct().count());
-    int filesAfter = (int) Math.max(1, (files.size() - inputFiles + outputFiles) / partitions);
+    int filesAfter = AutoColumns.filesPerPartition(files.size() - inputFiles + outputFiles, partitions);
     Map<String, String> params = plan.getStrategy() == null ? null : plan.getStrategy().getStrategyParams();
     boolean carried = params != null && params.containsKey(RecordedWorkload.CHOSEN);
     List<String> given = LayoutSpecParser.columns(carried ? params.getOrDefault(HudiOptions.SORT_COLUMNS.key(),

@@ -105,7 +105,7 @@ public final class RecordedWorkload {
     }
     Map<Pair<String, String>, Long> files = latestBaseFiles(table);
     long partitions = files.keySet().stream().map(Pair::getLeft).distinct().count();
-    int perPartition = (int) Math.max(1, files.size() / Math.max(1, partitions));
+    int perPartition = AutoColumns.filesPerPartition(files.size(), partitions);
     Configuration conf = context.getStorageConf().unwrapAs(Configuration.class);
     List<ScanEntry> log = entries(conf, config.getBasePath());
     Sampled sampled = sample(conf, log, HudiLine.get().tableSchema(table.getMetaClient(), false).kinds(),
@@ -211,11 +211,7 @@ public final class RecordedWorkload {
     return file.getLeft().isEmpty() ? base + "/" + file.getRight() : base + "/" + file.getLeft() + "/" + file.getRight();
   }
 
-  /**
-   * The files {@code plan} writes per partition it rewrites, rounded up: the grid auto sizes its
-   * cuts for, since each partition is laid out on a grid of its own. 100 partitions of 3 files
-   * each are cut for 3 files, not 300.
-   */
+  /** The files {@code plan} writes per partition it rewrites ({@link AutoColumns#filesPerPartition}). */
   public static int outputFilesPerPartition(HoodieClusteringPlan plan) {
     Set<String> partitions = new LinkedHashSet<>();
     int files = 0;
@@ -223,7 +219,7 @@ public final class RecordedWorkload {
       files += group.getNumOutputFileGroups();
       group.getSlices().forEach(slice -> partitions.add(String.valueOf(slice.getPartitionPath())));
     }
-    return (int) Math.max(1, Math.ceil(files / (double) Math.max(1, partitions.size())));
+    return AutoColumns.filesPerPartition(files, partitions.size());
   }
 
   /** The columns of {@code columns} some entry filters in one of {@code shapes}, in order of first use. */

@@ -83,6 +83,15 @@ public final class AutoColumns {
   private AutoColumns() {
   }
 
+  /**
+   * The files of one partition's grid, which the model cuts: {@code files} over {@code partitions},
+   * to the nearest whole file and at least 1, since each partition is laid out on a grid of its own.
+   * 100 partitions and 300 files are cut as grids of 3 files, not one of 300.
+   */
+  public static int filesPerPartition(long files, long partitions) {
+    return (int) Math.max(1, Math.round(files / (double) Math.max(1, partitions)));
+  }
+
   /** The choice for {@code files} files, at most {@code maxColumns} columns, {@code given} the fallback. */
   public static Choice choose(WorkloadModel model, List<String> given, int files, int maxColumns) {
     int fileCount = Math.max(1, files);
