@@ -181,7 +181,7 @@ def run(spec: BenchSpec, spark=None) -> dict:
         # no adaptive coalescing let that layout write N files too.
         with spark_conf(spark, {"spark.sql.shuffle.partitions": str(spec.files),
                                 "spark.sql.adaptive.coalescePartitions.enabled": "false"}):
-            results, axes, writer = _measure(spec, spark, layouts, weights, out)
+            results, axes, writer, table_rows = _measure(spec, spark, layouts, weights, out)
         hudi_version = jvm.hudi_line(spark)["running"]
     finally:
         if own_session:
@@ -189,16 +189,17 @@ def run(spec: BenchSpec, spark=None) -> dict:
     report = summarise(spec, spec.columns, results, weights, axes)
     report["hudi_write_options"] = writer
     if spec.workload:
-        report["workload"] = workload.summary(report["layouts"], name=spec.workload)
+        report["workload"] = workload.summary(report["layouts"], name=spec.workload, table_rows=table_rows)
     report["hudi_version"] = hudi_version  # the Hudi the run's session ran (--hudi-version)
     write_outputs(out, report)
     return report
 
 
 def _measure(spec: BenchSpec, spark, layouts: Sequence[Layout], weights: Optional[List[float]],
-             out: Path) -> Tuple[List[Measured], List[Tuple[str, ...]], Dict[str, str]]:
+             out: Path) -> Tuple[List[Measured], List[Tuple[str, ...]], Dict[str, str], int]:
     """Every layout of the run measured (the listeners it needs attached while it runs): the
-    measures, the data's independent axes and the options every Hudi table was written with."""
+    measures, the data's independent axes, the options every Hudi table was written with and the
+    table's rows."""
     meter = probes.attach_shuffle_meter(spark)
     stage_log = probes.attach_stage_log(spark)
     try:
@@ -209,7 +210,7 @@ def _measure(spec: BenchSpec, spark, layouts: Sequence[Layout], weights: Optiona
 
 
 def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights: Optional[List[float]], out: Path,
-                     meter, stage_log) -> Tuple[List[Measured], List[Tuple[str, ...]], Dict[str, str]]:
+                     meter, stage_log) -> Tuple[List[Measured], List[Tuple[str, ...]], Dict[str, str], int]:
     groups = spec.groups
     columns = spec.columns
     progress(f"generating {spec.rows or spec.scale} {'rows' if spec.rows else 'x SSB scale'} "
@@ -332,7 +333,7 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
         results.append(m)
         if layout.name != "random" and not spec.keep_tables:
             shutil.rmtree(path, ignore_errors=True)
-    return results, axes, writer
+    return results, axes, writer, rows_total
 
 
 def run_peer(spec: BenchSpec, name: str, source: str, columns: Sequence[str], total_bytes: int, queries: Sequence[Query],

@@ -13,6 +13,7 @@ read and its wall time, their sums, and each sum against the best layout on the 
 """
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -85,12 +86,26 @@ def record(spark, path: str, run: Sequence[Query]) -> int:
     return len(query_log.entries(spark, path))
 
 
-def summary(layouts: Sequence[dict], auto_suffix: str = "-auto", name: str = "ssb") -> Dict[str, dict]:
+#: layouts no sum is set against: the table as written, and its plain rewrite
+NOT_COMPARED = ("random", "floor", "floor-overwrite")
+
+
+def bound_files(matched: int, table_rows: int, files: int) -> int:
+    """The fewest files a query that matches ``matched`` of ``table_rows`` rows can read on a table
+    of ``files`` equal files, whatever its layout: its rows fill whole files and no more."""
+    return math.ceil(matched * files / table_rows) if table_rows > 0 else 0
+
+
+def summary(layouts: Sequence[dict], auto_suffix: str = "-auto", name: str = "ssb",
+            table_rows: Optional[int] = None) -> Dict[str, dict]:
     """Per layout (results.json's rows): the files each query read, their bytes and its seconds,
-    their sums, and the sums against the best layout without ``auto_suffix`` (those on the user's
-    columns, and random). Layouts that wrote different numbers of files compare fairly by
+    their sums, and the sums against the best layout on the user's columns (not ``auto_suffix``,
+    nor :data:`NOT_COMPARED`). Layouts that wrote different numbers of files compare fairly by
     ``tables_read`` (files read over the table's files) and by bytes read. ``name``: the workload
     the layouts ran.
+
+    Given the table's rows, each query's ``bound`` on a layout is :func:`bound_files` of the rows it
+    matched and the layout's files, and ``files_vs_bound`` the files read against their sum.
 
     Where a layout timed a query that reads no file (``empty_query_seconds``), ``fixed_seconds`` is
     that time once per query: what the queries would take on a layout that let each skip every
@@ -108,11 +123,15 @@ def summary(layouts: Sequence[dict], auto_suffix: str = "-auto", name: str = "ss
                               "table_files": row["files"],
                               "tables_read": files_sum / row["files"] if row["files"] else None,
                               "bytes_sum": sum(by_query[n]["bytes"] for n, _ in run) if measured_bytes else None}
+        if table_rows and all(by_query[n].get("rows") is not None for n, _ in run):
+            bound = {n: bound_files(by_query[n]["rows"], table_rows, row["files"]) for n, _ in run}
+            out[row["layout"]].update(bound=bound, bound_sum=sum(bound.values()),
+                                      files_vs_bound=files_sum / sum(bound.values()) if sum(bound.values()) else None)
         empty = row.get("empty_query_seconds")
         fixed = None if empty is None else empty * len(run)
         out[row["layout"]].update(empty_seconds=empty, fixed_seconds=fixed, seconds_above_fixed=None if fixed is None
                                   else max(0.0, out[row["layout"]]["seconds_sum"] - fixed))
-    others = [layout for layout in out if not layout.endswith(auto_suffix) and layout != "random"]
+    others = [layout for layout in out if not layout.endswith(auto_suffix) and layout not in NOT_COMPARED]
     if others:
         def best(key: str) -> Optional[float]:
             values = [out[n][key] for n in others if out[n][key] is not None]
@@ -132,7 +151,8 @@ def summary(layouts: Sequence[dict], auto_suffix: str = "-auto", name: str = "ss
 def render(summary_rows: Dict[str, dict]) -> str:
     """results.md's workload table: files read per query and layout, then the sums and ratios (files,
     tables' worth of files, bytes and seconds, each against the best layout on the user's columns),
-    and where the layouts timed an empty query, the seconds 13 of those take and the seconds above."""
+    where the layouts timed an empty query, the seconds 13 of those take and the seconds above, and
+    where the bound is known, the files read against it and a row of the bound per file count."""
     names = list(next(iter(summary_rows.values()))["files"]) if summary_rows else []
 
     def ratio(value: Optional[float]) -> str:
@@ -141,11 +161,13 @@ def render(summary_rows: Dict[str, dict]) -> str:
     def seconds(value: Optional[float], digits: int = 1) -> str:
         return "" if value is None else f"{value:.{digits}f}"
     timed = any(row.get("empty_seconds") is not None for row in summary_rows.values())
+    bounded = any(row.get("bound") for row in summary_rows.values())
     lines = ["", "SSB workload: files read per query (data skipping on), sums, and against the best layout on "
              "the user's columns", "",
              "| layout | files | " + " | ".join(names) + " | sum | vs best | tables read | vs best | MB read "
-             "| vs best | seconds | vs best |" + (" empty query s | x queries | above that | vs best |" if timed else ""),
-             "|" + " --- |" * (len(names) + 10 + (4 if timed else 0))]
+             "| vs best | seconds | vs best |" + (" empty query s | x queries | above that | vs best |" if timed else "")
+             + (" vs bound |" if bounded else ""),
+             "|" + " --- |" * (len(names) + 10 + (4 if timed else 0) + (1 if bounded else 0))]
     for layout, row in summary_rows.items():
         megabytes = "" if row.get("bytes_sum") is None else f"{row['bytes_sum'] / 1e6:.1f}"
         tables = "" if row.get("tables_read") is None else f"{row['tables_read']:.2f}"
@@ -156,5 +178,10 @@ def render(summary_rows: Dict[str, dict]) -> str:
                      f"{ratio(row.get('seconds_vs_best_other'))} |"
                      + (f" {seconds(row.get('empty_seconds'), 3)} | {seconds(row.get('fixed_seconds'))} | "
                         f"{seconds(row.get('seconds_above_fixed'))} | {ratio(row.get('above_fixed_vs_best_other'))} |"
-                        if timed else ""))
+                        if timed else "") + (f" {ratio(row.get('files_vs_bound'))} |" if bounded else ""))
+    bounds = {row["table_files"]: row["bound"] for row in summary_rows.values() if row.get("bound")}
+    for files, bound in sorted(bounds.items()):
+        total = sum(bound.values())
+        lines.append(f"| bound, {files} files | {files} | " + " | ".join(str(bound[n]) for n in names)
+                     + f" | {total} | | {total / files:.2f} |" + " |" * (5 + (4 if timed else 0) + (1 if bounded else 0)))
     return "\n".join(lines) + "\n"

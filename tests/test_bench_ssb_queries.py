@@ -105,6 +105,32 @@ def test_layouts_of_unequal_file_counts_compare_by_tables_read_and_bytes():
     assert old["random"]["bytes_sum"] is None and "| random | 4 |" in workload.render(old)
 
 
+def test_the_summary_sets_each_layout_against_the_fewest_files_its_queries_rows_fill():
+    from bench import workload
+    assert workload.bound_files(0, 1000, 10) == 0 and workload.bound_files(1, 1000, 10) == 1
+    assert workload.bound_files(100, 1000, 10) == 1 and workload.bound_files(101, 1000, 10) == 2
+
+    def row(layout, table_files, files):
+        # every query matches 150 of the table's 3000 rows
+        return {"layout": layout, "files": table_files, "queries": [
+            {"kind": "ssb", "label": name, "files": files, "rows": 150, "seconds": 0.5} for name, _ in QUERIES]}
+    summary = workload.summary([row("random", 30, 30), row("floor", 30, 29), row("iceberg-zorder", 15, 4),
+                                row("ours-hilbert-sample-auto", 30, 3)], table_rows=3000)
+    auto, iceberg = summary["ours-hilbert-sample-auto"], summary["iceberg-zorder"]
+    # 150 rows fill 1.5 of 30 files of 100 rows (2 files), and 0.75 of 15 files of 200 (1 file)
+    assert auto["bound_sum"] == 26 and auto["files_vs_bound"] == 1.5
+    assert iceberg["bound_sum"] == 13 and iceberg["files_vs_bound"] == 4
+    # neither the table as written nor its plain rewrite is the best layout on the user's columns
+    assert summary["floor"]["files_vs_best_other"] == 29 / 4
+    text = workload.render(summary)
+    assert "| 1.50 |\n" in text and "| bound, 15 files | 15 | 1 |" in text and "| bound, 30 files | 30 | 2 |" in text
+    assert "| 26 | | 0.87 |" in text
+    widths = {line.count("|") for line in text.splitlines() if line.startswith("|")}
+    assert len(widths) == 1, text
+    # without the table's rows there is no bound
+    assert "bound" not in workload.summary([row("random", 30, 30)])["random"]
+
+
 def test_the_summary_parts_the_query_time_a_layout_can_change_from_the_time_an_empty_query_takes():
     from bench import workload
 
@@ -141,9 +167,15 @@ def test_a_workload_run_times_a_query_that_skips_every_file_on_each_layout(spark
     from bench.bench import BenchSpec
     from bench.layouts import layouts
     spec = BenchSpec(rows=20_000, files=8, workload="ssb", warmup=False, memory="", out=str(tmp_path),
-                     layouts=layouts("random,ours-hilbert-sample-auto,iceberg-zorder")).validate()
+                     layouts=layouts("random,floor,ours-hilbert-sample-auto,iceberg-zorder")).validate()
     report = bench.run(spec, spark)
     by_layout = {row["layout"]: row for row in report["layouts"]}
+    # each layout against the plain write's time and the fewest files its queries' rows fill
+    assert by_layout["ours-hilbert-sample-auto"]["time_vs_floor"] > 0
+    for name in ("random", "floor", "ours-hilbert-sample-auto", "iceberg-zorder"):
+        summed = report["workload"][name]
+        assert summed["bound_sum"] <= summed["files_sum"], (name, summed)
+    assert report["workload"]["random"]["files_vs_bound"] > 1
     for name in ("random", "ours-hilbert-sample-auto", "iceberg-zorder"):
         assert by_layout[name]["empty_query_files"] == 0, by_layout[name]
         assert by_layout[name]["empty_query_seconds"] > 0, by_layout[name]
