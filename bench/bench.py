@@ -189,6 +189,7 @@ def run(spec: BenchSpec, spark=None) -> dict:
     report = summarise(spec, spec.columns, results, weights, axes)
     report["hudi_write_options"] = writer
     if spec.workload:
+        report["table_rows"] = table_rows
         report["workload"] = workload.summary(report["layouts"], name=spec.workload, table_rows=table_rows)
     report["hudi_version"] = hudi_version  # the Hudi the run's session ran (--hudi-version)
     write_outputs(out, report)

@@ -101,8 +101,9 @@ def summary(layouts: Sequence[dict], auto_suffix: str = "-auto", name: str = "ss
     """Per layout (results.json's rows): the files each query read, their bytes and its seconds,
     their sums, and the sums against the best layout on the user's columns (not ``auto_suffix``,
     nor :data:`NOT_COMPARED`). Layouts that wrote different numbers of files compare fairly by
-    ``tables_read`` (files read over the table's files) and by bytes read. ``name``: the workload
-    the layouts ran.
+    ``tables_read`` (files read over the table's files), by bytes read, and by ``table_bytes_read``
+    (bytes read over the bytes of the table's files: fair where a layout's files differ in size, or
+    a system's in compression). ``name``: the workload the layouts ran.
 
     Given the table's rows, each query's ``bound`` on a layout is :func:`bound_files` of the rows it
     matched and the layout's files, and ``files_vs_bound`` the files read against their sum.
@@ -123,6 +124,9 @@ def summary(layouts: Sequence[dict], auto_suffix: str = "-auto", name: str = "ss
                               "table_files": row["files"],
                               "tables_read": files_sum / row["files"] if row["files"] else None,
                               "bytes_sum": sum(by_query[n]["bytes"] for n, _ in run) if measured_bytes else None}
+        written = row.get("bytes_written")
+        out[row["layout"]]["table_bytes_read"] = (out[row["layout"]]["bytes_sum"] / written
+                                                  if written and out[row["layout"]]["bytes_sum"] is not None else None)
         if table_rows and all(by_query[n].get("rows") is not None for n, _ in run):
             bound = {n: bound_files(by_query[n]["rows"], table_rows, row["files"]) for n, _ in run}
             out[row["layout"]].update(bound=bound, bound_sum=sum(bound.values()),
@@ -139,6 +143,7 @@ def summary(layouts: Sequence[dict], auto_suffix: str = "-auto", name: str = "ss
         q1 = [n for n, _ in run if n.startswith("Q1.")]
         ratios = (("files_sum", "files_vs_best_other"), ("seconds_sum", "seconds_vs_best_other"),
                   ("tables_read", "tables_read_vs_best_other"), ("bytes_sum", "bytes_vs_best_other"),
+                  ("table_bytes_read", "table_bytes_read_vs_best_other"),
                   ("seconds_above_fixed", "above_fixed_vs_best_other"))
         bests = {key: best(key) for key, _ in ratios}
         for row in out.values():

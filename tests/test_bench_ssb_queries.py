@@ -99,6 +99,12 @@ def test_layouts_of_unequal_file_counts_compare_by_tables_read_and_bytes():
     assert auto["tables_read"] == 13 * 3 / 300 and auto["tables_read_vs_best_other"] == 0.75
     assert auto["bytes_sum"] == 39 * 10 ** 6 and auto["bytes_vs_best_other"] == 0.75
     assert "| 39 | 1.50 | 0.13 | 0.75 | 39.0 | 0.75 |" in workload.render(summary)
+    # by the share of its own table's bytes: unequal files, or a codec that packs rows smaller, weigh what they hold
+    weighed = workload.summary([{**row("iceberg-zorder", 150, 2, 4), "bytes_written": 52 * 10 ** 6},
+                                {**row("ours-hilbert-sample-auto", 300, 3, 3), "bytes_written": 78 * 10 ** 6}])
+    assert weighed["iceberg-zorder"]["table_bytes_read"] == 1.0 and weighed["ours-hilbert-sample-auto"]["table_bytes_read"] == 0.5
+    assert weighed["ours-hilbert-sample-auto"]["table_bytes_read_vs_best_other"] == 0.5
+    assert summary["iceberg-zorder"]["table_bytes_read"] is None  # a row that names no bytes written
     # results of runs that measured no bytes still render
     old = workload.summary([{"layout": "random", "files": 4, "queries": [
         {"kind": "ssb", "label": name, "files": 4, "seconds": 0.1} for name, _ in QUERIES]}])

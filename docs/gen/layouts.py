@@ -86,9 +86,9 @@ def workload_block(run: str = WORKLOAD_RUNS[0]) -> str:
     bounded = any(r.get("files_vs_bound") for r in rows.values())
     floor = seconds.get("floor")
     lines = ["| layout | table files | files read, 13 queries | vs best on the user's columns | tables read | vs best "
-             "| MB read | vs best | Q1.x files | vs ours on them | query s | vs best |"
+             "| MB read | vs best | tables' bytes read | vs best | Q1.x files | vs ours on them | query s | vs best |"
              + (" vs bound |" if bounded else "") + (" clustering s | vs floor |" if floor else ""),
-             "|" + " --- |" * (12 + (1 if bounded else 0) + (2 if floor else 0))]
+             "|" + " --- |" * (14 + (1 if bounded else 0) + (2 if floor else 0))]
 
     def ratio(value) -> str:
         return "" if value is None else f"{value:.2f}x"
@@ -99,10 +99,12 @@ def workload_block(run: str = WORKLOAD_RUNS[0]) -> str:
         bold = "**" if name.endswith("-auto") else ""
         tables = "" if r.get("tables_read") is None else f"{r['tables_read']:.2f}"
         megabytes = "" if r.get("bytes_sum") is None else f"{r['bytes_sum'] / 1e6:.0f}"
+        share = "" if r.get("table_bytes_read") is None else f"{r['table_bytes_read']:.2f}"
         spent = seconds.get(name)
         lines.append(f"| {label} | {r['table_files']} | {bold}{r['files_sum']}{bold} | {bold}{ratio(r['files_vs_best_other'])}{bold} "
                      f"| {tables} | {bold}{ratio(r.get('tables_read_vs_best_other'))}{bold} | {megabytes} "
-                     f"| {bold}{ratio(r.get('bytes_vs_best_other'))}{bold} | "
+                     f"| {bold}{ratio(r.get('bytes_vs_best_other'))}{bold} | {share} "
+                     f"| {bold}{ratio(r.get('table_bytes_read_vs_best_other'))}{bold} | "
                      f"{r['q1_files_sum']} | {r['q1_files_sum'] / ours['q1_files_sum']:.2f}x | "
                      f"{r['seconds_sum']:.1f} | {ratio(r['seconds_vs_best_other'])} |"
                      + (f" {bold}{ratio(r.get('files_vs_bound'))}{bold} |" if bounded else "")
@@ -114,7 +116,7 @@ def workload_block(run: str = WORKLOAD_RUNS[0]) -> str:
     for files, bound in bounds.items():
         total = sum(bound.values())
         q1 = sum(v for n, v in bound.items() if n.startswith("Q1."))
-        lines.append(f"| fewest any layout reads | {files} | {total} | | {total / files:.2f} | | | | {q1} | | | |"
+        lines.append(f"| fewest any layout reads | {files} | {total} | | {total / files:.2f} | | | | | | {q1} | | | |"
                      + (" 1.00x |" if bounded else "") + (" | |" if floor else ""))
     return "\n".join(lines) + "\n"
 
