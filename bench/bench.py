@@ -63,12 +63,6 @@ class BenchSpec(TableSpec):
     master: str = ""
     groups: int = 1
     codec: str = ""
-    workload: str = ""
-
-    @property
-    def columns(self) -> Tuple[str, ...]:
-        """The filter columns; with ``--workload`` those a user would name (:func:`bench.workload.user_columns`)."""
-        return workload.user_columns(self.workload) if self.workload else super().columns
 
     def validate(self) -> "BenchSpec":
         """ValueError naming the flag, the value and what is accepted, for any field that cannot
@@ -81,11 +75,6 @@ class BenchSpec(TableSpec):
             raise ValueError(f"--partitions {self.partitions}: expected 1 to --files ({self.files}), at least "
                              "one file a partition")
         self.refuse_peers_when_partitioned("ours, Hudi's built-in, floor and random only")
-        if self.workload not in workload.WORKLOADS:
-            raise ValueError(f"--workload {self.workload}: expected ssb (the 13 SSB queries), ssb-q1 (Q1.1-Q1.3) "
-                             "or none")
-        if self.workload and self.partitions:
-            raise ValueError(f"--workload {self.workload}: not with --partitions (the queries name no partition)")
         for layout in self.layouts:
             if layout.grouped:
                 raise ValueError(f"layout {layout.name}: -grouped only with --rounds R (its group limit is a "
@@ -241,7 +230,7 @@ def _measure_layouts(spec: BenchSpec, spark, layouts: Sequence[Layout], weights:
     rows_total = spark.read.parquet(source).count()
     writer = write_options(codec, math.ceil(rows_total / spec.files), parse_hudi_options(spec.hudi_option))
     # with a workload the index covers every column it filters, for every layout alike
-    index_columns = workload.index_columns(spec.workload) if spec.workload else columns
+    index_columns = spec.index_columns
     opts = {**tables.table_options("ssb", "lo_key", index_columns, spec.files,
                                    partition_by=partitions.FIELD if partition_count else ""), **writer}
     rows_in = spark.read.parquet(source)

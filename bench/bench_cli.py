@@ -181,7 +181,7 @@ def bench_spec(args: argparse.Namespace) -> bench.BenchSpec:
     """The run the flags ask for; ValueError naming the flag for a value that cannot be read."""
     return bench.BenchSpec(
         **table_fields(args, DEFAULT_LAYOUTS), files=64 if args.files is None else args.files, master=args.master,
-        groups=args.groups, codec=args.codec, workload=args.workload)
+        groups=args.groups, codec=args.codec)
 
 
 def weights(raw: str, variant: str) -> Optional[Tuple[float, ...]]:

@@ -137,8 +137,8 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Set, 
 from hudi_layout import clustering, jvm, scan, timeline
 from hudi_layout import metadata as md
 from hudi_layout.ingest import OPERATIONS, TABLE_TYPES
-from hudi_layout.options import MAX_GROUPS_KEY
-from . import every_query, partitions, ssb
+from hudi_layout.options import MAX_GROUPS_KEY, STATS_COLUMNS_KEY
+from . import every_query, partitions, ssb, workload
 from .layouts import Layout, layouts
 from .queries import Query, column_pairs, independent_axes, make_queries, run_query, weights_text
 from .rounds_data import (BLOOM_ENTRIES_KEY, DEFAULT_ROUND_FILES, EVERY_ROWS, KEY, ORDERS, ROUND_COMPACTION,
@@ -292,7 +292,7 @@ class RoundsSpec(TableSpec):
         layouts as run, the feed's flags as the feed takes them)."""
         feed = self.feed()
         values: Dict[str, Any] = {
-            "files": None, "groups": 1, "master": "", "codec": "", "render": None, "workload": "",
+            "files": None, "groups": 1, "master": "", "codec": "", "render": None,
             "hudi_option": self.hudi_option,
             "weights": weights_text(self.weights), "layouts": ",".join(lay.name for lay in self.ordered_layouts()),
             "order": feed.order, "drift": feed.drift, "operation": feed.operation, "updates": feed.updates,
@@ -370,6 +370,7 @@ class RoundsRun:
     sizes: Sizes = None  # type: ignore[assignment]  # set once the first round is written
     expected: Dict[Tuple[int, str], Tuple[int, int]] = field(default_factory=dict)
     held: Dict[int, Tuple[Dict[str, list], List[dict]]] = field(default_factory=dict)  # see held_values
+    index_columns: Tuple[str, ...] = ()  # the columns the column-stats index covers (TableSpec.index_columns)
 
     @property
     def d_effective(self) -> int:
@@ -431,13 +432,17 @@ def held_values(ctx: RoundsRun, r: int) -> Tuple[Dict[str, list], List[dict]]:
     return ctx.held[r]
 
 
+#: the bench's own query classes (:func:`bench.queries.make_queries`), which the files' bounds recount
+SAMPLED_KINDS = ("point", "range", "and")
+
+
 def every_value(ctx: RoundsRun, name: str, r: int, bounds: every_query.FileBounds, queries: Sequence[dict]) -> dict:
     """Files read per query class over every query the table's rows allow after round ``r``, from
     the files' ``bounds`` (:func:`bench.every_query.class_averages`); the sampled
     ``queries`` must count as the table's scan read them, else the run fails."""
     values, sample = held_values(ctx, r)
     figures = every_query.class_averages(bounds, values, sample, column_pairs(ctx.columns))
-    agree, differ = every_query.sampled_counts(bounds, queries)
+    agree, differ = every_query.sampled_counts(bounds, [q for q in queries if q["kind"] in SAMPLED_KINDS])
     if differ:
         raise SystemExit(f"WRONG COUNT: {name} after round {r}: the files' bounds and the scan "
                          f"disagree on {len(differ)} queries: " + "; ".join(differ[:3]))
@@ -451,6 +456,8 @@ def cluster_round(ctx: RoundsRun, layout: Layout, path: str, r: int,
     expected_files = ctx.plan.files_per_round * (r if layout.whole else 1)
     opts = round_options(layout, ctx.columns, ctx.sizes, ctx.plan, ctx.spec.sample_size, ctx.weights, group_bytes,
                          ctx.spec.hudi_options)
+    if ctx.spec.workload:
+        opts[STATS_COLUMNS_KEY] = ",".join(ctx.index_columns)
     with spark_conf(ctx.spark, {"spark.sql.shuffle.partitions": str(expected_files)}):
         t0 = time.time()
         instant = jvm.schedule(ctx.spark, path, opts)
@@ -527,6 +534,10 @@ def round_row(ctx: RoundsRun, name: str, r: int, files: int, queries: List[dict]
                 "verified": True})
     if metadata_deltas is not None:
         row["metadata_deltas"] = metadata_deltas
+    run = {q["label"]: q["files"] for q in queries if q["kind"] == "ssb"}
+    if run:  # --workload: its queries' files read, and as tables' worth of the layout's files
+        row.update(workload_files=run, workload_files_sum=sum(run.values()),
+                   workload_tables_read=sum(run.values()) / files if files else None)
     if r == ctx.plan.rounds:  # each query asked, in the last round only: results.json stays small
         row["queries"] = queries
     return row
@@ -540,7 +551,7 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
         progress(f"{layout.name}: round {r}/{ctx.plan.rounds}: {ctx.plan.rows_per_round} rows as "
                  f"{ctx.plan.round_files} files" + (f" and {ctx.feed.updated(ctx.plan)} updates" if r > 1 and
                                                     ctx.feed.updates else ""))
-        ingest(ctx.spark, path, ctx.sources.written(r), ctx.columns, ctx.plan, ctx.feed, first=r == 1,
+        ingest(ctx.spark, path, ctx.sources.written(r), ctx.index_columns, ctx.plan, ctx.feed, first=r == 1,
                on_grid=layout.continuous, files=ctx.round_files(r), extra=ctx.spec.hudi_options)
         written = totals.update(ctx.spark, path)
         if ctx.sizes is None:
@@ -549,6 +560,9 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
             progress(f"plan sizes from round 1: {ctx.sizes}")
         seconds, planned, clustered, deltas = 0.0, 0.0, None, None
         if layout.clusters:
+            if layout.auto:
+                progress(f"{layout.name}: round {r}: recording the queries: "
+                         f"{workload.record(ctx.spark, path, ctx.queries)} scans in the log")
             deltas = timeline.metadata_deltas(ctx.spark, path)
             seconds, planned, instant = cluster_round(ctx, layout, path, r, group_bytes)
             written = totals.update(ctx.spark, path)
@@ -617,7 +631,7 @@ def warm_up(ctx: RoundsRun, folder: Path) -> None:
     not count against whichever layout clusters first."""
     progress("warm-up round (not measured)")
     warm = str(folder / "warmup")
-    ingest(ctx.spark, warm, ctx.sources.written(1), ctx.columns, ctx.plan, ctx.feed, first=True,
+    ingest(ctx.spark, warm, ctx.sources.written(1), ctx.index_columns, ctx.plan, ctx.feed, first=True,
            files=ctx.round_files(1), extra=ctx.spec.hudi_options)
     clustering.schedule_and_execute(ctx.spark, warm, round_options(
         Layout.builtin("zorder", "sample"), ctx.columns, ctx.sizes, ctx.plan, ctx.spec.sample_size, None,
@@ -631,9 +645,10 @@ def prepare(spark, spec: RoundsSpec, plan: RoundsPlan, feed: Feed, folder: Path)
     progress(f"generating {plan.rounds} rounds x {plan.rows_per_round} rows ({spec.variant}, seed {spec.seed})")
     sources = write_round_sources(folder / "source", plan, spec.seed, spec.variant, feed)
     axes = independent_axes(spark.read.parquet(sources.rows_folder), columns)
-    ctx = RoundsRun(spark, spec, plan, feed, columns, sources, cumulative_models(spark, sources),
-                    make_queries(spark, sources.rows_folder, columns, spec.queries, spec.seed),
-                    [list(a) for a in axes], spec.shares)
+    queries = (workload.queries(spec.workload) if spec.workload
+               else make_queries(spark, sources.rows_folder, columns, spec.queries, spec.seed))
+    ctx = RoundsRun(spark, spec, plan, feed, columns, sources, cumulative_models(spark, sources), queries,
+                    [list(a) for a in axes], spec.shares, index_columns=spec.index_columns)
     progress(f"{len(columns)} filter columns, {len(axes)} independent axes: " + ", ".join("+".join(a) for a in axes))
     return ctx
 

@@ -89,7 +89,32 @@ def markdown(report: dict) -> str:
                      f"| {r['cluster_seconds']:.1f} | {r.get('plan_seconds', 0.0):.1f} |"
                      + (f" {r['partition_ratio_avg']:.2f}x ({r['partition_ratio_worst']:.2f}x) |"
                         if "partition_ratio_avg" in r else ""))
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + workload_lines(report["rounds"])) + "\n"
+
+
+def workload_lines(rounds: Sequence[dict]) -> List[str]:
+    """``--workload``: each round's files read by each of the workload's queries, their sum, and
+    that sum as tables' worth of the layout's files, against the fewest of the layouts on the
+    user's columns that round (not random, not ``-auto``)."""
+    rows = [r for r in rounds if r.get("workload_files")]
+    if not rows:
+        return []
+    names = list(rows[0]["workload_files"])
+    best: Dict[int, float] = {}
+    for r in rows:
+        if r["layout"] != "random" and not r["layout"].endswith("-auto") and r["workload_tables_read"] is not None:
+            best[r["round"]] = min(best.get(r["round"], r["workload_tables_read"]), r["workload_tables_read"])
+    out = ["", "Workload: files read per query after each round (data skipping on), and tables' worth of files", "",
+           "| round | layout | files | " + " | ".join(names) + " | sum | tables read | vs best on the user's columns |",
+           "|" + " --- |" * (len(names) + 6)]
+    for r in rows:
+        tables = r["workload_tables_read"]
+        against = best.get(r["round"])
+        out.append(f"| {r['round']} | {r['layout']} | {r['files']} | "
+                   + " | ".join(str(r["workload_files"][n]) for n in names)
+                   + f" | {r['workload_files_sum']} | {'' if tables is None else f'{tables:.2f}'} | "
+                   + (f"{tables / against:.2f} |" if tables is not None and against else " |"))
+    return out
 
 
 def render(report: dict) -> str:

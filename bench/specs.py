@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List, Mapping, Optional, Tuple
 
-from . import ssb
+from . import ssb, workload
 from .layouts import Layout
 from .queries import parse_weights, weights_text
 from .writes import parse_hudi_options
@@ -38,6 +38,7 @@ class TableSpec:
     warmup: bool = True
     out: str = "bench-output"
     hudi_options: Mapping[str, str] = field(default_factory=dict)
+    workload: str = ""
 
     @property
     def hudi_option(self) -> List[str]:
@@ -46,7 +47,14 @@ class TableSpec:
 
     @property
     def columns(self) -> Tuple[str, ...]:
-        return ssb.filter_columns(self.variant)
+        """The filter columns; with ``--workload`` those a user would name (:func:`bench.workload.user_columns`)."""
+        return workload.user_columns(self.workload) if self.workload else ssb.filter_columns(self.variant)
+
+    @property
+    def index_columns(self) -> Tuple[str, ...]:
+        """The columns the column-stats index covers: with ``--workload`` every column its queries
+        filter, for every layout alike; else the filter columns."""
+        return workload.index_columns(self.workload) if self.workload else self.columns
 
     @property
     def shares(self) -> Optional[List[float]]:
@@ -70,6 +78,11 @@ class TableSpec:
         if self.partition_growth is not None and not self.partition_growth >= 1:
             raise ValueError(f"--partition-growth {self.partition_growth:g}: expected a number of at least 1 "
                              "(the last partition's rows over the first's)")
+        if self.workload not in workload.WORKLOADS:
+            raise ValueError(f"--workload {self.workload}: expected ssb (the 13 SSB queries), ssb-q1 (Q1.1-Q1.3) "
+                             "or none")
+        if self.workload and self.partitions:
+            raise ValueError(f"--workload {self.workload}: not with --partitions (the queries name no partition)")
         return self.shares
 
     def refuse_peers_when_partitioned(self, accepted: str) -> None:

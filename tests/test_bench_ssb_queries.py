@@ -191,3 +191,32 @@ def test_a_workload_run_times_a_query_that_skips_every_file_on_each_layout(spark
     assert "| empty query s | x queries | above that | vs best |" in text
     # no table of point, range and pair queries, which a workload run does not run
     assert "files read (skip %)" not in text and "| layout | files | cluster s |" in text
+
+
+def test_a_growing_table_under_the_workload_reports_each_rounds_queries(spark, tmp_path):
+    # bench --rounds with --workload: each round's 13 queries on every layout, auto recording them first
+    from bench import bench_cli, rounds
+    from bench.layouts import layouts
+    from bench.rounds import RoundsSpec
+    args = bench_cli.parser().parse_args(["--rounds", "2", "--workload", "ssb"])
+    assert bench_cli.rounds_spec(args).workload == "ssb"
+    with pytest.raises(ValueError, match="--workload ssb-q9: expected ssb"):
+        RoundsSpec(rounds=2, workload="ssb-q9").validate()
+    spec = RoundsSpec(rounds=2, rows=16_000, scale=0.0, round_files=32, queries=1, memory="", warmup=False,
+                      out=str(tmp_path), workload="ssb", layouts=layouts("random,ours-hilbert-sample-auto"),
+                      keep_tables=True)
+    report = rounds.run(spec, spark)
+    # each round's clustering chose its columns from the log, which one pass of the queries a round grows
+    from hudi_layout import timeline
+    reasons = [c["extra"]["hudilayout.auto"] for c in
+               timeline.clustering_commits(spark, str(tmp_path / "tables" / "ours-hilbert-sample-auto"))]
+    assert [reason.split(":")[0] for reason in reasons] == ["13 scans recorded", "26 scans recorded"], reasons
+    assert report["filter_columns"] == ["d_year", "s_region", "c_region"] and report["parameters"]["workload"] == "ssb"
+    by = {(r["round"], r["layout"]): r for r in report["rounds"]}
+    for r in (1, 2):
+        plain, auto = by[(r, "random")], by[(r, "ours-hilbert-sample-auto")]
+        assert list(plain["workload_files"]) == [label for label, _ in QUERIES]
+        assert plain["workload_files_sum"] == 13 * plain["files"]  # no file skipped on the table as written
+        assert auto["workload_tables_read"] < plain["workload_tables_read"], (r, auto["workload_files"])
+    text = (tmp_path / "results.md").read_text()
+    assert "Workload: files read per query after each round" in text and "| 2 | ours-hilbert-sample-auto |" in text
