@@ -104,7 +104,8 @@ def parser() -> argparse.ArgumentParser:
                    help="ssb: the 13 SSB queries instead of point, range and pair queries; the layouts that need "
                         "columns get the three the queries filter most, and an -auto layout records one pass of "
                         "the queries and clusters by the columns its log asks for; ssb-q1: the range-heavy Q1.x "
-                        "family alone")
+                        "family alone. With --rounds: each round's files read per query, an -auto layout "
+                        "recording one pass of the queries before each clustering")
     p.add_argument("--keep-tables", action="store_true")
     p.add_argument("--no-warmup", dest="warmup", action="store_false",
                    help="skip the warm-up: by default every measured layout first runs once, unmeasured, on "
