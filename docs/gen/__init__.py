@@ -43,7 +43,7 @@ from .common import README, REPO, _block, current
 from .conf import CONF
 from .layers import layers_other, layers_table
 from .layouts import (SKEWED_WORKLOAD_RUN, WORKLOAD_RUNS, groups_block, q1_workload_block, weighted_block, workload_block,
-                      workload_time_block)
+                      workload_rounds_block, workload_time_block)
 from .readme import readme_headline
 from .reference import example_block, options_table, python_options_table
 from .rounds import frontier_block, rounds_shares
@@ -85,6 +85,7 @@ FIGURES: Dict[str, Tuple[str, Callable[[], str]]] = {
     "ssb-workload-1000": ("docs/layouts.md", partial(workload_block, WORKLOAD_RUNS[1])),
     "ssb-workload-time": ("docs/layouts.md", workload_time_block),
     "ssb-workload-skewed": ("docs/layouts.md", partial(workload_block, SKEWED_WORKLOAD_RUN)),
+    "ssb-workload-rounds": ("docs/layouts.md", workload_rounds_block),
     "ssb-q1-workload": ("docs/layouts.md", q1_workload_block),
     "rounds-shares": ("docs/layouts.md", rounds_shares),
     "frontier": ("docs/benchmarks.md", frontier_block),

@@ -142,6 +142,32 @@ def workload_time_block() -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The growing table under the 13 SSB queries (``bench --rounds 8 --workload ssb``, rows in time order
+#: through upserts that update old rows too).
+WORKLOAD_ROUNDS_RUN = "docs/bench/rounds8-ssb-time-upserts"
+WORKLOAD_ROUNDS_NAMES = {"builtin-hilbert-sample": "built-in Hilbert/sample",
+                         "ours-hilbert-sample-continuous": "ours continuous",
+                         "ours-hilbert-sample-continuous-auto": "ours continuous auto"}
+
+
+def workload_rounds_block() -> str:
+    """docs/layouts.md: per round of :data:`WORKLOAD_ROUNDS_RUN`, each layout's files, the files
+    its 13 queries read as tables' worth of them, and the bytes it rewrote over the bytes ingested."""
+    rows = {(r["round"], r["layout"]): r for r in _report(WORKLOAD_ROUNDS_RUN)["rounds"]}
+    names = [n for n in WORKLOAD_ROUNDS_NAMES if any(layout == n for _, layout in rows)]
+    rounds = sorted({r for r, _ in rows})
+    lines = ["| round | rows |" + "".join(f" {WORKLOAD_ROUNDS_NAMES[n]}: files | tables read | rewritten / ingested |"
+                                         for n in names),
+             "|" + " --- |" * (2 + 3 * len(names))]
+    for r in rounds:
+        cells = ""
+        for n in names:
+            row = rows[(r, n)]
+            cells += f" {row['files']} | {row['workload_tables_read']:.2f} | {row['rewritten_vs_ingested']:.2f} |"
+        lines.append(f"| {r} | {rows[(r, 'random')]['rows']} |" + cells)
+    return "\n".join(lines) + "\n"
+
+
 #: The run of the Q1.x family alone (``bench --workload ssb-q1``) in docs/layouts.md.
 Q1_RUN = "docs/bench/ssb-q1-n300"
 
