@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Dict, List, Sequence, Tuple
 
-from . import partitions, ssb
+from . import partitions, ssb, workload
 from .rounds_data import EVERY_ROWS
 
 CHART = "files_per_round.png"
@@ -95,14 +95,14 @@ def markdown(report: dict) -> str:
 def workload_lines(rounds: Sequence[dict]) -> List[str]:
     """``--workload``: each round's files read by each of the workload's queries, their sum, and
     that sum as tables' worth of the layout's files, against the fewest of the layouts on the
-    user's columns that round (not random, not ``-auto``)."""
+    user's columns that round (:func:`bench.workload.on_users_columns`)."""
     rows = [r for r in rounds if r.get("workload_files")]
     if not rows:
         return []
     names = list(rows[0]["workload_files"])
     best: Dict[int, float] = {}
     for r in rows:
-        if r["layout"] != "random" and not r["layout"].endswith("-auto") and r["workload_tables_read"] is not None:
+        if workload.on_users_columns(r["layout"]) and r["workload_tables_read"] is not None:
             best[r["round"]] = min(best.get(r["round"], r["workload_tables_read"]), r["workload_tables_read"])
     out = ["", "Workload: files read per query after each round (data skipping on), and tables' worth of files", "",
            "| round | layout | files | " + " | ".join(names) + " | sum | tables read | vs best on the user's columns |",

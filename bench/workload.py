@@ -88,6 +88,14 @@ def record(spark, path: str, run: Sequence[Query]) -> int:
 
 #: layouts no sum is set against: the table as written, and its plain rewrite
 NOT_COMPARED = ("random", "floor", "floor-overwrite")
+#: the suffix of a layout that picks its own columns (ours ``-auto``)
+AUTO_SUFFIX = "-auto"
+
+
+def on_users_columns(layout: str) -> bool:
+    """Whether ``layout`` is one the others are set against: laid out on the user's columns, not
+    picking its own (:data:`AUTO_SUFFIX`), nor a plain table (:data:`NOT_COMPARED`)."""
+    return not layout.endswith(AUTO_SUFFIX) and layout not in NOT_COMPARED
 
 
 def bound_files(matched: int, table_rows: int, files: int) -> int:
@@ -96,11 +104,10 @@ def bound_files(matched: int, table_rows: int, files: int) -> int:
     return math.ceil(matched * files / table_rows) if table_rows > 0 else 0
 
 
-def summary(layouts: Sequence[dict], auto_suffix: str = "-auto", name: str = "ssb",
-            table_rows: Optional[int] = None) -> Dict[str, dict]:
+def summary(layouts: Sequence[dict], name: str = "ssb", table_rows: Optional[int] = None) -> Dict[str, dict]:
     """Per layout (results.json's rows): the files each query read, their bytes and its seconds,
-    their sums, and the sums against the best layout on the user's columns (not ``auto_suffix``,
-    nor :data:`NOT_COMPARED`). Layouts that wrote different numbers of files compare fairly by
+    their sums, and the sums against the best layout on the user's columns (:func:`on_users_columns`).
+    Layouts that wrote different numbers of files compare fairly by
     ``tables_read`` (files read over the table's files), by bytes read, and by ``table_bytes_read``
     (bytes read over the bytes of the table's files: fair where a layout's files differ in size, or
     a system's in compression). ``name``: the workload the layouts ran.
@@ -129,13 +136,13 @@ def summary(layouts: Sequence[dict], auto_suffix: str = "-auto", name: str = "ss
                                                   if written and out[row["layout"]]["bytes_sum"] is not None else None)
         if table_rows and all(by_query[n].get("rows") is not None for n, _ in run):
             bound = {n: bound_files(by_query[n]["rows"], table_rows, row["files"]) for n, _ in run}
-            out[row["layout"]].update(bound=bound, bound_sum=sum(bound.values()),
-                                      files_vs_bound=files_sum / sum(bound.values()) if sum(bound.values()) else None)
+            least = sum(bound.values())
+            out[row["layout"]].update(bound=bound, bound_sum=least, files_vs_bound=files_sum / least if least else None)
         empty = row.get("empty_query_seconds")
         fixed = None if empty is None else empty * len(run)
         out[row["layout"]].update(empty_seconds=empty, fixed_seconds=fixed, seconds_above_fixed=None if fixed is None
                                   else max(0.0, out[row["layout"]]["seconds_sum"] - fixed))
-    others = [layout for layout in out if not layout.endswith(auto_suffix) and layout not in NOT_COMPARED]
+    others = [layout for layout in out if on_users_columns(layout)]
     if others:
         def best(key: str) -> Optional[float]:
             values = [out[n][key] for n in others if out[n][key] is not None]
