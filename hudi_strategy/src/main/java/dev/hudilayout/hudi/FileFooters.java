@@ -91,6 +91,27 @@ public final class FileFooters {
     return sizing;
   }
 
+  /**
+   * The files a clustering of every one of {@code partitions}' slices into files of the table's
+   * target size leaves: each partition's row bytes (base and log files, footers apart) over the
+   * rows a file holds ({@link FileSizing#outputFiles}), as a plan sizes them. 40 small files that a
+   * clustering packs into 8 count as 8.
+   */
+  public static long filesAfter(HoodieTable<?, ?, ?, ?> table, HoodieWriteConfig config,
+                                Collection<List<FileSlice>> partitions) {
+    long target = config.getClusteringTargetFileMaxBytes();
+    FileSizing sizing = null;
+    long files = 0;
+    for (List<FileSlice> slices : partitions) {
+      if (!slices.isEmpty()) {
+        sizing = sizing == null || sizing.measuredOn == null ? forPlan(table, config, slices, target) : sizing;
+        files += sizing.outputFiles(rowBytes(table, slices).values().stream().mapToLong(Long::longValue).sum(), 0,
+            target);
+      }
+    }
+    return files;
+  }
+
   /** A plan's {@link FileSizing}, measured once, on the first slices with base files it is asked for. */
   public static final class PlanSizing implements java.io.Serializable {
     private static final long serialVersionUID = 1L;

@@ -19,6 +19,7 @@ import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
 import org.apache.hudi.avro.model.HoodieMetadataColumnStats;
 import org.apache.hudi.common.engine.HoodieEngineContext;
+import org.apache.hudi.common.model.FileSlice;
 import org.apache.hudi.common.util.collection.Pair;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.metadata.HoodieTableMetadata;
@@ -95,24 +96,39 @@ public final class RecordedWorkload {
 
   /**
    * With auto on, the columns a plan of {@code table} asks for, chosen from the table's whole log
-   * for a grid of its files per partition; a table laid out on {@code recorded} keeps them unless
-   * the log's columns save enough more. Null with auto off.
+   * for a grid of the files per partition the clustering leaves ({@link FileFooters#filesAfter});
+   * a table laid out on {@code recorded} keeps them unless the log's columns save enough more. Null
+   * with auto off.
    */
   public static ForPlan forPlan(HoodieEngineContext context, HoodieWriteConfig config,
                                 HoodieTable<?, ?, ?, ?> table, List<String> recorded) {
     if (!LayoutSpecParser.auto(config.getProps())) {
       return null;
     }
-    Map<Pair<String, String>, Long> files = latestBaseFiles(table);
-    long partitions = files.keySet().stream().map(Pair::getLeft).distinct().count();
-    int perPartition = AutoColumns.filesPerPartition(files.size(), partitions);
+    Map<String, List<FileSlice>> slices = latestSlices(table, config);
+    List<Pair<String, String>> files = new ArrayList<>();
+    slices.forEach((partition, partitionSlices) -> partitionSlices.forEach(slice -> slice.getBaseFile()
+        .ifPresent(base -> files.add(Pair.of(partition, base.getFileName())))));
+    // the model's grid is a partition's: the files the clustering leaves per partition
+    int perPartition = AutoColumns.filesPerPartition(FileFooters.filesAfter(table, config, slices.values()),
+        slices.values().stream().filter(partition -> !partition.isEmpty()).count());
     Configuration conf = context.getStorageConf().unwrapAs(Configuration.class);
     List<ScanEntry> log = entries(conf, config.getBasePath());
     Sampled sampled = sample(conf, log, HudiLine.get().tableSchema(table.getMetaClient(), false).kinds(),
-        () -> HudiLine.get().tableMetadata(table), config.getBasePath(), new ArrayList<>(files.keySet()));
+        () -> HudiLine.get().tableMetadata(table), config.getBasePath(), files);
     return new ForPlan(choose(sampled, log, LayoutSpecParser.columns(config.getClusteringSortColumns()), perPartition,
         LayoutSpecParser.autoMaxColumns(config.getProps()), recorded), sampled);
   }
+
+  /** The latest file slice of every file group of {@code table}, by partition: one listing ({@link LatestSlices}). */
+  private static Map<String, List<FileSlice>> latestSlices(HoodieTable<?, ?, ?, ?> table, HoodieWriteConfig config) {
+    try (HoodieTableMetadata reader = LatestSlices.reader(table.getMetaClient(), config)) {
+      return LatestSlices.of(table.getMetaClient(), reader, reader.getAllPartitionPaths(), false);
+    } catch (Exception e) {
+      throw new IllegalStateException("hudi-layout: cannot list the file slices of " + config.getBasePath(), e);
+    }
+  }
+
 
   /**
    * {@code params} with what carries {@code choice} to the execution, which then does not choose
@@ -237,19 +253,22 @@ public final class RecordedWorkload {
 
   /** The latest base file of every file group of {@code table}: (partition, file name) and its bytes. */
   public static Map<Pair<String, String>, Long> latestBaseFiles(HoodieTable<?, ?, ?, ?> table) {
-    List<String> partitions;
-    try {
-      partitions = HudiLine.get().tableMetadata(table).getAllPartitionPaths();
-    } catch (IOException e) {
-      throw new UncheckedIOException("hudi-layout: cannot list the partitions of " + table.getMetaClient().getBasePath(),
-          e);
-    }
     Map<Pair<String, String>, Long> out = new LinkedHashMap<>();
-    for (String partition : partitions) {
+    for (String partition : partitionPaths(table)) {
       table.getBaseFileOnlyView().getLatestBaseFiles(partition)
           .forEach(file -> out.put(Pair.of(partition, file.getFileName()), file.getFileSize()));
     }
     return out;
+  }
+
+  /** The partitions of {@code table}, from its metadata. */
+  private static List<String> partitionPaths(HoodieTable<?, ?, ?, ?> table) {
+    try {
+      return HudiLine.get().tableMetadata(table).getAllPartitionPaths();
+    } catch (IOException e) {
+      throw new UncheckedIOException("hudi-layout: cannot list the partitions of " + table.getMetaClient().getBasePath(),
+          e);
+    }
   }
 
   /** The log's entries beside the table, oldest first; none when there is no log. */
