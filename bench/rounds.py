@@ -471,9 +471,15 @@ def cluster_round(ctx: RoundsRun, layout: Layout, path: str, r: int,
     return seconds, planned, instant
 
 
-def clustering_groups(spark, path: str, instant: str) -> int:
-    """The groups the clustering at ``instant`` ran (``hudilayout.groups`` on our commits; 0 for the built-in's)."""
-    return int(clustering.recorded(spark, path, instant).get(md.GROUPS, 0))
+def clustering_figures(spark, path: str, instant: str) -> dict:
+    """What the clustering at ``instant`` recorded that a round reports: the groups it ran
+    (``hudilayout.groups`` on our commits; 0 for the built-in's) and, where auto chose them, the
+    sort columns and auto's reason."""
+    recorded = clustering.recorded(spark, path, instant)
+    out: dict = {"groups": int(recorded.get(md.GROUPS, 0))}
+    if md.AUTO in recorded:
+        out.update(sort_columns=recorded.get(md.COLUMNS, "").split(","), auto_reason=recorded[md.AUTO])
+    return out
 
 
 def averages(queries: Sequence[dict], columns: Sequence[str]) -> dict:
@@ -534,6 +540,8 @@ def round_row(ctx: RoundsRun, name: str, r: int, files: int, queries: List[dict]
                 "verified": True})
     if metadata_deltas is not None:
         row["metadata_deltas"] = metadata_deltas
+    if clustered and "auto_reason" in clustered:  # auto: the columns it chose this round, and why
+        row.update(sort_columns=clustered["sort_columns"], auto_reason=clustered["auto_reason"])
     run = {q["label"]: q["files"] for q in queries if q["kind"] == "ssb"}
     if run:  # --workload: its queries' files read, and as tables' worth of the layout's files
         row.update(workload_files=run, workload_files_sum=sum(run.values()),
@@ -568,7 +576,7 @@ def grow(ctx: RoundsRun, layout: Layout, path: str) -> List[dict]:
             written = totals.update(ctx.spark, path)
             if instant:
                 clustered = next(c for c in written if c["instant"] == instant)
-                clustered["groups"] = clustering_groups(ctx.spark, path, instant)
+                clustered.update(clustering_figures(ctx.spark, path, instant))
                 if layout.grouped and r == 1:
                     group_bytes = max(1, ctx.plan.rounds * clustered["bytes_written"] // GROUPED_SHARE)
                     progress(f"{layout.name}: groups of at most {group_bytes} bytes from round 2 on")

@@ -114,6 +114,20 @@ def workload_lines(rounds: Sequence[dict]) -> List[str]:
                    + " | ".join(str(r["workload_files"][n]) for n in names)
                    + f" | {r['workload_files_sum']} | {'' if tables is None else f'{tables:.2f}'} | "
                    + (f"{tables / against:.2f} |" if tables is not None and against else " |"))
+    return out + auto_lines(rows)
+
+
+def auto_lines(rounds: Sequence[dict]) -> List[str]:
+    """The columns an ``-auto`` layout's clustering chose each round, and its reason up to the
+    columns a sample found to determine others (what its commit records)."""
+    rows = [r for r in rounds if r.get("auto_reason")]
+    if not rows:
+        return []
+    out = ["", "Auto's choice per round: the sort columns its clustering recorded, and why", "",
+           "| round | layout | sort columns | reason |", "| --- | --- | --- | --- |"]
+    for r in rows:
+        reason = r["auto_reason"].split("; columns that determine others")[0]
+        out.append(f"| {r['round']} | {r['layout']} | {', '.join(r['sort_columns'])} | {reason} |")
     return out
 
 

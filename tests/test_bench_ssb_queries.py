@@ -218,5 +218,11 @@ def test_a_growing_table_under_the_workload_reports_each_rounds_queries(spark, t
         assert list(plain["workload_files"]) == [label for label, _ in QUERIES]
         assert plain["workload_files_sum"] == 13 * plain["files"]  # no file skipped on the table as written
         assert auto["workload_tables_read"] < plain["workload_tables_read"], (r, auto["workload_files"])
+        # the round reports the columns its commit recorded, and why
+        assert auto["auto_reason"] == reasons[r - 1] and "auto_reason" not in plain, auto
+        assert auto["sort_columns"] == timeline.clustering_commits(
+            spark, str(tmp_path / "tables" / "ours-hilbert-sample-auto"))[r - 1]["extra"]["hudilayout.columns"].split(",")
     text = (tmp_path / "results.md").read_text()
     assert "Workload: files read per query after each round" in text and "| 2 | ours-hilbert-sample-auto |" in text
+    assert "Auto's choice per round" in text and f"| 2 | ours-hilbert-sample-auto | {', '.join(auto['sort_columns'])} | " \
+        f"{reasons[1].split('; columns that determine others')[0]} |" in text

@@ -152,18 +152,23 @@ WORKLOAD_ROUNDS_NAMES = {"builtin-hilbert-sample": "built-in Hilbert/sample",
 
 def workload_rounds_block() -> str:
     """docs/layouts.md: per round of :data:`WORKLOAD_ROUNDS_RUN`, each layout's files, the files
-    its 13 queries read as tables' worth of them, and the bytes it rewrote over the bytes ingested."""
+    its 13 queries read as tables' worth of them, and the bytes it rewrote over the bytes ingested;
+    and the sort columns each auto layout's clustering chose that round, where the run recorded them."""
     rows = {(r["round"], r["layout"]): r for r in _report(WORKLOAD_ROUNDS_RUN)["rounds"]}
     names = [n for n in WORKLOAD_ROUNDS_NAMES if any(layout == n for _, layout in rows)]
     rounds = sorted({r for r, _ in rows})
+    # the auto layouts whose rounds recorded the columns they chose
+    chose = [n for n in names if any(rows[(r, n)].get("sort_columns") for r in rounds)]
     lines = ["| round | rows |" + "".join(f" {WORKLOAD_ROUNDS_NAMES[n]}: files | tables read | rewritten / ingested |"
-                                         for n in names),
-             "|" + " --- |" * (2 + 3 * len(names))]
+                                         for n in names) + "".join(f" {WORKLOAD_ROUNDS_NAMES[n]}: columns |"
+                                                                   for n in chose),
+             "|" + " --- |" * (2 + 3 * len(names) + len(chose))]
     for r in rounds:
         cells = ""
         for n in names:
             row = rows[(r, n)]
             cells += f" {row['files']} | {row['workload_tables_read']:.2f} | {row['rewritten_vs_ingested']:.2f} |"
+        cells += "".join(f" {', '.join(rows[(r, n)].get('sort_columns', []))} |" for n in chose)
         lines.append(f"| {r} | {rows[(r, 'random')]['rows']} |" + cells)
     return "\n".join(lines) + "\n"
 

@@ -93,9 +93,10 @@ public final class FileFooters {
 
   /**
    * The files a clustering of every one of {@code partitions}' slices into files of the table's
-   * target size leaves: each partition's row bytes (base and log files, footers apart) over the
-   * rows a file holds ({@link FileSizing#outputFiles}), as a plan sizes them. 40 small files that a
-   * clustering packs into 8 count as 8.
+   * target size leaves: each partition's row bytes (base and log files, less the footer the
+   * sizing's model gives a base file of its size: no file's tail is read) over the rows a file
+   * holds ({@link FileSizing#outputFiles}), as a plan sizes them. 40 small files that a clustering
+   * packs into 8 count as 8.
    */
   public static long filesAfter(HoodieTable<?, ?, ?, ?> table, HoodieWriteConfig config,
                                 Collection<List<FileSlice>> partitions) {
@@ -103,11 +104,20 @@ public final class FileFooters {
     FileSizing sizing = null;
     long files = 0;
     for (List<FileSlice> slices : partitions) {
-      if (!slices.isEmpty()) {
-        sizing = sizing == null || sizing.measuredOn == null ? forPlan(table, config, slices, target) : sizing;
-        files += sizing.outputFiles(rowBytes(table, slices).values().stream().mapToLong(Long::longValue).sum(), 0,
-            target);
+      if (slices.isEmpty()) {
+        continue;
       }
+      sizing = sizing == null || sizing.measuredOn == null ? forPlan(table, config, slices, target) : sizing;
+      long rowBytes = 0;
+      for (FileSlice slice : slices) {
+        rowBytes += slice.getLogFiles().mapToLong(HoodieLogFile::getFileSize).sum();
+        if (slice.getBaseFile().isPresent()) {
+          long size = slice.getBaseFile().get().getFileSize();
+          long rows = sizing.rowBytes > 0 ? (long) (size / sizing.rowBytes) : 0;
+          rowBytes += Math.max(0, size - sizing.footer.bytes(rows));
+        }
+      }
+      files += sizing.outputFiles(rowBytes, 0, target);
     }
     return files;
   }

@@ -203,26 +203,27 @@ public final class AutoColumns {
 
   /**
    * The choice for a table laid out on {@code recorded} (empty when it is not): {@link #choose}'s,
-   * unless its columns read more than {@code 1 - MOVE_GAIN} of what the recorded columns read,
-   * each cut as the model would; then the recorded columns stay.
+   * unless its columns, the log's or the given ones, read more than {@code 1 - MOVE_GAIN} of what
+   * the recorded columns read, each cut as the model would; then the recorded columns stay. A table
+   * whose log filters nothing takes the given columns, as one not laid out does.
    */
   public static Choice choose(WorkloadModel model, List<String> given, int files, int maxColumns,
                               List<String> recorded) {
     Choice fresh = choose(model, given, files, maxColumns);
-    if (recorded.isEmpty() || !fresh.fromLog || fresh.columns.equals(recorded)) {
+    if (recorded.isEmpty() || fresh.columns.equals(recorded) || model.filtered().isEmpty()) {
       return fresh;
     }
     int fileCount = Math.max(1, files);
     double[] kept = cuts(model, recorded, fileCount);
     double keptRead = model.filesRead(recorded, kept);
     if (fresh.filesRead < keptRead * (1 - MOVE_GAIN)) {
-      return new Choice(fresh.columns, fresh.cuts, fresh.filesRead, fresh.givenFilesRead, true, fresh.reason
-          + String.format(Locale.ROOT, "; moves from the recorded columns %s, which read %.3g", recorded,
-          keptRead * fileCount));
+      return fresh.because(fresh.reason + String.format(Locale.ROOT, "; moves from the recorded columns %s, which "
+          + "read %.3g", recorded, keptRead * fileCount));
     }
     String reason = String.format(Locale.ROOT, "%.0f scans recorded: the recorded columns %s stay, reading %.3g of %d "
-        + "files a query against %.3g with %s, less than %.0f%% better", model.scans(), recorded,
-        keptRead * fileCount, fileCount, fresh.filesRead * fileCount, fresh.columns, 100 * MOVE_GAIN);
+        + "files a query against %.3g with %s%s, less than %.0f%% better", model.scans(), recorded,
+        keptRead * fileCount, fileCount, fresh.filesRead * fileCount, fresh.fromLog ? "" : "the given columns ",
+        fresh.columns, 100 * MOVE_GAIN);
     return new Choice(recorded, kept, keptRead, fresh.givenFilesRead, true, reason);
   }
 

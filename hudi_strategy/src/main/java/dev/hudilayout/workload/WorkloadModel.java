@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.IntStream;
 
 /**
  * The recorded queries of a table, reduced to what a layout changes: the share of a grid's files
@@ -317,14 +316,9 @@ public final class WorkloadModel {
       return riders[i];
     }
 
-    /** Cuts alike on the columns that take cuts, whose product is {@code files}; 1 on the riders. */
+    /** Cuts alike on the columns that take cuts, as many as {@code files} in all ({@link AlikeCuts}). */
     public double[] alike(int files) {
-      long axes = IntStream.range(0, riders.length).filter(i -> !riders[i]).count();
-      double[] out = new double[riders.length];
-      for (int i = 0; i < out.length; i++) {
-        out[i] = riders[i] ? 1 : Math.pow(files, 1.0 / Math.max(1, axes));
-      }
-      return out;
+      return AlikeCuts.of(riders, distincts, files);
     }
 
     /** The share of the files the average recorded query reads with {@code cuts[i]} cuts on column i. */

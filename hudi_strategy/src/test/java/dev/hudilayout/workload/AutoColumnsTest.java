@@ -14,18 +14,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The layout option auto's model of the recorded queries and its choice of columns and cuts. */
 class AutoColumnsTest {
-  private static final List<String> TABLE = List.of("d_year", "lo_discount", "lo_quantity", "s_city", "c_city");
+  static final List<String> TABLE = List.of("d_year", "lo_discount", "lo_quantity", "s_city", "c_city");
   /** d_year 1992-1998, lo_discount 0-10, lo_quantity 1-50: numbers placed by value. */
-  private static final RangeWidths WIDTHS = new RangeWidths()
+  static final RangeWidths WIDTHS = new RangeWidths()
       .column("d_year", 1992, 1998, Double::parseDouble)
       .column("lo_discount", 0, 11, Double::parseDouble)
       .column("lo_quantity", 1, 50, Double::parseDouble);
 
-  private static ScanEntry scan(ColumnFilter... filters) {
+  static ScanEntry scan(ColumnFilter... filters) {
     return new ScanEntry(0, "t", Arrays.asList(filters), 1, 1, 1);
   }
 
-  private static List<ScanEntry> times(int count, ScanEntry entry) {
+  static List<ScanEntry> times(int count, ScanEntry entry) {
     List<ScanEntry> out = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       out.add(entry);
