@@ -93,8 +93,8 @@ public final class FileFooters {
 
   /**
    * The files a clustering of every one of {@code partitions}' slices into files of the table's
-   * target size leaves: each partition's row bytes (base and log files, less the footer the
-   * sizing's model gives a base file of its size: no file's tail is read) over the rows a file
+   * target size leaves: each partition's row bytes (log files, and base files less the footer the
+   * sizing gives one of its size, {@link FileSizing#rowBytesOf}: no tail is read) over the rows a file
    * holds ({@link FileSizing#outputFiles}), as a plan sizes them. 40 small files that a clustering
    * packs into 8 count as 8.
    */
@@ -112,9 +112,7 @@ public final class FileFooters {
       for (FileSlice slice : slices) {
         rowBytes += slice.getLogFiles().mapToLong(HoodieLogFile::getFileSize).sum();
         if (slice.getBaseFile().isPresent()) {
-          long size = slice.getBaseFile().get().getFileSize();
-          long rows = sizing.rowBytes > 0 ? (long) (size / sizing.rowBytes) : 0;
-          rowBytes += Math.max(0, size - sizing.footer.bytes(rows));
+          rowBytes += sizing.rowBytesOf(slice.getBaseFile().get().getFileSize());
         }
       }
       files += sizing.outputFiles(rowBytes, 0, target);

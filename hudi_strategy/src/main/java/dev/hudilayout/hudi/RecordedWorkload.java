@@ -129,7 +129,6 @@ public final class RecordedWorkload {
     }
   }
 
-
   /**
    * {@code params} with what carries {@code choice} to the execution, which then does not choose
    * again: its reason ({@link #CHOSEN}) and, when it chose from the log, its columns and their

@@ -100,6 +100,15 @@ public final class FileSizing {
   }
 
   /**
+   * The row bytes of a base file of {@code fileBytes} bytes whose footer is not read: its bytes
+   * less the footer this sizing gives a file of the rows they hold at {@link #rowBytes} a row.
+   */
+  public long rowBytesOf(long fileBytes) {
+    long rows = rowBytes > 0 ? (long) (fileBytes / rowBytes) : 0;
+    return Math.max(0, fileBytes - footer.bytes(rows));
+  }
+
+  /**
    * Output files for {@code rows} rows of {@code rowBytes} bytes (footers apart) in files of
    * {@code targetBytes}: the rows over {@link #rowsPerFile}, at least one. With the rows unknown
    * ({@code rows <= 0}), they are the row bytes over the measured {@link #rowBytes}; with neither,

@@ -23,6 +23,14 @@ class FileSizingTest {
   }
 
   @Test
+  void aBaseFilesRowBytesAreItsBytesLessTheFooterOfTheRowsTheyHold() {
+    // 10,000,000 bytes at 8 a row: 1,250,000 rows, a footer of 2,000 + 1,500 + 499 x 1,456 bytes
+    assertEquals(10_000_000 - 730_044, dynamic.rowBytesOf(10_000_000));
+    assertEquals(0, fixed.rowBytesOf(100_000));  // smaller than its own footer
+    assertEquals(5_000, FileSizing.NONE.rowBytesOf(5_000));  // nothing measured: the bytes as they are
+  }
+
+  @Test
   void aFileHoldsTheMostRowsWhoseBytesAndFooterFitTheTarget() {
     // 448 rows: 3,584 + 3,500 + 2 x 1,456 = 9,996; 449 rows: 10,004
     assertEquals(448, dynamic.rowsPerFile(10_000, 8));
