@@ -173,7 +173,7 @@ def table_fields(args: argparse.Namespace, default_layouts) -> Dict[str, Any]:
     (``default_layouts`` without ``--layouts``); ValueError naming the flag for a value that
     cannot be read."""
     given = {f.name: getattr(args, f.name) for f in dataclasses.fields(specs.TableSpec) if f.name != "hudi_options"}
-    given.update(layouts=layouts(args.layouts or ",".join(default_layouts)), weights=weights(args.weights, args.variant),
+    given.update(layouts=layouts(args.layouts or ",".join(default_layouts)), weights=weights(args.weights, args.variant, args.workload),
                  hudi_options=writes.parse_hudi_options(args.hudi_option))
     return given
 
@@ -185,12 +185,13 @@ def bench_spec(args: argparse.Namespace) -> bench.BenchSpec:
         groups=args.groups, codec=args.codec)
 
 
-def weights(raw: str, variant: str) -> Optional[Tuple[float, ...]]:
+def weights(raw: str, variant: str, workload_name: str = "") -> Optional[Tuple[float, ...]]:
     """``--weights 0.6,0.3,0.1`` as numbers (None for ""); ValueError naming ``--weights`` unless
-    they are shares of the variant's filter columns."""
+    they are shares of the run's filter columns: the workload's user columns with ``--workload``,
+    else the variant's."""
     if not raw:
         return None
-    parse_weights(raw, ssb.filter_columns(variant))
+    parse_weights(raw, workload.user_columns(workload_name) if workload_name else ssb.filter_columns(variant))
     return tuple(float(x) for x in raw.split(","))
 
 

@@ -18,7 +18,9 @@ Expected:
 - on the continuous plan, a table laid out by auto on the cities moves to the order date and
   discount once the queries drift to them: the next clustering lays the new rows out on the new
   columns, records why, and keeps every row; after a full clustering the drifted queries read at
-  most 0.7x the files they read before.
+  most 0.7x the files they read before. The new rows come past the table's order dates, as in a
+  table fed day by day: the reason says the table grows along the order date (and the key), and
+  along no other column.
 """
 from __future__ import annotations
 
@@ -178,14 +180,19 @@ def test_auto_on_the_continuous_plan_moves_to_the_columns_the_queries_drift_to(s
     first = hl.cluster(spark, path, layout).layout
     assert first["hudilayout.columns"].split(",")[0] == "s_city", first
     assert first["hudilayout.continuous"].startswith("full"), first
+    assert "grows along" not in first["hudilayout.auto"], first  # one commit: nothing to grow along yet
 
-    new = lineorder.frame(spark, 800, 34).withColumn("lo_key", F.col("lo_key") + 10 ** 9).localCheckpoint()
+    new = (lineorder.frame(spark, 800, 34).withColumn("lo_key", F.col("lo_key") + 10 ** 9)
+           .withColumn("lo_orderdate", F.date_add("lo_orderdate", 2557)).localCheckpoint())
     hl.write(new, path, layout, table="t_drift", record_key="lo_key", operation="insert")
     before = _run(spark, path, WORKLOAD * 3)
     second = hl.cluster(spark, path, layout).layout
     moved = second["hudilayout.columns"].split(",")
     assert set(moved) <= FILTERED and "lo_orderdate" in moved, second
     assert "moves from the recorded columns [" in second["hudilayout.auto"], second
+    grows = re.search(r"the table grows along \[([^]]*)\]", second["hudilayout.auto"])
+    assert grows and set(grows.group(1).split(", ")) <= {"lo_orderdate", "lo_key"} and "lo_orderdate" in grows.group(1), \
+        second
     assert fingerprint(scan.read(spark, path, skipping=False)) == fingerprint(df.unionByName(new))
     moving = _run(spark, path, WORKLOAD)
     # the old regions move as they fall due; a full clustering moves the rest at once

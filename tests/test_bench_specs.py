@@ -100,6 +100,11 @@ def test_specs_hold_the_command_lines_defaults():
         ["--weights", "0.6,0.3,0.1", "--hudi-option", " hoodie.a = 1", "--layouts", "random,ours-hilbert-sample"]))
     assert given.weights == (0.6, 0.3, 0.1) and dict(given.hudi_options) == {"hoodie.a": "1"}
     assert given.layouts == (Layout.RANDOM, Layout.ours("hilbert", "sample"))
+    # under a workload, the shares are those of its user columns, and an error names them
+    with pytest.raises(ValueError, match=r"\(for lo_discount, lo_quantity, d_year\)"):
+        bench_cli.weights("0.6,0.4", "uniform", "ssb-q1")
+    with pytest.raises(ValueError, match=r"\(for s_city, c_city, p_brand\)"):
+        bench_cli.weights("0.6,0.4", "uniform")
 
 
 def test_parameters_are_every_flag_as_the_command_line_gives_it():

@@ -5,7 +5,7 @@ import dev.hudilayout.config.LayoutOptions;
 import dev.hudilayout.config.LayoutSpecParser;
 import dev.hudilayout.spark.QueryLogFolder;
 import dev.hudilayout.spark.RowSample;
-import dev.hudilayout.spark.ValueEncoding;
+import dev.hudilayout.workload.Arrival;
 import dev.hudilayout.workload.AutoColumns;
 import dev.hudilayout.workload.ColumnFilter;
 import dev.hudilayout.workload.Dependence;
@@ -17,9 +17,9 @@ import dev.hudilayout.workload.WorkloadModel;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hudi.avro.model.HoodieClusteringGroup;
 import org.apache.hudi.avro.model.HoodieClusteringPlan;
-import org.apache.hudi.avro.model.HoodieMetadataColumnStats;
 import org.apache.hudi.common.engine.HoodieEngineContext;
 import org.apache.hudi.common.model.FileSlice;
+import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.common.util.collection.Pair;
 import org.apache.hudi.config.HoodieWriteConfig;
 import org.apache.hudi.metadata.HoodieTableMetadata;
@@ -29,9 +29,6 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -75,11 +72,14 @@ public final class RecordedWorkload {
     final List<String> columns;
     final RangeWidths widths;
     final Map<String, Set<String>> determines;
+    /** The columns the table grows along ({@link Arrival}). */
+    final Set<String> growing;
 
-    Sampled(List<String> columns, RangeWidths widths, Map<String, Set<String>> determines) {
+    Sampled(List<String> columns, RangeWidths widths, Map<String, Set<String>> determines, Set<String> growing) {
       this.columns = columns;
       this.widths = widths;
       this.determines = determines;
+      this.growing = growing;
     }
   }
 
@@ -182,8 +182,10 @@ public final class RecordedWorkload {
                                           int outputFiles, int maxColumns, List<String> recorded) {
     WorkloadModel model = WorkloadModel.of(entries, sampled.columns, sampled.widths, sampled.determines);
     AutoColumns.Choice choice = AutoColumns.choose(model, given, outputFiles, maxColumns, recorded);
-    return sampled.determines.isEmpty() ? choice : choice.because(choice.reason + "; columns that determine others: "
-        + Dependence.describe(sampled.determines));
+    String grows = sampled.growing.isEmpty() ? "" : "; the table grows along " + sampled.growing + ", priced with "
+        + Arrival.GROWTH + " times their values";
+    return choice.because(choice.reason + grows + (sampled.determines.isEmpty() ? "" : "; columns that determine "
+        + "others: " + Dependence.describe(sampled.determines)));
   }
 
   /**
@@ -208,17 +210,26 @@ public final class RecordedWorkload {
     List<String> counted = new ArrayList<>(sampled);
     RangeWidths widths = new RangeWidths();
     Map<String, Set<String>> determines = Map.of();
+    Set<String> growing = Set.of();
     if (!narrowed.isEmpty()) {
       DistinctValues.Read footers = DistinctValues.read(conf, paths, counted);
       footers.distinct.forEach(widths::distinct);
-      placeRanges(widths, filtered(entries, columns, EnumSet.of(Shape.RANGE)), footers.ends, metadata, files);
+      RangePlaces.place(widths, filtered(entries, columns, EnumSet.of(Shape.RANGE)), footers.ends, metadata, files);
       List<String> sampledFiles = DistinctValues.spread(paths, SAMPLED_FILES);
-      List<Object[]> rows = RowSample.of(sampledFiles, counted, SAMPLED_ROWS, footers.rowsOf(sampledFiles));
+      // each row's commit instant last, for the columns the table grows along; files without it are sampled again
+      List<String> withInstant = new ArrayList<>(counted);
+      withInstant.add(HoodieRecord.COMMIT_TIME_METADATA_FIELD);
+      List<Object[]> rows = RowSample.of(sampledFiles, withInstant, SAMPLED_ROWS, footers.rowsOf(sampledFiles));
+      if (rows.isEmpty()) {
+        rows = RowSample.of(sampledFiles, counted, SAMPLED_ROWS, footers.rowsOf(sampledFiles));
+      }
+      growing = Arrival.of(counted, rows);
+      growing.forEach(widths::growing);
       Dependence.Found found = Dependence.find(counted, rows);
       determines = found.determines;
       found.spreads.forEach((finer, spreads) -> spreads.forEach((coarse, spread) -> widths.spread(finer, coarse, spread)));
     }
-    return new Sampled(columns, widths, determines);
+    return new Sampled(columns, widths, determines, growing);
   }
 
   private static String fullPath(String basePath, Pair<String, String> file) {
@@ -289,105 +300,5 @@ public final class RecordedWorkload {
       }
     }
     return out;
-  }
-
-  /**
-   * Where ranges fall on each of {@code ranged}: from its least and greatest value in the files'
-   * footers ({@code ends}), else in the column-stats index over {@code files}.
-   */
-  private static void placeRanges(RangeWidths widths, List<String> ranged, Map<String, Object[]> ends,
-                                  Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files) {
-    List<String> unplaced = new ArrayList<>();
-    for (String column : ranged) {
-      Object[] known = ends.get(column);
-      if (known == null || !place(widths, column, known[0], known[1])) {
-        unplaced.add(column);
-      }
-    }
-    if (unplaced.isEmpty() || files.isEmpty()) {
-      return;
-    }
-    HoodieTableMetadata table;
-    try {
-      table = metadata.get();
-    } catch (RuntimeException e) {
-      LOG.info("hudi-layout: no metadata table ({}); auto leaves recorded ranges of {} out", e.toString(), unplaced);
-      return;
-    }
-    for (String column : unplaced) {
-      Object[] indexed = ends(table, files, column);
-      if (indexed != null) {
-        place(widths, column, indexed[0], indexed[1]);
-      }
-    }
-  }
-
-  /** The least and greatest value of {@code column} over {@code files}, or null when the index has none. */
-  private static Object[] ends(HoodieTableMetadata table, List<Pair<String, String>> files, String column) {
-    Map<Pair<String, String>, HoodieMetadataColumnStats> stats;
-    try {
-      stats = table.getColumnStats(files, column);
-    } catch (RuntimeException e) {
-      LOG.info("hudi-layout: no column stats for '{}' ({})", column, e.toString());
-      return null;
-    }
-    Object least = null;
-    Object greatest = null;
-    byte[] leastBytes = null;
-    byte[] greatestBytes = null;
-    for (HoodieMetadataColumnStats s : stats.values()) {
-      Object min = s.getIsDeleted() || s.getMinValue() == null ? null : HudiLine.get().statsValue(s.getMinValue());
-      Object max = s.getIsDeleted() || s.getMaxValue() == null ? null : HudiLine.get().statsValue(s.getMaxValue());
-      if (min == null || max == null) {
-        continue;
-      }
-      byte[] minBytes = ValueEncoding.encode(min);
-      byte[] maxBytes = ValueEncoding.encode(max);
-      if (leastBytes == null || Arrays.compareUnsigned(minBytes, leastBytes) < 0) {
-        least = min;
-        leastBytes = minBytes;
-      }
-      if (greatestBytes == null || Arrays.compareUnsigned(maxBytes, greatestBytes) > 0) {
-        greatest = max;
-        greatestBytes = maxBytes;
-      }
-    }
-    return least == null ? null : new Object[] {least, greatest};
-  }
-
-  /** Numbers and dates by value, text by its bytes; false for values of another kind. */
-  private static boolean place(RangeWidths widths, String column, Object least, Object greatest) {
-    if (least instanceof Number && greatest instanceof Number) {
-      widths.column(column, ((Number) least).doubleValue(), ((Number) greatest).doubleValue(),
-          RecordedWorkload::numberOrDate);
-    } else if (least instanceof LocalDate && greatest instanceof LocalDate) {
-      widths.column(column, ((LocalDate) least).toEpochDay(), ((LocalDate) greatest).toEpochDay(),
-          text -> LocalDate.parse(text.trim()).toEpochDay());
-    } else if (least instanceof java.sql.Date && greatest instanceof java.sql.Date) {
-      widths.column(column, ((java.sql.Date) least).toLocalDate().toEpochDay(),
-          ((java.sql.Date) greatest).toLocalDate().toEpochDay(), text -> LocalDate.parse(text.trim()).toEpochDay());
-    } else if (least instanceof CharSequence || least instanceof org.apache.spark.unsafe.types.UTF8String) {
-      widths.bytesColumn(column, ValueEncoding.encode(least), ValueEncoding.encode(greatest), ValueEncoding::encode);
-    } else {
-      return false;
-    }
-    return true;
-  }
-
-  /**
-   * A bound of a column whose index holds numbers: a number, or a date or timestamp where the
-   * index keeps those as days or microseconds since 1970 (as some Hudi lines do).
-   */
-  static double numberOrDate(String text) {
-    String trimmed = text.trim();
-    try {
-      return Double.parseDouble(trimmed);
-    } catch (NumberFormatException notANumber) {
-      if (trimmed.length() == 10) {
-        return LocalDate.parse(trimmed).toEpochDay();
-      }
-      LocalDateTime time = LocalDateTime.parse(trimmed.replace(' ', 'T'));
-      return time.toEpochSecond(ZoneOffset.UTC) * 1e6 + time.getNano() / 1e3;
-    }
   }
 }

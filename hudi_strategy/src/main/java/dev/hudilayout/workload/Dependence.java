@@ -228,7 +228,7 @@ public final class Dependence {
 
   /** Nulls first, then values of one comparable kind by their order, others by their text. */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static final Comparator<Object> LAYOUT_ORDER = (a, b) -> {
+  static final Comparator<Object> LAYOUT_ORDER = (a, b) -> {
     if (a == null || b == null) {
       return a == null ? (b == null ? 0 : -1) : 1;
     }

@@ -2,7 +2,9 @@ package dev.hudilayout.workload;
 
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -32,6 +34,7 @@ public final class RangeWidths implements WorkloadModel.Widths {
   private final Map<String, Line> lines = new HashMap<>();
   private final Map<String, Double> distinct = new HashMap<>();
   private final Map<String, Dependence.Spread> spreads = new HashMap<>();
+  private final Set<String> grown = new HashSet<>();
 
   /** Adds that {@code name} holds {@code values} distinct values. */
   public RangeWidths distinct(String name, double values) {
@@ -39,9 +42,23 @@ public final class RangeWidths implements WorkloadModel.Widths {
     return this;
   }
 
+  /**
+   * Adds that the table grows along {@code name} ({@link Arrival}): its distinct values and its
+   * span, past its greatest value, are taken {@link Arrival#GROWTH} times what they are.
+   */
+  public RangeWidths growing(String name) {
+    grown.add(name);
+    return this;
+  }
+
+  @Override
+  public boolean grows(String column) {
+    return grown.contains(column);
+  }
+
   @Override
   public double distinct(String column) {
-    return distinct.getOrDefault(column, Double.POSITIVE_INFINITY);
+    return distinct.getOrDefault(column, Double.POSITIVE_INFINITY) * (grows(column) ? Arrival.GROWTH : 1);
   }
 
   /** Adds how the {@code finer} column's values lie among the {@code coarse} column's. */
@@ -82,12 +99,13 @@ public final class RangeWidths implements WorkloadModel.Widths {
     if (line == null || !(line.greatest > line.least)) {
       return Double.NaN;
     }
+    double greatest = line.least + (line.greatest - line.least) * (grows(column) ? Arrival.GROWTH : 1);
     double from = lower == null ? line.least : place(line, lower);
-    double to = upper == null ? line.greatest : place(line, upper);
+    double to = upper == null ? greatest : place(line, upper);
     if (Double.isNaN(from) || Double.isNaN(to)) {
       return Double.NaN;
     }
-    double width = (Math.min(to, line.greatest) - Math.max(from, line.least)) / (line.greatest - line.least);
+    double width = (Math.min(to, greatest) - Math.max(from, line.least)) / (greatest - line.least);
     return Math.max(0, Math.min(1, width));
   }
 

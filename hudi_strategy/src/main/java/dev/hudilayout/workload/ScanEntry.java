@@ -28,6 +28,16 @@ public final class ScanEntry {
     this.queryMillis = queryMillis;
   }
 
+  /**
+   * Whether the scan read no file of a table that held some: no file held a row its filters keep,
+   * so it reads none however the rows are laid out. A model of the workload counts it, reading
+   * nothing; priced as a value the table holds, a value it does not hold yet (next year's date)
+   * would have the table's one year cut for it.
+   */
+  public boolean foundNothing() {
+    return filesRead == 0 && filesTotal > 0;
+  }
+
   /** The entry as one line of JSON (no line break). */
   public String toJson() {
     return "{\"time\":" + timeMillis + ",\"table\":" + JsonText.quote(table)

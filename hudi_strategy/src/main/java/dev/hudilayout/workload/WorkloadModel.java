@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The recorded queries of a table, reduced to what a layout changes: the share of a grid's files
@@ -19,7 +20,9 @@ import java.util.TreeSet;
  * filter reads a share min(1, w + m / k_c) of the files (w = 0 for an equality, m = 1 for a
  * range), and a query reads the product of its filters' shares over the sort columns. A column a
  * query does not filter, or filters in a way no cut narrows (a null test, one side of an OR),
- * leaves its share at 1.
+ * leaves its share at 1. A scan that read no file ({@link ScanEntry#foundNothing}) reads none on
+ * any grid, unless it filters a column the table grows along ({@link Widths#grows}): it asked for
+ * rows yet to come.
  *
  * <p>A column with v distinct values cannot split a value over cuts: past v cuts, an equality
  * still reads a value's share of the rows, about 1/v. So a filter on c reads
@@ -33,42 +36,6 @@ import java.util.TreeSet;
  * fewer cuts.
  */
 public final class WorkloadModel {
-  /** One filter a query puts on a column: it keeps {@code width} of the values plus {@code points} cuts. */
-  static final class Slab {
-    final double width;
-    final double points;
-    /** The coarser column whose filter this slab comes from, as runs of this column's values; or null. */
-    final String from;
-
-    Slab(double width, double points) {
-      this(width, points, null);
-    }
-
-    Slab(double width, double points, String from) {
-      this.width = width;
-      this.points = points;
-      this.from = from;
-    }
-
-    /**
-     * The share of the files this filter reads where its column, of {@code distinct} values, is
-     * cut {@code cuts} times.
-     */
-    double share(double cuts, double distinct) {
-      return Math.min(1.0, width + points / Math.min(cuts, distinct));
-    }
-
-    /**
-     * The same for runs whose coarser column rides on this column's axis: the layout puts the cuts
-     * on the coarser values' bounds, so a run shorter than a cut lies inside one, and a longer run
-     * reads its own length alone. A year of dates on a date axis cut 12 times over 7 years reads
-     * 1/7 of the files, not 1/7 + 1/12.
-     */
-    double alignedShare(double cuts, double distinct) {
-      return Math.min(1.0, Math.max(width + points / distinct, points / Math.min(cuts, distinct)));
-    }
-  }
-
   /** The queries alike in what they filter, how often they came, and their filters by column. */
   static final class Query {
     final Map<String, Slab> slabs;
@@ -92,6 +59,11 @@ public final class WorkloadModel {
       return Double.POSITIVE_INFINITY;
     }
 
+    /** Whether the table grows along the column: its new rows come past its values ({@link Arrival}). */
+    default boolean grows(String column) {
+      return false;
+    }
+
     /** How the {@code finer} column's values lie among the {@code coarse} column's; null when unknown. */
     default Dependence.Spread spread(String finer, String coarse) {
       return null;
@@ -105,9 +77,13 @@ public final class WorkloadModel {
   private final Map<String, Double> distinct;
   private final Map<String, Set<String>> determines;
 
+  /** The sort columns the table grows along ({@link Widths#grows}). */
+  private final Set<String> growing;
+
   private WorkloadModel(List<Query> queries, double scans, Map<String, Double> distinct,
-                        Map<String, Set<String>> determines, Set<String> direct) {
+                        Map<String, Set<String>> determines, Set<String> direct, Set<String> growing) {
     this.direct = direct;
+    this.growing = growing;
     this.queries = queries;
     this.scans = scans;
     this.distinct = distinct;
@@ -139,6 +115,9 @@ public final class WorkloadModel {
     Map<String, Query> alike = new LinkedHashMap<>();
     Set<String> direct = new HashSet<>();
     for (ScanEntry entry : entries) {
+      if (entry.foundNothing() && entry.filters.stream().noneMatch(filter -> widths.grows(filter.column))) {
+        continue;  // counted among the scans, it reads no file under any layout
+      }
       Map<String, Slab> slabs = new LinkedHashMap<>();
       for (ColumnFilter filter : entry.filters) {
         Slab slab = columns.contains(filter.column) ? slab(filter, widths) : null;
@@ -157,13 +136,9 @@ public final class WorkloadModel {
       alike.computeIfAbsent(key.toString(), k -> new Query(slabs)).count++;
     }
     Map<String, Double> distinct = new LinkedHashMap<>();
-    for (Query query : alike.values()) {
-      for (String column : query.slabs.keySet()) {
-        distinct.computeIfAbsent(column, c -> Math.max(1, widths.distinct(c)));
-      }
-    }
+    columns.forEach(column -> distinct.put(column, Math.max(1, widths.distinct(column))));
     return new WorkloadModel(new ArrayList<>(alike.values()), entries.size(), distinct, Map.copyOf(determines),
-        Set.copyOf(direct));
+        Set.copyOf(direct), columns.stream().filter(widths::grows).collect(Collectors.toSet()));
   }
 
   /** Of two filters' slabs on one column, the one that reads fewer files: the narrower range, then fewer values. */
@@ -293,16 +268,20 @@ public final class WorkloadModel {
   public final class Grid {
     private final Slab[][] slabs;
     private final double[] distincts;
+    /** Per column, how many times its cuts grow with the table: {@link Arrival#GROWTH} along a column it grows along. */
+    private final double[] growth;
     private final boolean[] riders;
     private final boolean[][] aligned;
 
     private Grid(List<String> columns) {
       slabs = new Slab[queries.size()][columns.size()];
       distincts = new double[columns.size()];
+      growth = new double[columns.size()];
       riders = new boolean[columns.size()];
       aligned = new boolean[queries.size()][columns.size()];
       for (int i = 0; i < columns.size(); i++) {
         distincts[i] = distinct.getOrDefault(columns.get(i), Double.POSITIVE_INFINITY);
+        growth[i] = growing.contains(columns.get(i)) ? Arrival.GROWTH : 1;
         riders[i] = WorkloadModel.this.rides(columns, i);
         for (int q = 0; q < queries.size(); q++) {
           slabs[q][i] = riders[i] ? null : queries.get(q).slabs.get(columns.get(i));
@@ -332,7 +311,8 @@ public final class WorkloadModel {
         for (int i = 0; i < distincts.length; i++) {
           Slab slab = slabs[q][i];
           if (slab != null) {
-            share *= aligned[q][i] ? slab.alignedShare(cuts[i], distincts[i]) : slab.share(cuts[i], distincts[i]);
+            double k = cuts[i] * growth[i];
+            share *= aligned[q][i] ? slab.alignedShare(k, distincts[i]) : slab.share(k, distincts[i]);
           }
         }
         sum += queries.get(q).count * share;

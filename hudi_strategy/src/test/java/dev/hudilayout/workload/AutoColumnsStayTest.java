@@ -56,4 +56,26 @@ class AutoColumnsStayTest {
     assertEquals(2, model.on(given).alike(8)[1] * model.on(given).alike(8)[2] / 4, 1e-9);
     assertEquals(4, WorkloadModel.of(log, given, new RangeWidths()).on(given).alike(64)[0], 1e-9);
   }
+
+  @Test
+  void scansThatFoundNoRowsCountAsReadingNothingAndChooseNoColumn() {
+    // 12 scans of next year's discounts read no file of the 8 a one-year table held; 6 of s_city read some
+    ScanEntry none = new ScanEntry(0, "t", List.of(ColumnFilter.range("lo_discount", "1", "3")), 0, 8, 1);
+    List<ScanEntry> log = new ArrayList<>(AutoColumnsTest.times(12, none));
+    log.addAll(AutoColumnsTest.times(6, AutoColumnsTest.scan(ColumnFilter.of("s_city", Shape.EQUALS, 1))));
+    WorkloadModel model = WorkloadModel.of(log, AutoColumnsTest.TABLE, AutoColumnsTest.WIDTHS);
+    assertEquals(List.of("s_city"), model.filtered());
+    assertEquals(18, model.scans(), 1e-12);
+    AutoColumns.Choice choice = AutoColumns.choose(model, List.of("lo_discount"), 100, 3);
+    assertEquals(List.of("s_city"), choice.columns, choice.reason);
+    // the 6 scans of s_city read a hundredth each, the 12 others nothing: 6 / 18 of a hundredth a scan
+    assertEquals(6.0 / 18 / 100, choice.filesRead, 1e-9);
+    assertEquals(1.0 * 6 / 18, choice.givenFilesRead, 1e-9);
+    // counted as scans that read files, the discount ranges would take cuts of their own
+    ScanEntry some = new ScanEntry(0, "t", none.filters, 1, 8, 1);
+    List<ScanEntry> read = new ArrayList<>(AutoColumnsTest.times(12, some));
+    read.addAll(log.subList(12, 18));
+    assertTrue(AutoColumns.choose(WorkloadModel.of(read, AutoColumnsTest.TABLE, AutoColumnsTest.WIDTHS),
+        List.of("lo_discount"), 100, 3).columns.contains("lo_discount"));
+  }
 }
