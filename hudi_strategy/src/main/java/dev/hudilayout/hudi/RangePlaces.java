@@ -34,7 +34,7 @@ final class RangePlaces {
    * footers ({@code ends}), else in the column-stats index over {@code files}.
    */
   static void place(RangeWidths widths, List<String> ranged, Map<String, Object[]> ends,
-                                  Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files) {
+                    Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files) {
     List<String> unplaced = new ArrayList<>();
     for (String column : ranged) {
       Object[] known = ends.get(column);

@@ -35,6 +35,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -182,8 +183,8 @@ public final class RecordedWorkload {
                                           int outputFiles, int maxColumns, List<String> recorded) {
     WorkloadModel model = WorkloadModel.of(entries, sampled.columns, sampled.widths, sampled.determines);
     AutoColumns.Choice choice = AutoColumns.choose(model, given, outputFiles, maxColumns, recorded);
-    String grows = sampled.growing.isEmpty() ? "" : "; the table grows along " + sampled.growing + ", priced with "
-        + Arrival.GROWTH + " times their values";
+    String grows = sampled.growing.isEmpty() ? "" : String.format(Locale.ROOT, "; the table grows along %s, priced "
+        + "with %.3g times their values, span and cuts", sampled.growing, Arrival.GROWTH);
     return choice.because(choice.reason + grows + (sampled.determines.isEmpty() ? "" : "; columns that determine "
         + "others: " + Dependence.describe(sampled.determines)));
   }
