@@ -339,7 +339,7 @@ public class SpaceCurveExecutionStrategy<T> extends LineStrategy<T> {
     int outputFiles = RecordedWorkload.outputFilesPerPartition(plan);
     AutoColumns.Choice choice = RecordedWorkload.choose(sparkSession().sparkContext().hadoopConfiguration(),
         getWriteConfig().getBasePath(), schema.kinds(), () -> HudiLine.get().tableMetadata(getHoodieTable()),
-        ColumnStatsBounds.baseFiles(plan), given.columns(), outputFiles,
+        ColumnStatsBounds.baseFiles(plan), getWriteConfig().populateMetaFields(), given.columns(), outputFiles,
         LayoutSpecParser.autoMaxColumns(getWriteConfig().getProps()));
     applied.auto(choice.reason);
     if (!choice.fromLog) {

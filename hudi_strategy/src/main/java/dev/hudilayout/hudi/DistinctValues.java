@@ -30,9 +30,10 @@ import java.util.Set;
  * its own, so the values are read without a pass over the rows. The same footers give each
  * column's least and greatest value, from its chunks' statistics ({@link ColumnEnds}).
  *
- * <p>Up to {@link #MAX_FILES} files are read, spread evenly over the list given. A column counts
- * only where every chunk read is wholly dictionary-encoded: a writer falls back to plain encoding
- * when a chunk holds too many values, and such a column is left out (many values: no cap). A
+ * <p>Up to {@link #MAX_FILES} files are read, the newest and a spread of the others
+ * ({@link #newestAndSpread}). A column counts only where every chunk read is wholly
+ * dictionary-encoded: a writer falls back to plain encoding when a chunk holds too many values,
+ * and such a column is left out (many values: no cap). A
  * column whose values all fit in the files read has about that many; one sorted by the table's
  * layout may show fewer than it holds, since each file keeps a slice of it, but never fewer than
  * the files read show apart.
@@ -98,7 +99,7 @@ public final class DistinctValues {
     ColumnEnds ends = new ColumnEnds();
     Map<String, Long> rows = new LinkedHashMap<>();
     int read = 0;
-    for (String file : spread(files, MAX_FILES)) {
+    for (String file : newestAndSpread(files, MAX_FILES)) {
       try {
         rows.put(file, readFooter(conf, file, values, lost, ends));
         read++;
@@ -116,6 +117,44 @@ public final class DistinctValues {
       }
     });
     return new Read(out, ends.values(), rows);
+  }
+
+  /**
+   * Up to {@code most} of {@code files} (paths of base files), sorted: half of them spread over the
+   * files the newest instant wrote (the instant a base file's name ends in), the rest spread over
+   * the others; a side with fewer files than its half leaves the rest to the other. A table fed in
+   * time order holds its newest rows in few files, which a spread over all files, ordered by their
+   * random ids, may miss.
+   *
+   * <p>Example: 17 files of one commit and 1 of the next, 16 wanted: the newest file and 15 of the
+   * 17, where an even spread leaves out 2 files of the 18, the newest among them if it sorts last.
+   */
+  static List<String> newestAndSpread(List<String> files, int most) {
+    if (files.size() <= most) {
+      return files;
+    }
+    String newest = files.stream().map(DistinctValues::instantOf).max(String::compareTo).orElse("");
+    List<String> latest = new ArrayList<>();
+    List<String> older = new ArrayList<>();
+    files.forEach(file -> (instantOf(file).equals(newest) ? latest : older).add(file));
+    if (older.isEmpty()) {
+      return spread(files, most);
+    }
+    // half for the newest, unless the others are fewer than their half
+    int others = Math.min(older.size(), most - Math.min(latest.size(), Math.max(1, most / 2)));
+    List<String> out = new ArrayList<>(spread(latest, most - others));
+    out.addAll(spread(older, others));
+    out.sort(null);
+    return out;
+  }
+
+  /** The instant a base file's name ends in ({@code <id>_<token>_<instant>.parquet}); empty if none. */
+  static String instantOf(String file) {
+    String name = file.substring(file.lastIndexOf('/') + 1);
+    int dot = name.indexOf('.');
+    String stem = dot < 0 ? name : name.substring(0, dot);
+    int last = stem.lastIndexOf('_');
+    return last < 0 ? "" : stem.substring(last + 1);
   }
 
   /** Up to {@code most} of {@code files}, evenly spread over them. */

@@ -135,7 +135,7 @@ public final class PaidPlans {
     boolean auto = !carried && LayoutSpecParser.auto(config.getProps());
     RecordedWorkload.Sampled columns = sampled != null ? sampled : RecordedWorkload.sample(conf, window,
         HudiLine.get().tableSchema(meta, false).kinds(), () -> HudiLine.get().tableMetadata(table), config.getBasePath(),
-        ColumnStatsBounds.baseFiles(plan));
+        ColumnStatsBounds.baseFiles(plan), config.populateMetaFields());
     AutoColumns.Choice choice = RecordedWorkload.choose(columns, window, given, filesAfter,
         auto ? LayoutSpecParser.autoMaxColumns(config.getProps()) : given.size(), List.of());
     return new Weighed(Payoff.weigh(window, auto ? choice.filesRead : choice.givenFilesRead, tableBytes, inputBytes,

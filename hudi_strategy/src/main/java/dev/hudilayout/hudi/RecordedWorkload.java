@@ -73,14 +73,11 @@ public final class RecordedWorkload {
     final List<String> columns;
     final RangeWidths widths;
     final Map<String, Set<String>> determines;
-    /** The columns the table grows along ({@link Arrival}). */
-    final Set<String> growing;
 
-    Sampled(List<String> columns, RangeWidths widths, Map<String, Set<String>> determines, Set<String> growing) {
+    Sampled(List<String> columns, RangeWidths widths, Map<String, Set<String>> determines) {
       this.columns = columns;
       this.widths = widths;
       this.determines = determines;
-      this.growing = growing;
     }
   }
 
@@ -116,7 +113,7 @@ public final class RecordedWorkload {
     Configuration conf = context.getStorageConf().unwrapAs(Configuration.class);
     List<ScanEntry> log = entries(conf, config.getBasePath());
     Sampled sampled = sample(conf, log, HudiLine.get().tableSchema(table.getMetaClient(), false).kinds(),
-        () -> HudiLine.get().tableMetadata(table), config.getBasePath(), files);
+        () -> HudiLine.get().tableMetadata(table), config.getBasePath(), files, config.populateMetaFields());
     return new ForPlan(choose(sampled, log, LayoutSpecParser.columns(config.getClusteringSortColumns()), perPartition,
         LayoutSpecParser.autoMaxColumns(config.getProps()), recorded), sampled);
   }
@@ -152,27 +149,15 @@ public final class RecordedWorkload {
   /**
    * The choice for a clustering of {@code files} (partition, file name) into {@code outputFiles}
    * files, of at most {@code maxColumns} columns among {@code kinds}' (column -> kind), with
-   * {@code given} the columns to fall back on.
+   * {@code given} the columns to fall back on; {@code instants}: the table writes each row's commit
+   * instant ({@link #sample}).
    */
   public static AutoColumns.Choice choose(Configuration conf, String basePath, Map<String, String> kinds,
                                           Supplier<HoodieTableMetadata> metadata, List<Pair<String, String>> files,
-                                          List<String> given, int outputFiles, int maxColumns) {
-    return choose(conf, entries(conf, basePath), kinds, metadata, basePath, files, given, outputFiles, maxColumns,
+                                          boolean instants, List<String> given, int outputFiles, int maxColumns) {
+    List<ScanEntry> log = entries(conf, basePath);
+    return choose(sample(conf, log, kinds, metadata, basePath, files, instants), log, given, outputFiles, maxColumns,
         List.of());
-  }
-
-  /**
-   * The same choice from {@code entries}, some of the log's, for a table at {@code basePath} laid
-   * out on {@code recorded} (empty: none), which stays unless the log's columns save enough more
-   * ({@link AutoColumns#MOVE_GAIN}). The filtered columns' distinct values come from the
-   * dictionaries of {@code files} ({@link DistinctValues}).
-   */
-  public static AutoColumns.Choice choose(Configuration conf, List<ScanEntry> entries, Map<String, String> kinds,
-                                          Supplier<HoodieTableMetadata> metadata, String basePath,
-                                          List<Pair<String, String>> files, List<String> given, int outputFiles,
-                                          int maxColumns, List<String> recorded) {
-    return choose(sample(conf, entries, kinds, metadata, basePath, files), entries, given, outputFiles, maxColumns,
-        recorded);
   }
 
   /**
@@ -183,8 +168,9 @@ public final class RecordedWorkload {
                                           int outputFiles, int maxColumns, List<String> recorded) {
     WorkloadModel model = WorkloadModel.of(entries, sampled.columns, sampled.widths, sampled.determines);
     AutoColumns.Choice choice = AutoColumns.choose(model, given, outputFiles, maxColumns, recorded);
-    String grows = sampled.growing.isEmpty() ? "" : String.format(Locale.ROOT, "; the table grows along %s, priced "
-        + "with %.3g times their values, span and cuts", sampled.growing, Arrival.GROWTH);
+    Set<String> growing = sampled.widths.growing();
+    String grows = growing.isEmpty() ? "" : String.format(Locale.ROOT, "; the table grows along %s, priced "
+        + "with %.3g times their values, span and cuts", growing, Arrival.GROWTH);
     return choice.because(choice.reason + grows + (sampled.determines.isEmpty() ? "" : "; columns that determine "
         + "others: " + Dependence.describe(sampled.determines)));
   }
@@ -192,11 +178,13 @@ public final class RecordedWorkload {
   /**
    * {@link Sampled} for {@code entries}: the filtered columns' distinct values from the
    * dictionaries of {@code files} (partition, file name; {@link DistinctValues}), where ranges fall,
-   * and which columns determine which, from a row sample of some of those files.
+   * and which columns determine which, from a row sample of some of those files. With {@code
+   * instants} (the table writes each row's commit instant), the sample tells the columns the table
+   * grows along.
    */
   public static Sampled sample(Configuration conf, List<ScanEntry> entries, Map<String, String> kinds,
                                Supplier<HoodieTableMetadata> metadata, String basePath,
-                               List<Pair<String, String>> files) {
+                               List<Pair<String, String>> files, boolean instants) {
     List<String> columns = new ArrayList<>();
     kinds.forEach((column, kind) -> {
       if (!UNSORTABLE.contains(kind) && !column.startsWith("_hoodie_")) {
@@ -211,26 +199,23 @@ public final class RecordedWorkload {
     List<String> counted = new ArrayList<>(sampled);
     RangeWidths widths = new RangeWidths();
     Map<String, Set<String>> determines = Map.of();
-    Set<String> growing = Set.of();
     if (!narrowed.isEmpty()) {
       DistinctValues.Read footers = DistinctValues.read(conf, paths, counted);
       footers.distinct.forEach(widths::distinct);
       RangePlaces.place(widths, filtered(entries, columns, EnumSet.of(Shape.RANGE)), footers.ends, metadata, files);
-      List<String> sampledFiles = DistinctValues.spread(paths, SAMPLED_FILES);
-      // each row's commit instant last, for the columns the table grows along; files without it are sampled again
-      List<String> withInstant = new ArrayList<>(counted);
-      withInstant.add(HoodieRecord.COMMIT_TIME_METADATA_FIELD);
-      List<Object[]> rows = RowSample.of(sampledFiles, withInstant, SAMPLED_ROWS, footers.rowsOf(sampledFiles));
-      if (rows.isEmpty()) {
-        rows = RowSample.of(sampledFiles, counted, SAMPLED_ROWS, footers.rowsOf(sampledFiles));
+      List<String> sampledFiles = DistinctValues.newestAndSpread(paths, SAMPLED_FILES);
+      // each row's commit instant last, where the table writes them: for the columns it grows along
+      List<String> read = new ArrayList<>(counted);
+      if (instants) {
+        read.add(HoodieRecord.COMMIT_TIME_METADATA_FIELD);
       }
-      growing = Arrival.of(counted, rows);
-      growing.forEach(widths::growing);
+      List<Object[]> rows = RowSample.of(sampledFiles, read, SAMPLED_ROWS, footers.rowsOf(sampledFiles));
+      Arrival.of(counted, rows).forEach(widths::growing);
       Dependence.Found found = Dependence.find(counted, rows);
       determines = found.determines;
       found.spreads.forEach((finer, spreads) -> spreads.forEach((coarse, spread) -> widths.spread(finer, coarse, spread)));
     }
-    return new Sampled(columns, widths, determines, growing);
+    return new Sampled(columns, widths, determines);
   }
 
   private static String fullPath(String basePath, Pair<String, String> file) {

@@ -1,8 +1,9 @@
 package dev.hudilayout.workload;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -34,7 +35,7 @@ public final class RangeWidths implements WorkloadModel.Widths {
   private final Map<String, Line> lines = new HashMap<>();
   private final Map<String, Double> distinct = new HashMap<>();
   private final Map<String, Dependence.Spread> spreads = new HashMap<>();
-  private final Set<String> grown = new HashSet<>();
+  private final Set<String> grown = new LinkedHashSet<>();
 
   /** Adds that {@code name} holds {@code values} distinct values. */
   public RangeWidths distinct(String name, double values) {
@@ -49,6 +50,11 @@ public final class RangeWidths implements WorkloadModel.Widths {
   public RangeWidths growing(String name) {
     grown.add(name);
     return this;
+  }
+
+  /** The columns added as growing, in the order added. */
+  public Set<String> growing() {
+    return Collections.unmodifiableSet(grown);
   }
 
   @Override

@@ -109,4 +109,33 @@ class DistinctValuesTest {
     assertEquals(List.of("f0", "f2", "f5", "f7"), DistinctValues.spread(files, 4));
     assertEquals(files, DistinctValues.spread(files, 64));
   }
+
+  @Test
+  void theNewestInstantsFilesAreReadBesideASpreadOfTheOthers() {
+    // 17 files of a clustering, then 1 of an insert whose random id sorts last: an even spread of 16 misses it
+    List<String> files = new ArrayList<>();
+    for (int i = 0; i < 17; i++) {
+      files.add(String.format("/t/2024-01-01/%02x-0_%d-54-2_20261202061822482.parquet", i, i));
+    }
+    String newest = "/t/2024-01-01/ff-0_0-66-305_20261202061826343.parquet";
+    files.add(newest);
+    assertEquals("20261202061826343", DistinctValues.instantOf(newest));
+    assertEquals("", DistinctValues.instantOf("/t/no-instant"));
+    assertFalse(DistinctValues.spread(files, 16).contains(newest));
+    List<String> picked = DistinctValues.newestAndSpread(files, 16);
+    assertEquals(16, picked.size());
+    assertTrue(picked.contains(newest), picked.toString());
+    assertEquals(picked.stream().sorted().collect(java.util.stream.Collectors.toList()), picked);
+    // many newest files take half the sample, or what the fewer older ones leave; one instant alone is spread as before
+    List<String> many = new ArrayList<>(files.subList(0, 17));
+    for (int i = 0; i < 40; i++) {
+      many.add(String.format("/t/p%02d/n-0_0-1-1_20261202070000000.parquet", i));
+    }
+    assertEquals(8, DistinctValues.newestAndSpread(many, 16).stream().filter(f -> f.contains("2026120207")).count());
+    List<String> fewOlder = new ArrayList<>(many.subList(13, 57));
+    assertEquals(12, DistinctValues.newestAndSpread(fewOlder, 16).stream().filter(f -> f.contains("2026120207")).count());
+    assertEquals(16, DistinctValues.newestAndSpread(fewOlder, 16).size());
+    assertEquals(DistinctValues.spread(files.subList(0, 17), 8), DistinctValues.newestAndSpread(files.subList(0, 17), 8));
+    assertEquals(files, DistinctValues.newestAndSpread(files, 64));
+  }
 }
