@@ -1,7 +1,8 @@
 """The layout option auto (``LayoutOptions.auto``): sort columns and weights chosen from the
 table's query log, on real Spark + Hudi.
 
-Table: 4,000 order lines bulk-inserted as 16 files, the column-stats index on every column. A user
+Table: 4,000 order lines bulk-inserted as 16 files, the column-stats index on every column; for the
+first two tests it is merge-on-read, with a tenth of its rows then updated into log files. A user
 would name s_city, c_city and p_brand; the queries the session records filter none of them. They
 filter an order-date window and a discount, a discount range and a quantity bound, and one order
 date (WORKLOAD, 8 scans). Copies of the table are taken before the recording (no log) and after.
@@ -24,6 +25,7 @@ Expected:
 """
 from __future__ import annotations
 
+import os
 import re
 import shutil
 
@@ -58,8 +60,15 @@ def recorded(spark, tmp_path_factory):
     paths = {name: str(root / name) for name in ("auto", "given", "unlogged")}
     df = lineorder.frame(spark, ROWS, 31).repartition(FILES_IN).localCheckpoint()
     hl.write(df, paths["auto"], hl.LayoutOptions.auto(GIVEN), table="t_auto", record_key="lo_key",
-             operation="bulk_insert", extra={"hoodie.bulkinsert.shuffle.parallelism": str(FILES_IN),
-                                             "hoodie.bulkinsert.sort.mode": "NONE"})
+             table_type="MERGE_ON_READ", operation="bulk_insert",
+             extra={"hoodie.bulkinsert.shuffle.parallelism": str(FILES_IN), "hoodie.bulkinsert.sort.mode": "NONE"})
+    target = tables.file_bytes(paths["auto"]).target(FILES_OUT)
+    # a tenth of the rows updated: merge-on-read keeps them in log files, which the scans merge
+    updated = df.orderBy(F.xxhash64("lo_key")).limit(ROWS // 10).withColumn("lo_tax", F.lit(77)).localCheckpoint()
+    hl.write(updated, paths["auto"], hl.LayoutOptions.auto(GIVEN), table="t_auto", record_key="lo_key",
+             table_type="MERGE_ON_READ", extra={"hoodie.compact.inline": "false"})
+    assert any(".log." in name for name in os.listdir(paths["auto"])), "the update wrote no log files"
+    df = df.join(updated.select("lo_key"), "lo_key", "left_anti").unionByName(updated)
     shutil.copytree(paths["auto"], paths["unlogged"])
     recorder = queries.record_queries(spark, flush_entries=1000)
     table = scan.read(spark, paths["auto"])
@@ -67,8 +76,8 @@ def recorded(spark, tmp_path_factory):
         for _ in range(times):
             table.where(where()).count()
     queries.stop_recording(spark, recorder)
+    assert len(queries.entries(spark, paths["auto"])) == SCANS
     shutil.copytree(paths["auto"], paths["given"])
-    target = tables.file_bytes(paths["auto"]).target(FILES_OUT)
     return paths, fingerprint(df), target
 
 
