@@ -38,10 +38,11 @@ FEATURES: List[Tuple[str, Sequence[str]]] = [
     ("whole-partition layout; groups laid out in one job",
      ["test_one_curve_per_partition_reads_fewer_files_than_four_groups"]),
     ("weighted layout", ["test_weights_cut_the_workloads_files_read"]),
-    ("auto: sort columns and weights from the recorded queries; the named columns without a log; "
-     "the continuous plan moves when the queries drift",
+    ("auto: sort columns and weights from the recorded queries, on merge-on-read; the named columns without a log; "
+     "the continuous plan cuts for the files it writes, and moves when the queries drift",
      ["test_auto_lays_the_table_out_by_the_columns_its_queries_filter",
       "test_with_no_queries_recorded_the_named_columns_apply",
+      "test_auto_on_the_continuous_plan_cuts_for_the_files_it_writes_not_those_it_reads",
       "test_auto_on_the_continuous_plan_moves_to_the_columns_the_queries_drift_to"]),
     ("clustering when it pays: nothing planned until recorded queries pay; auto after the queries shift",
      ["test_a_clustering_is_planned_only_when_the_recorded_queries_pay_for_it",

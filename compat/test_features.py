@@ -6,7 +6,8 @@ for its fixture and what it expects).
 - async clustering beside a stream of upserts, with the continuous layout;
 - the whole-partition plan, against Hudi's size-based groups laid out in one job;
 - weighted columns;
-- auto: sort columns and weights chosen from the recorded queries;
+- auto: sort columns and weights chosen from the recorded queries, on merge-on-read tables whose
+  log files are sized by the rows they add;
 - clustering when it pays (``when="pays"``), on Hudi's size-based plan and the whole-partition plan;
 - the spark-submit job and the clustering verbs (``hudi-layout clustering``);
 - bucket-index tables refused on every route, and upserts after the refusal;
@@ -23,6 +24,7 @@ import pytest
 from hudi_layout import jarpaths
 from test_auto import (  # noqa: F401
     recorded, test_auto_lays_the_table_out_by_the_columns_its_queries_filter,
+    test_auto_on_the_continuous_plan_cuts_for_the_files_it_writes_not_those_it_reads,
     test_auto_on_the_continuous_plan_moves_to_the_columns_the_queries_drift_to,
     test_with_no_queries_recorded_the_named_columns_apply)
 from test_column_change import test_new_columns_take_over_region_by_region_without_a_full_rewrite  # noqa: F401

@@ -15,7 +15,8 @@ Expected:
 - with no log the named columns apply, alike, and the commit says why;
 - on a table of 4 partitions, auto cuts for the files a partition gets, not the plan's 4 times as many;
 - on the continuous plan, auto cuts for the files the clustering writes (16 small files packed into
-  about 4), not for the 16 it reads;
+  about 4), not for the 16 it reads; that table is merge-on-read too, and the log files of its
+  updated tenth add no file to the count;
 - on the continuous plan, a table laid out by auto on the cities moves to the order date and
   discount once the queries drift to them: the next clustering lays the new rows out on the new
   columns, records why, and keeps every row; after a full clustering the drifted queries read at
@@ -146,14 +147,20 @@ def test_auto_on_a_partitioned_table_sizes_its_cuts_for_a_partitions_files(spark
 
 
 def test_auto_on_the_continuous_plan_cuts_for_the_files_it_writes_not_those_it_reads(spark, tmp_path):
-    # 16 small files packed into about 4: the model's grid is the files the clustering writes
+    # 16 small files packed into about 4: the model's grid is the files the clustering writes.
+    # Merge-on-read: a tenth of the rows updated into log files adds no row, nor any file written.
     path = str(tmp_path / "packed")
     df = lineorder.frame(spark, ROWS, 36).repartition(FILES_IN).localCheckpoint()
     hl.write(df, path, hl.LayoutOptions.auto(GIVEN), table="t_packed", record_key="lo_key",
-             operation="bulk_insert", extra={"hoodie.bulkinsert.shuffle.parallelism": str(FILES_IN),
-                                             "hoodie.bulkinsert.sort.mode": "NONE"})
-    _run(spark, path, WORKLOAD)
+             table_type="MERGE_ON_READ", operation="bulk_insert",
+             extra={"hoodie.bulkinsert.shuffle.parallelism": str(FILES_IN), "hoodie.bulkinsert.sort.mode": "NONE"})
     layout = hl.LayoutOptions.auto(GIVEN, continuous=True, target_file_bytes=tables.file_bytes(path).target(4))
+    updated = df.orderBy(F.xxhash64("lo_key")).limit(ROWS // 10).withColumn("lo_tax", F.lit(76)).localCheckpoint()
+    hl.write(updated, path, layout, table="t_packed", record_key="lo_key", table_type="MERGE_ON_READ",
+             extra={"hoodie.compact.inline": "false"})
+    assert any(".log." in name for name in os.listdir(path)), "the update wrote no log files"
+    df = df.join(updated.select("lo_key"), "lo_key", "left_anti").unionByName(updated)
+    _run(spark, path, WORKLOAD)
     extra = hl.cluster(spark, path, layout).layout
     written = scan.files_read(scan.read(spark, path).groupBy().count())[1]
     cut_for = re.search(r" of (\d+) files a query", extra["hudilayout.auto"])

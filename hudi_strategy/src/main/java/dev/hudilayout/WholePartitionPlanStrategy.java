@@ -38,9 +38,10 @@ public class WholePartitionPlanStrategy<T> extends LinePlanStrategy<T> {
       return Stream.empty();
     }
     long target = getWriteConfig().getClusteringTargetFileMaxBytes();
-    // the partition's bytes less each base file's own footer, at the bytes a row costs in the table's files
-    long rowBytes = FileFooters.rowBytes(getHoodieTable(), fileSlices).values().stream().mapToLong(Long::longValue).sum();
+    // the partition's row bytes: base files less their own footer, log files by the rows they add
     FileSizing sized = sizing.of(getHoodieTable(), getWriteConfig(), fileSlices, target);
+    long rowBytes = FileFooters.rowBytes(getHoodieTable(), fileSlices, sized).values().stream().mapToLong(Long::longValue)
+        .sum();
     int files = (int) Math.min(Integer.MAX_VALUE, sized.outputFiles(rowBytes, 0, target));
     if (fileSlices.size() == 1 && files == 1 && fileSlices.get(0).getLogFiles().count() == 0) {
       // one base file that stays one file: nothing to gain from rewriting it

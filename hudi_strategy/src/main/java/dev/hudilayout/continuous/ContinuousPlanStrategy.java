@@ -313,7 +313,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
                                               ColumnMove move) {
     double perByte = sorted.rowsPerByte(slices);
     // each file's bytes less its own footer
-    Map<String, Long> rowBytes = FileFooters.rowBytes(getHoodieTable(), slices);
+    Map<String, Long> rowBytes = FileFooters.rowBytes(getHoodieTable(), slices, sizing);
     ToLongFunction<List<FileSlice>> rowBytesOf = files -> files.stream()
         .mapToLong(file -> rowBytes.get(file.getFileId())).sum();
     List<DeltaPlan.NewFile<FileSlice>> newFiles = new ArrayList<>();
@@ -346,7 +346,7 @@ public class ContinuousPlanStrategy<T> extends LinePlanStrategy<T> {
 
   /** The files a first layout of {@code slices} writes: their row bytes in files of the target. */
   private int firstLayoutFiles(List<FileSlice> slices, FileSizing sizing, long target) {
-    long rowBytes = FileFooters.rowBytes(getHoodieTable(), slices).values().stream().mapToLong(Long::longValue).sum();
+    long rowBytes = FileFooters.rowBytes(getHoodieTable(), slices, sizing).values().stream().mapToLong(Long::longValue).sum();
     return (int) Math.min(Integer.MAX_VALUE, sizing.outputFiles(rowBytes, 0, target));
   }
 

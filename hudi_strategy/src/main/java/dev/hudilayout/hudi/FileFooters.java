@@ -94,7 +94,8 @@ public final class FileFooters {
   /**
    * The files a clustering of every one of {@code partitions}' slices into files of the table's
    * target size leaves: each partition's row bytes (log files, and base files less the footer the
-   * sizing gives one of its size, {@link FileSizing#rowBytesOf}: no tail is read) over the rows a file
+   * sizing gives one of its size, {@link FileSizing#rowBytesOf}: no tail is read), log files merged
+   * ({@link FileSizing#mergedRowBytes}), over the rows a file
    * holds ({@link FileSizing#outputFiles}), as a plan sizes them. 40 small files that a clustering
    * packs into 8 count as 8.
    */
@@ -108,12 +109,11 @@ public final class FileFooters {
         continue;
       }
       sizing = sizing == null || sizing.measuredOn == null ? forPlan(table, config, slices, target) : sizing;
+      Map<String, Long> logRows = LogRows.net(table.getMetaClient(), slices);
       long rowBytes = 0;
       for (FileSlice slice : slices) {
-        rowBytes += slice.getLogFiles().mapToLong(HoodieLogFile::getFileSize).sum();
-        if (slice.getBaseFile().isPresent()) {
-          rowBytes += sizing.rowBytesOf(slice.getBaseFile().get().getFileSize());
-        }
+        long base = slice.getBaseFile().isPresent() ? sizing.rowBytesOf(slice.getBaseFile().get().getFileSize()) : 0;
+        rowBytes += sizing.mergedRowBytes(base, logBytes(slice), logRows.get(slice.getFileId()));
       }
       files += sizing.outputFiles(rowBytes, 0, target);
     }
@@ -277,26 +277,33 @@ public final class FileFooters {
   }
 
   /**
-   * Each of {@code slices}' row bytes by file id: its base file's bytes less its own footer (read
-   * from the file's last eight bytes; past {@link #MAX_TAILS} files, the median of those read),
-   * and its log files' bytes.
+   * Each of {@code slices}' row bytes by file id, its log files merged ({@link FileSizing#mergedRowBytes}
+   * with {@code sizing}, the rows they add from their commits, {@link LogRows}): its base file's
+   * bytes less its own footer (read from the file's last eight bytes; past {@link #MAX_TAILS} files,
+   * the median of those read).
    */
-  public static Map<String, Long> rowBytes(HoodieTable<?, ?, ?, ?> table, Collection<FileSlice> slices) {
+  public static Map<String, Long> rowBytes(HoodieTable<?, ?, ?, ?> table, Collection<FileSlice> slices,
+                                           FileSizing sizing) {
     Map<String, Long> footers = footers(conf(table), basePaths(slices));
     long[] read = footers.values().stream().mapToLong(Long::longValue).sorted().toArray();
     long median = read.length == 0 ? 0 : read[read.length / 2];
+    Map<String, Long> logRows = LogRows.net(table.getMetaClient(), slices);
     Map<String, Long> out = new HashMap<>();
     for (FileSlice slice : slices) {
-      long bytes = slice.getLogFiles().mapToLong(HoodieLogFile::getFileSize).sum();
+      long bytes = 0;
       if (slice.getBaseFile().isPresent()) {
         long size = slice.getBaseFile().get().getFileSize();
         Long footer = footers.get(slice.getBaseFile().get().getPath());
         boolean parquet = slice.getBaseFile().get().getPath().endsWith(".parquet");
-        bytes += Math.max(0, size - (footer != null ? footer : parquet ? median : 0));
+        bytes = Math.max(0, size - (footer != null ? footer : parquet ? median : 0));
       }
-      out.put(slice.getFileId(), bytes);
+      out.put(slice.getFileId(), sizing.mergedRowBytes(bytes, logBytes(slice), logRows.get(slice.getFileId())));
     }
     return out;
+  }
+
+  private static long logBytes(FileSlice slice) {
+    return slice.getLogFiles().mapToLong(HoodieLogFile::getFileSize).sum();
   }
 
   /** The footer bytes (with Parquet's frame) of the first {@link #MAX_TAILS} of {@code paths}, by path. */

@@ -109,6 +109,23 @@ public final class FileSizing {
   }
 
   /**
+   * A file slice's row bytes once its log files are merged into its base file's rows: the base
+   * file's row bytes ({@code baseRowBytes}) and the rows the log files add ({@code netLogRows}:
+   * inserts less deletes, from the write statistics) at {@link #rowBytes} a row. An update replaces
+   * a row and adds none. Where the statistics do not tell (null), or no row was measured, the log
+   * files' own bytes ({@code logBytes}) count instead.
+   *
+   * <p>Example: a base file of 250 rows of 100 bytes and a log of 25 updates in 9,000 bytes (each
+   * log block carries its schema) merge into 25,000 row bytes, not 34,000.
+   */
+  public long mergedRowBytes(long baseRowBytes, long logBytes, Long netLogRows) {
+    if (netLogRows == null || rowBytes <= 0) {
+      return baseRowBytes + logBytes;
+    }
+    return Math.max(0, baseRowBytes + Math.round(netLogRows * rowBytes));
+  }
+
+  /**
    * Output files for {@code rows} rows of {@code rowBytes} bytes (footers apart) in files of
    * {@code targetBytes}: the rows over {@link #rowsPerFile}, at least one. With the rows unknown
    * ({@code rows <= 0}), they are the row bytes over the measured {@link #rowBytes}; with neither,

@@ -31,6 +31,17 @@ class FileSizingTest {
   }
 
   @Test
+  void aSlicesLogFilesAddTheRowsTheyInsertNotTheirOwnBytes() {
+    // 250 rows of 40 bytes in the base file, and a log of 25 updates in 9,000 bytes
+    assertEquals(10_000, fixed.mergedRowBytes(10_000, 9_000, 0L), "updates replace rows");
+    assertEquals(10_000 + 30 * 40, fixed.mergedRowBytes(10_000, 9_000, 30L), "30 rows inserted");
+    assertEquals(10_000 - 5 * 40, fixed.mergedRowBytes(10_000, 9_000, -5L), "5 rows deleted");
+    assertEquals(0, fixed.mergedRowBytes(0, 9_000, -5L));
+    assertEquals(19_000, fixed.mergedRowBytes(10_000, 9_000, null), "no statistics: the log's bytes");
+    assertEquals(19_000, FileSizing.NONE.mergedRowBytes(10_000, 9_000, 0L), "no row measured: the log's bytes");
+  }
+
+  @Test
   void aFileHoldsTheMostRowsWhoseBytesAndFooterFitTheTarget() {
     // 448 rows: 3,584 + 3,500 + 2 x 1,456 = 9,996; 449 rows: 10,004
     assertEquals(448, dynamic.rowsPerFile(10_000, 8));
