@@ -93,11 +93,10 @@ public final class FileFooters {
 
   /**
    * The files a clustering of every one of {@code partitions}' slices into files of the table's
-   * target size leaves: each partition's row bytes (log files, and base files less the footer the
-   * sizing gives one of its size, {@link FileSizing#rowBytesOf}: no tail is read), log files merged
-   * ({@link FileSizing#mergedRowBytes}), over the rows a file
-   * holds ({@link FileSizing#outputFiles}), as a plan sizes them. 40 small files that a clustering
-   * packs into 8 count as 8.
+   * target size leaves: each partition's row bytes as a plan reads them ({@link #rowBytes}: base
+   * files less their own footers, log files merged), over the rows a file holds
+   * ({@link FileSizing#outputFiles}). 40 small files that a clustering packs into 8 count as 8. The
+   * footers read here are cached, so the plan that follows reads none again.
    */
   public static long filesAfter(HoodieTable<?, ?, ?, ?> table, HoodieWriteConfig config,
                                 Collection<List<FileSlice>> partitions) {
@@ -109,12 +108,7 @@ public final class FileFooters {
         continue;
       }
       sizing = sizing == null || sizing.measuredOn == null ? forPlan(table, config, slices, target) : sizing;
-      Map<String, Long> logRows = LogRows.net(table.getMetaClient(), slices);
-      long rowBytes = 0;
-      for (FileSlice slice : slices) {
-        long base = slice.getBaseFile().isPresent() ? sizing.rowBytesOf(slice.getBaseFile().get().getFileSize()) : 0;
-        rowBytes += sizing.mergedRowBytes(base, logBytes(slice), logRows.get(slice.getFileId()));
-      }
+      long rowBytes = rowBytes(table, slices, sizing).values().stream().mapToLong(Long::longValue).sum();
       files += sizing.outputFiles(rowBytes, 0, target);
     }
     return files;

@@ -100,15 +100,6 @@ public final class FileSizing {
   }
 
   /**
-   * The row bytes of a base file of {@code fileBytes} bytes whose footer is not read: its bytes
-   * less the footer this sizing gives a file of the rows they hold at {@link #rowBytes} a row.
-   */
-  public long rowBytesOf(long fileBytes) {
-    long rows = rowBytes > 0 ? (long) (fileBytes / rowBytes) : 0;
-    return Math.max(0, fileBytes - footer.bytes(rows));
-  }
-
-  /**
    * A file slice's row bytes once its log files are merged into its base file's rows: the base
    * file's row bytes ({@code baseRowBytes}) and the rows the log files add ({@code netLogRows}:
    * inserts less deletes, from the write statistics) at {@link #rowBytes} a row. An update replaces

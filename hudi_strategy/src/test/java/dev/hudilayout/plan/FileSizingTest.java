@@ -23,14 +23,6 @@ class FileSizingTest {
   }
 
   @Test
-  void aBaseFilesRowBytesAreItsBytesLessTheFooterOfTheRowsTheyHold() {
-    // 10,000,000 bytes at 8 a row: 1,250,000 rows, a footer of 2,000 + 1,500 + 499 x 1,456 bytes
-    assertEquals(10_000_000 - 730_044, dynamic.rowBytesOf(10_000_000));
-    assertEquals(0, fixed.rowBytesOf(100_000));  // smaller than its own footer
-    assertEquals(5_000, FileSizing.NONE.rowBytesOf(5_000));  // nothing measured: the bytes as they are
-  }
-
-  @Test
   void aSlicesLogFilesAddTheRowsTheyInsertNotTheirOwnBytes() {
     // 250 rows of 40 bytes in the base file, and a log of 25 updates in 9,000 bytes
     assertEquals(10_000, fixed.mergedRowBytes(10_000, 9_000, 0L), "updates replace rows");
